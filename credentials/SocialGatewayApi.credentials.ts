@@ -1,0 +1,60 @@
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+export class SocialGatewayApi implements ICredentialType {
+	name = 'socialGatewayApi';
+
+	displayName = 'Social Gateway API';
+
+	icon = 'file:socialGateway.svg' as const;
+
+	documentationUrl = 'https://github.com/social-gateway/n8n-nodes-social-gateway#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The one key for every interface; the nodes send it the way each interface expects',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://127.0.0.1:8787',
+			required: true,
+			description: 'The service address: data gateway, native model endpoints, model listing and avatar endpoints',
+		},
+		{
+			displayName: 'Model Base URL',
+			name: 'modelBaseUrl',
+			type: 'string',
+			default: '',
+			description: 'Address of the chat completions and messages interfaces. Empty means the Base URL.',
+		},
+		{
+			displayName: 'Compat Version',
+			name: 'compatVersion',
+			type: 'string',
+			default: '2023-06-01',
+			description: 'Value of the compat-version header of the messages interface',
+		},
+	];
+
+	// Lets n8n's own HTTP Request node use this credential ("Predefined Credential Type").
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: { Authorization: '=Bearer {{$credentials.apiKey}}' },
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/v1/models',
+		},
+	};
+}

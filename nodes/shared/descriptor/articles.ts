@@ -1,0 +1,68 @@
+import type { EndpointDescriptor, GroupDescriptor } from './types';
+import { articleUrlField, CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS, DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS, same } from './commonFields';
+
+const PREFIX = '/api/v1/mparticles/v2/';
+
+const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs' | 'raw'>): EndpointDescriptor => ({
+	group: 'articles',
+	path: PREFIX + e.name,
+	price: { ...DATA_CALL_PRICE, cash: 0.01 },
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	minTimeoutMs: CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
+	raw: true,
+	...e,
+});
+
+export const articles: GroupDescriptor = {
+	key: 'articles',
+	displayName: 'Articles',
+	description: 'Article data: detail with parsed content, read and like stats, comments and replies',
+	pathPrefix: PREFIX,
+	endpoints: [
+		endpoint({
+			name: 'fetch_article_detail',
+			displayName: 'Get Article Detail',
+			description: 'Title, author, publication time, album and text of an article (content always parsed into an object)',
+			fields: [articleUrlField],
+		}),
+		endpoint({
+			name: 'fetch_article_stats',
+			displayName: 'Get Article Stats',
+			description: 'Reads, likes, shares, collects, comments and stars of an article',
+			fields: [articleUrlField],
+		}),
+		endpoint({
+			name: 'fetch_article_comments',
+			displayName: 'Get Article Comments',
+			description: 'Comments of an article with their first replies',
+			pagination: {
+				records: same('data.comments'),
+				cursors: [{ field: 'buffer', from: same('data.buffer'), initial: '' }],
+				more: same('data.has_more'),
+			},
+			fields: [
+				articleUrlField,
+				{ name: 'buffer', displayName: 'Buffer', type: 'string', default: '', description: 'Cursor: empty for the first page (Return All carries it)' },
+			],
+		}),
+		endpoint({
+			name: 'fetch_comment_replies',
+			displayName: 'Get Comment Replies',
+			description:
+				"Second-level replies of an article comment. The spec shows only content_id: add the endpoint's other parameters as JSON",
+			freeFormInput: true,
+			fields: [
+				{
+					name: 'content_id',
+					displayName: 'Content ID',
+					type: 'string',
+					required: true,
+					bigId: true,
+					pattern: '^[0-9]+$',
+					patternHint: 'digits only',
+					description: "The comment's content_id",
+				},
+			],
+		}),
+	],
+};

@@ -1,0 +1,141 @@
+import type { EndpointDescriptor, GroupDescriptor } from './types';
+import {
+	CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
+	DATA_CALL_PRICE,
+	DEFAULT_TIMEOUT_MS,
+	finderUsernameField,
+	keywordField,
+	lastBufferField,
+} from './commonFields';
+
+const PREFIX = '/api/v1/channels/v2/';
+
+const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs' | 'raw'>): EndpointDescriptor => ({
+	group: 'channels',
+	path: PREFIX + e.name,
+	price: { ...DATA_CALL_PRICE, cash: 0.01 },
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	minTimeoutMs: CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
+	raw: true,
+	...e,
+});
+
+const numericId = (name: string, displayName: string, description: string, extra = {}) => ({
+	name,
+	displayName,
+	type: 'string' as const,
+	bigId: true,
+	pattern: '^[0-9]+$',
+	patternHint: 'digits only',
+	description,
+	...extra,
+});
+
+export const channels: GroupDescriptor = {
+	key: 'channels',
+	displayName: 'Channels',
+	description: 'Channel (short video and live) data: creator info, videos, comments, lives and in-channel search',
+	pathPrefix: PREFIX,
+	endpoints: [
+		endpoint({
+			name: 'fetch_channel_info',
+			displayName: 'Get Channel Info',
+			description: 'Creator account profile: sections, channel ID, IP region, verification',
+			fields: [finderUsernameField()],
+		}),
+		endpoint({
+			name: 'fetch_channel_id_to_username',
+			displayName: 'Get Username From Channel ID',
+			description: 'Resolve a public channel ID (sph…) to the finder username; a miss answers a null username and an error text',
+			fields: [
+				{
+					name: 'channel_id',
+					displayName: 'Channel ID',
+					type: 'string',
+					required: true,
+					prefix: 'sph',
+					description: 'Public short channel ID, starting with sph',
+				},
+			],
+		}),
+		endpoint({
+			name: 'fetch_user_videos',
+			displayName: 'Get User Videos',
+			description: 'Videos of a creator account',
+			pagination: {
+				records: { raw: ['data.object'], parsed: ['data.videos'] },
+				cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
+				more: { raw: ['data.upContinueFlag'], parsed: ['data.up_continue'] },
+			},
+			fields: [finderUsernameField(), lastBufferField],
+		}),
+		endpoint({
+			name: 'fetch_video_detail',
+			displayName: 'Get Video Detail',
+			description: 'One channel video: counts, media (url + token, decode key) and author',
+			fields: [
+				numericId('object_id', 'Object ID', 'Numeric video ID (first priority)', { oneOf: 'video' }),
+				{
+					name: 'export_id',
+					displayName: 'Export ID',
+					type: 'string',
+					oneOf: 'video',
+					prefix: 'export/',
+					description: 'Export ID from search hits, starting with export/ (second priority; it expires, use promptly)',
+				},
+				{
+					name: 'share_url',
+					displayName: 'Share URL',
+					type: 'string',
+					oneOf: 'video',
+					description: 'Short share link, used only when Object ID and Export ID are empty',
+				},
+				numericId('object_nonce_id', 'Object Nonce ID', 'Numeric nonce ID, improves the hit rate'),
+			],
+		}),
+		endpoint({
+			name: 'fetch_video_comments',
+			displayName: 'Get Video Comments',
+			description: 'Comments of a channel video, or the second-level replies of one comment',
+			pagination: {
+				records: { raw: ['data.commentInfo'], parsed: ['data.comments'] },
+				cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
+				more: { raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] },
+			},
+			fields: [
+				numericId('object_id', 'Object ID', 'Numeric video ID', { required: true }),
+				lastBufferField,
+				numericId('comment_id', 'Comment ID', 'Expands the second-level replies of this comment'),
+			],
+		}),
+		endpoint({
+			name: 'fetch_live_history',
+			displayName: 'Get Live History',
+			description:
+				'Past lives of a creator. The spec does not show this endpoint\'s inputs: username and last_buffer are inferred from its answer; add others as JSON',
+			freeFormInput: true,
+			pagination: {
+				records: { raw: ['data.object'], parsed: ['data.lives'] },
+				cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
+				more: { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] },
+			},
+			fields: [finderUsernameField(), lastBufferField],
+		}),
+		endpoint({
+			name: 'fetch_live_detail',
+			displayName: 'Get Live Detail',
+			description: 'One live room: status (1 = live, 2 = ended), audience, replay',
+			fields: [
+				numericId('live_id', 'Live ID', 'Numeric live ID (from a replay\'s live_id)', { required: true }),
+				{ name: 'scene', displayName: 'Scene', type: 'integer', default: 5, description: 'Scene code' },
+				{ ...finderUsernameField(false), name: 'finder_username', displayName: 'Finder Username', description: 'Finder username of the anchor' },
+			],
+		}),
+		endpoint({
+			name: 'fetch_search_channel_videos',
+			displayName: 'Search Channel Videos',
+			description: 'Videos of one creator matching a keyword (first page only)',
+			fields: [finderUsernameField(), keywordField],
+		}),
+	],
+};

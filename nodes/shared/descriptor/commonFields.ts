@@ -1,0 +1,84 @@
+import type { FieldDescriptor, ModePaths, PriceDescriptor } from './types';
+
+/** Field and price building blocks several groups share. Data only. */
+
+export const DATA_CALL_PRICE: PriceDescriptor = { credits: 0.1 };
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The spec: a client timeout under 30 s on channel and article endpoints may be charged without an answer. */
+export const CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS = 30_000;
+
+export const same = (...paths: string[]): ModePaths => ({ raw: paths, parsed: paths });
+
+export const cookieField = (description: string, required = false): FieldDescriptor => ({
+	name: 'cookie',
+	displayName: 'Cookie',
+	type: 'string',
+	secret: true,
+	required,
+	description,
+});
+
+export const maxCursorField = (type: 'string' | 'integer' = 'string'): FieldDescriptor => ({
+	name: 'max_cursor',
+	displayName: 'Max Cursor',
+	type,
+	default: type === 'integer' ? 0 : '0',
+	description: 'Cursor: 0 on the first request, then the max_cursor of the previous answer (Return All does this)',
+});
+
+export const countField = (name: 'count' | 'counts', defaultValue?: number): FieldDescriptor => ({
+	name,
+	displayName: name === 'count' ? 'Count' : 'Counts',
+	type: 'integer',
+	minimum: 1,
+	default: defaultValue,
+	description: 'Records per page',
+});
+
+export const awemeIdField: FieldDescriptor = {
+	name: 'aweme_id',
+	displayName: 'Aweme ID',
+	type: 'string',
+	required: true,
+	bigId: true,
+	description: 'ID of the short video',
+};
+
+export const keywordField: FieldDescriptor = {
+	name: 'keyword',
+	displayName: 'Keyword',
+	type: 'string',
+	required: true,
+	trimmedLength: { min: 1, max: 100 },
+	description: 'Search term, 1 to 100 characters after trimming',
+};
+
+export const finderUsernameField = (required = true): FieldDescriptor => ({
+	name: 'username',
+	displayName: 'Username',
+	type: 'string',
+	required,
+	pattern: '^v2_[0-9a-fA-F]+@finder$',
+	patternHint: 'a finder username of the form v2_<hex>@finder',
+	placeholder: 'v2_0123abcd@finder',
+	description: 'Creator account, a finder username of the form v2_<hex>@finder',
+});
+
+export const articleUrlField: FieldDescriptor = {
+	name: 'url',
+	displayName: 'URL',
+	type: 'string',
+	required: true,
+	pattern: '^https?://',
+	patternHint: 'an http(s) article link',
+	description: 'Article link, short form or long form carrying __biz',
+};
+
+export const lastBufferField: FieldDescriptor = {
+	name: 'last_buffer',
+	displayName: 'Last Buffer',
+	type: 'string',
+	description: 'Base64 cursor: empty for the first page, then the last_buffer of the previous answer (Return All does this)',
+};

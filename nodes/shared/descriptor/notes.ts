@@ -1,0 +1,152 @@
+import type { EndpointDescriptor, GroupDescriptor } from './types';
+import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS, keywordField, same } from './commonFields';
+
+const PREFIX = '/api/v1/notes/app_v2/';
+
+const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'>): EndpointDescriptor => ({
+	group: 'notes',
+	path: PREFIX + e.name,
+	price: { ...DATA_CALL_PRICE, note: 'deducted only on a 2xx answer with data' },
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	...e,
+});
+
+const shareText = (group: string) => ({
+	name: 'share_text',
+	displayName: 'Share Text',
+	type: 'string' as const,
+	oneOf: group,
+	description: 'Long or short link of the notes platform; used when no ID is given',
+});
+
+export const notes: GroupDescriptor = {
+	key: 'notes',
+	displayName: 'Notes',
+	description: 'Notes platform data: note comments, user profiles and note search',
+	pathPrefix: PREFIX,
+	endpoints: [
+		endpoint({
+			name: 'get_note_comments',
+			displayName: 'Get Note Comments',
+			description: 'Comments of a note',
+			pagination: {
+				records: same('data.data.comments'),
+				cursors: [
+					{ field: 'cursor', from: same('data.data.cursor'), initial: '' },
+					{ field: 'index', from: same('data.data.index'), initial: 0 },
+					{ field: 'pageArea', from: same('data.data.pageArea') },
+				],
+				more: same('data.data.has_more'),
+			},
+			fields: [
+				{ name: 'note_id', displayName: 'Note ID', type: 'string', oneOf: 'note', description: 'ID of the note (wins over Share Text)' },
+				shareText('note'),
+				{ name: 'cursor', displayName: 'Cursor', type: 'string', default: '', description: 'Empty on the first request (Return All carries it)' },
+				{ name: 'index', displayName: 'Index', type: 'integer', default: 0, minimum: 0, description: '0 on the first request' },
+				{
+					name: 'pageArea',
+					displayName: 'Page Area',
+					type: 'string',
+					default: 'UNFOLDED',
+					allowed: [
+						{ value: 'UNFOLDED', name: 'Unfolded' },
+						{ value: 'FOLDED', name: 'Folded' },
+					],
+					description: 'Comment area',
+				},
+				{
+					name: 'sort_strategy',
+					displayName: 'Sort Strategy',
+					type: 'string',
+					default: 'latest_v2',
+					allowed: [
+						{ value: 'latest_v2', name: 'Newest First' },
+						{ value: 'like_count', name: 'Most Liked' },
+						{ value: 'default', name: 'Default', description: 'Not recommended: pagination may lose or repeat comments' },
+					],
+					description: 'Order of the comments',
+				},
+			],
+		}),
+		endpoint({
+			name: 'get_user_info',
+			displayName: 'Get User Info',
+			description: 'Nickname, avatar, bio, follower, following and note counts of a user',
+			fields: [
+				{ name: 'user_id', displayName: 'User ID', type: 'string', oneOf: 'user', description: 'ID of the user (wins over Share Text)' },
+				shareText('user'),
+			],
+		}),
+		endpoint({
+			name: 'search_notes',
+			displayName: 'Search Notes',
+			description: 'Notes matching a keyword',
+			pagination: {
+				records: same('data.data.items'),
+				counter: { field: 'page', start: 1 },
+				sticky: [
+					{ field: 'search_id', from: same('data.data.search_id') },
+					{ field: 'search_session_id', from: same('data.data.search_session_id') },
+				],
+				more: same('data.data.has_more'),
+			},
+			fields: [
+				keywordField,
+				{ name: 'page', displayName: 'Page', type: 'integer', default: 1, minimum: 1, description: 'Page, from 1 (Return All counts it)' },
+				{
+					name: 'sort_type',
+					displayName: 'Sort Type',
+					type: 'string',
+					default: 'general',
+					allowed: [
+						{ value: 'general', name: 'General' },
+						{ value: 'time_descending', name: 'Newest' },
+						{ value: 'popularity_descending', name: 'Most Popular' },
+						{ value: 'comment_descending', name: 'Most Commented' },
+						{ value: 'collect_descending', name: 'Most Collected' },
+						{ value: 'english_preferred', name: 'English Preferred' },
+					],
+					description: 'Order of the results',
+				},
+				{
+					name: 'note_type',
+					displayName: 'Note Type',
+					type: 'string',
+					default: '不限',
+					allowed: [
+						{ value: '不限', name: 'All' },
+						{ value: '视频笔记', name: 'Video' },
+						{ value: '普通笔记', name: 'Image' },
+						{ value: '直播笔记', name: 'Live' },
+					],
+					description: 'Kind of note',
+				},
+				{
+					name: 'time_filter',
+					displayName: 'Time Filter',
+					type: 'string',
+					default: '不限',
+					allowed: [
+						{ value: '不限', name: 'Any Time' },
+						{ value: '一天内', name: 'Last 24 Hours' },
+						{ value: '一周内', name: 'Last 7 Days' },
+						{ value: '半年内', name: 'Last 6 Months' },
+					],
+					description: 'Publication window',
+				},
+				{ name: 'search_id', displayName: 'Search ID', type: 'string', description: 'From the first answer, sent on later pages (Return All does this)' },
+				{ name: 'search_session_id', displayName: 'Search Session ID', type: 'string', description: 'From the first answer, sent on later pages' },
+				{ name: 'source', displayName: 'Source', type: 'string', default: 'explore_feed', description: 'Search source' },
+				{
+					name: 'ai_mode',
+					displayName: 'AI Mode',
+					type: 'integer',
+					default: 0,
+					minimum: 0,
+					maximum: 1,
+					description: 'AI search mode: 0 = off, 1 = on',
+				},
+			],
+		}),
+	],
+};

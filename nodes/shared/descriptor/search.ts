@@ -1,0 +1,101 @@
+import type { AllowedValue, EndpointDescriptor, FieldDescriptor, GroupDescriptor, PaginationDescriptor } from './types';
+import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS, keywordField } from './commonFields';
+
+const PREFIX = '/api/v1/mpsearch/v2/';
+
+const sortValues: AllowedValue[] = [
+	{ value: 'default', name: 'Relevance', alias: 0 },
+	{ value: 'latest', name: 'Newest', alias: 1 },
+	{ value: 'hot', name: 'Most Liked', alias: 2 },
+];
+
+const publishTimeValues: AllowedValue[] = [
+	{ value: 'all', name: 'Any Time', alias: 0 },
+	{ value: 'day', name: 'Last Day', alias: 1 },
+	{ value: 'week', name: 'Last Week', alias: 2 },
+	{ value: 'half_year', name: 'Last Half Year', alias: 3 },
+];
+
+const durationValues: AllowedValue[] = [
+	{ value: 'all', name: 'Any Length', alias: 0 },
+	{ value: 'short', name: 'Under 5 Minutes', alias: 1 },
+	{ value: 'medium', name: '5 to 10 Minutes', alias: 2 },
+	{ value: 'long', name: '20 Minutes and Over', alias: 3 },
+];
+
+const businessTypes = [
+	'all', 'account', 'article', 'video', 'live_stream', 'moments', 'news', 'book', 'listen', 'image', 'encyclopedia', 'platform_index',
+];
+
+const titleCase = (value: string) => value.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+
+const pagingFields: FieldDescriptor[] = [
+	{ name: 'sort', displayName: 'Sort', type: 'string', default: 'default', allowed: sortValues, description: 'Order; the same value is sent on every page' },
+	{
+		name: 'publish_time',
+		displayName: 'Publish Time',
+		type: 'string',
+		default: 'all',
+		allowed: publishTimeValues,
+		description: 'Publication window; the same value is sent on every page',
+	},
+	{ name: 'offset', displayName: 'Offset', type: 'integer', default: 0, minimum: 0, description: 'Informational: offset alone returns the first page each time' },
+	{ name: 'cursor', displayName: 'Cursor', type: 'string', default: '', description: 'Empty for the first page (Return All carries it)' },
+];
+
+/** Hits sit in items[] (raw=false) or in the boxes and sub-boxes of results.data (raw=true). */
+const searchPagination: PaginationDescriptor = {
+	records: {
+		raw: ['data.results.data.*.items.*', 'data.results.data.*.subBoxes.*.items.*'],
+		parsed: ['data.items'],
+	},
+	cursors: [{ field: 'cursor', from: { raw: ['data.cursor'], parsed: ['data.cursor'] }, initial: '' }],
+	more: { raw: ['data.continue_flag'], parsed: ['data.continue_flag'] },
+};
+
+const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs' | 'raw'>): EndpointDescriptor => ({
+	group: 'search',
+	path: PREFIX + e.name,
+	price: DATA_CALL_PRICE,
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	raw: true,
+	...e,
+});
+
+export const search: GroupDescriptor = {
+	key: 'search',
+	displayName: 'Search',
+	description: 'Cross-vertical search: accounts, articles, videos, lives, news and more',
+	pathPrefix: PREFIX,
+	endpoints: [
+		endpoint({
+			name: 'fetch_search',
+			displayName: 'Search',
+			description: 'Search every vertical or one of them (accounts, articles, videos, …)',
+			pagination: searchPagination,
+			fields: [
+				keywordField,
+				{
+					name: 'business_type',
+					displayName: 'Business Type',
+					type: 'string',
+					default: 'all',
+					allowed: businessTypes.map((value) => ({ value, name: titleCase(value) })),
+					description: 'Vertical to search; "account" finds accounts',
+				},
+				...pagingFields,
+			],
+		}),
+		endpoint({
+			name: 'fetch_search_videos',
+			displayName: 'Search Videos',
+			description: 'Search videos, optionally by length',
+			pagination: searchPagination,
+			fields: [
+				keywordField,
+				{ name: 'duration', displayName: 'Duration', type: 'string', default: 'all', allowed: durationValues, description: 'Video length; the same value is sent on every page' },
+				...pagingFields,
+			],
+		}),
+	],
+};

@@ -1,0 +1,138 @@
+/**
+ * The endpoint descriptor: plain data describing every data endpoint of the gateway.
+ * Dropdowns, fields, validation, request bodies, pagination, billing estimates, timeouts
+ * and docs/endpoints.md are all derived from it.
+ */
+
+export type GroupKey = 'shortVideo' | 'notes' | 'channels' | 'articles' | 'search';
+
+export type FieldType =
+	| 'string'
+	| 'integer'
+	| 'boolean'
+	/** Several ids: sent as a JSON array or a comma-separated string (see `listFormat`). */
+	| 'idList'
+	/** A free-form JSON object merged into `input` (for inputs the spec does not show). */
+	| 'json';
+
+export interface AllowedValue {
+	/** The wire value the dropdown sends. */
+	value: string;
+	name: string;
+	description?: string;
+	/** Integer the service accepts in place of the string key (search sort, publish_time, duration). */
+	alias?: number;
+}
+
+export interface FieldDescriptor {
+	/** Wire name, also the n8n parameter name. */
+	name: string;
+	displayName: string;
+	type: FieldType;
+	description: string;
+	required?: boolean;
+	/** Fields sharing a group key: at least one is needed; the earlier one in the list wins. */
+	oneOf?: string;
+	/** The service's default, shown in the UI and used by pagination when the user sets nothing. */
+	default?: string | number | boolean;
+	allowed?: AllowedValue[];
+	/** Length bounds after trimming. */
+	trimmedLength?: { min: number; max: number };
+	minimum?: number;
+	maximum?: number;
+	maxItems?: number;
+	listFormat?: 'array' | 'comma';
+	/** The value must start with this text. */
+	prefix?: string;
+	/** The value must match this pattern (source of a RegExp); `patternHint` says it in words. */
+	pattern?: string;
+	patternHint?: string;
+	/** A 64-bit identifier: kept as a string; a number that already lost precision is refused. */
+	bigId?: boolean;
+	/** A secret (session cookie): a password field, never copied into output items. */
+	secret?: boolean;
+	placeholder?: string;
+}
+
+/** A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array. */
+export type ResponsePath = string;
+
+/** Where something sits in the raw=true and raw=false answers (same path when the endpoint has no raw). */
+export interface ModePaths {
+	raw: ResponsePath[];
+	parsed: ResponsePath[];
+}
+
+export interface CursorCarry {
+	/** The request field carrying the cursor. */
+	field: string;
+	/** Where the next value sits in the previous answer. */
+	from: ModePaths;
+	/** Value sent on the first page. */
+	initial?: string | number;
+}
+
+export interface PaginationDescriptor {
+	/** Where the records of a page sit; the first path that holds an array wins (`*` paths are flattened). */
+	records: ModePaths;
+	/** Values carried from each answer into the next request. */
+	cursors?: CursorCarry[];
+	/** Values taken from the first answer only and sent on every later page. */
+	sticky?: CursorCarry[];
+	/** A request field that counts pages: sent as `start` first, then +1 per page. */
+	counter?: { field: string; start: number };
+	/** The flag saying more pages exist (true, 1 or '1' means more). */
+	more: ModePaths;
+}
+
+export interface PriceDescriptor {
+	/** Credits billed per successful call. */
+	credits: number;
+	/** Stated cash price per request in currency units, where the spec gives one. */
+	cash?: number;
+	/** Batch calls with fewer ids than this are charged as this many. */
+	billedMinimumIds?: number;
+	note?: string;
+}
+
+export interface BatchDescriptor {
+	/** The id-list field split into calls of at most `maxPerCall`. */
+	field: string;
+	maxPerCall: number;
+	/** Where each id's result sits in the answer, and the id field inside it, for merging per id. */
+	results: ResponsePath;
+	idField: string;
+}
+
+export interface EndpointDescriptor {
+	/** The endpoint's own name: the operation value. */
+	name: string;
+	group: GroupKey;
+	/** Upstream path sent as the run envelope's `endpoint`. */
+	path: string;
+	displayName: string;
+	description: string;
+	fields: FieldDescriptor[];
+	/** The endpoint accepts `raw` (default true). */
+	raw?: boolean;
+	pagination?: PaginationDescriptor;
+	batch?: BatchDescriptor;
+	price: PriceDescriptor;
+	/** Client timeout; never below `minTimeoutMs`. */
+	timeoutMs: number;
+	minTimeoutMs?: number;
+	/** Endpoint to try once when this one fails. */
+	fallback?: string;
+	/** The spec does not show all inputs: a free-form JSON input is offered beside the known fields. */
+	freeFormInput?: boolean;
+	/** Where the interesting payload sits (the answer's records for a one-shot call). */
+	notes?: string;
+}
+
+export interface GroupDescriptor {
+	key: GroupKey;
+	displayName: string;
+	description: string;
+	pathPrefix: string;
+	endpoints: EndpointDescriptor[];
+}

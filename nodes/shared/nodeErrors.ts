@@ -1,0 +1,37 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { GatewayError } from './transport/errors';
+import { redactSecret } from './transport/redact';
+
+/**
+ * Turns any failure of a gateway call into n8n's error types: a NodeApiError carrying the HTTP
+ * status, the endpoint and the service's own message; never the API key.
+ */
+export function toNodeError(node: INode, error: unknown, itemIndex: number, apiKey?: string): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	if (error instanceof GatewayError) {
+		const { status, endpoint, serviceMessage, kind } = error.details;
+		const response: JsonObject = { endpoint, kind, message: error.message };
+		if (status !== undefined) response.status = status;
+		if (serviceMessage !== undefined) response.serviceMessage = serviceMessage;
+		return new NodeApiError(node, response, {
+			message: error.message,
+			description: serviceMessage,
+			httpCode: status === undefined ? undefined : String(status),
+			itemIndex,
+		});
+	}
+	const message = redactSecret(error instanceof Error ? error.message : String(error), apiKey);
+	return new NodeOperationError(node, message, { itemIndex });
+}
+
+/** The JSON of an error item under "Continue On Fail": endpoint, status and the service's message. */
+export function errorItemJson(error: NodeApiError | NodeOperationError, endpoint: string): JsonObject {
+	const response = (error instanceof NodeApiError ? error.errorResponse : undefined) as JsonObject | undefined;
+	return {
+		error: error.message,
+		endpoint: (response?.endpoint as string | undefined) ?? endpoint,
+		status: (response?.status as number | undefined) ?? null,
+		serviceMessage: (response?.serviceMessage as string | undefined) ?? null,
+	};
+}

@@ -1,0 +1,54 @@
+import { parseLosslessJson } from '../json/losslessJson';
+import { GatewayError, serviceMessageOf } from './errors';
+import { redactDeep, redactSecret } from './redact';
+
+const SNIPPET_LENGTH = 200;
+
+function looksLikeHtml(text: string, contentType: string) {
+	return contentType.includes('html') || /^\s*<(!doctype|html|head|body)/i.test(text);
+}
+
+function snippet(text: string) {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH)}…` : flat;
+}
+
+/** Parses a successful answer's text; anything but JSON becomes a clear error, never an empty result. */
+export function parseSuccessBody(text: string, contentType: string, endpoint: string, secret: string): unknown {
+	if (looksLikeHtml(text, contentType)) {
+		throw new GatewayError(`The service answered ${endpoint} with an HTML page instead of JSON`, {
+			kind: 'invalid-response',
+			endpoint,
+			serviceMessage: redactSecret(snippet(text), secret),
+		});
+	}
+	try {
+		return parseLosslessJson(text);
+	} catch {
+		throw new GatewayError(
+			text.trim() === ''
+				? `The service answered ${endpoint} with an empty body`
+				: `The service's answer to ${endpoint} is not complete JSON (truncated or malformed)`,
+			{ kind: 'invalid-response', endpoint, serviceMessage: redactSecret(snippet(text), secret), mayHaveBilled: true },
+		);
+	}
+}
+
+/** Builds the error for a non-2xx answer from its body, carrying the service's own message. */
+export function httpErrorOf(status: number, text: string, contentType: string, endpoint: string, secret: string): GatewayError {
+	let body: unknown;
+	let serviceMessage: string | undefined;
+	if (looksLikeHtml(text, contentType)) {
+		serviceMessage = `HTML error page: ${snippet(text)}`;
+	} else {
+		try {
+			body = redactDeep(parseLosslessJson(text), secret);
+			serviceMessage = serviceMessageOf(body);
+		} catch {
+			serviceMessage = text.trim() ? snippet(text) : undefined;
+		}
+	}
+	serviceMessage = serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret);
+	const message = `The service rejected ${endpoint} with HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
+	return new GatewayError(message, { kind: 'http', endpoint, status, serviceMessage, body });
+}

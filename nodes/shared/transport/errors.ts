@@ -1,0 +1,43 @@
+export type GatewayErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'cancelled';
+
+export interface GatewayErrorDetails {
+	kind: GatewayErrorKind;
+	/** Endpoint name or path the call was for. */
+	endpoint: string;
+	status?: number;
+	/** The service's own message, already redacted. */
+	serviceMessage?: string;
+	/** The answer's body (redacted), when it was JSON. */
+	body?: unknown;
+	/** Whether the service may have billed the call (timeouts after the request left). */
+	mayHaveBilled?: boolean;
+}
+
+/** Every failure of a gateway call; messages never contain the API key. */
+export class GatewayError extends Error {
+	readonly details: GatewayErrorDetails;
+
+	constructor(message: string, details: GatewayErrorDetails) {
+		super(message);
+		this.name = 'GatewayError';
+		this.details = details;
+	}
+
+	get status() {
+		return this.details.status;
+	}
+}
+
+/** Picks the human message out of the error bodies services commonly send. */
+export function serviceMessageOf(body: unknown): string | undefined {
+	if (typeof body === 'string') return body.trim() || undefined;
+	if (!body || typeof body !== 'object') return undefined;
+	const record = body as Record<string, unknown>;
+	for (const key of ['message', 'detail', 'msg', 'error_description']) {
+		const value = record[key];
+		if (typeof value === 'string' && value) return value;
+		if (value && typeof value === 'object') return serviceMessageOf(value);
+	}
+	if (record.error !== undefined) return serviceMessageOf(record.error);
+	return undefined;
+}
