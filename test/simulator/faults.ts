@@ -1,0 +1,120 @@
+import { mulberry32 } from './dataset/random';
+
+export type FaultStatus = 429 | 500 | 502 | 503 | 504;
+
+/**
+ * What replaces or disturbs one answer. Combine `delayMs` with any other kind; a fault with only
+ * `delayMs` delays the normal answer. `endpoint` limits a fault to one run endpoint (full path or
+ * its last segment, e.g. `fetch_one_video`) or one HTTP path.
+ */
+export interface Fault {
+	endpoint?: string;
+	status?: FaultStatus;
+	retryAfterSeconds?: number;
+	/** Destroy the socket without answering. */
+	reset?: boolean;
+	/** Send the headers and half the body, then cut the connection. */
+	truncate?: boolean;
+	/** A 502 HTML error page from a front proxy. */
+	html?: boolean;
+	delayMs?: number;
+}
+
+export type FaultKind = '429' | '500' | '502' | '503' | '504' | 'reset' | 'truncate' | 'html';
+
+export interface RateConfig {
+	/** Probability 0..1 that a request gets a fault. */
+	rate: number;
+	/** Faults to draw from; all kinds when omitted. */
+	kinds?: Array<FaultKind | Fault>;
+	seed?: number;
+	endpoint?: string;
+}
+
+export interface FaultControl {
+	queue(...faults: Fault[]): void;
+	setRate(config: RateConfig): void;
+	clear(): void;
+	/** Queued faults not used yet. */
+	readonly pending: readonly Fault[];
+}
+
+export interface FaultTarget {
+	endpoint?: string;
+	path: string;
+}
+
+export interface FaultQueue extends FaultControl {
+	/** The fault for this request, if any; a queued one is used up. */
+	take(target: FaultTarget): Fault | undefined;
+}
+
+const ALL_KINDS: FaultKind[] = ['429', '500', '502', '503', '504', 'reset', 'truncate', 'html'];
+const STATUSES = new Set([429, 500, 502, 503, 504]);
+
+export function createFaults(): FaultQueue {
+	const queued: Fault[] = [];
+	let rate: { config: RateConfig; kinds: Fault[]; random: () => number } | undefined;
+	return {
+		pending: queued,
+		queue(...faults) {
+			for (const fault of faults) queued.push(checkFault(fault));
+		},
+		setRate(config) {
+			if (!(typeof config.rate === 'number' && config.rate >= 0 && config.rate <= 1)) throw new TypeError('rate must be a number from 0 to 1');
+			const kinds = (config.kinds ?? ALL_KINDS).map((kind) => (typeof kind === 'string' ? faultOfKind(kind) : checkFault(kind)));
+			if (kinds.length === 0) throw new TypeError('kinds must not be empty');
+			rate = { config, kinds, random: mulberry32(config.seed ?? 1) };
+		},
+		clear() {
+			queued.splice(0, queued.length);
+			rate = undefined;
+		},
+		take(target) {
+			const index = queued.findIndex((fault) => matches(fault.endpoint, target));
+			if (index >= 0) return queued.splice(index, 1)[0];
+			if (rate && matches(rate.config.endpoint, target) && rate.random() < rate.config.rate) {
+				return rate.kinds[Math.floor(rate.random() * rate.kinds.length)];
+			}
+			return undefined;
+		},
+	};
+}
+
+/** Short name of a fault for the ledger and the request log. */
+export function describeFault(fault: Fault): string {
+	if (fault.reset) return 'reset';
+	if (fault.truncate) return 'truncate';
+	if (fault.html) return 'html';
+	if (fault.status) return String(fault.status);
+	return 'delay';
+}
+
+/** A fault that only delays leaves the answer (and its billing) intact. */
+export function isDelayOnly(fault: Fault): boolean {
+	return !fault.reset && !fault.truncate && !fault.html && fault.status === undefined;
+}
+
+function matches(filter: string | undefined, target: FaultTarget): boolean {
+	if (!filter) return true;
+	if (filter === target.path || filter === target.endpoint) return true;
+	return target.endpoint !== undefined && target.endpoint.endsWith('/' + filter);
+}
+
+function faultOfKind(kind: FaultKind): Fault {
+	if (kind === 'reset' || kind === 'truncate' || kind === 'html') return { [kind]: true };
+	const status = Number(kind);
+	if (!STATUSES.has(status)) throw new TypeError(`unknown fault kind: ${kind}`);
+	return { status: status as FaultStatus };
+}
+
+function checkFault(fault: Fault): Fault {
+	if (fault === null || typeof fault !== 'object') throw new TypeError('a fault must be an object');
+	if (fault.status !== undefined && !STATUSES.has(fault.status)) throw new TypeError(`fault status must be one of ${[...STATUSES].join(', ')}`);
+	if (fault.delayMs !== undefined && !(fault.delayMs >= 0)) throw new TypeError('delayMs must be a non-negative number');
+	if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0)) throw new TypeError('retryAfterSeconds must be a non-negative number');
+	const kinds = [fault.status !== undefined, !!fault.reset, !!fault.truncate, !!fault.html].filter(Boolean).length;
+	if (kinds > 1) throw new TypeError('a fault has at most one of status, reset, truncate, html');
+	if (kinds === 0 && fault.delayMs === undefined) throw new TypeError('a fault needs status, reset, truncate, html or delayMs');
+	return { ...fault };
+}
