@@ -7,7 +7,7 @@ export class SocialGatewayApi implements ICredentialType {
 
 	icon = 'file:socialGateway.svg' as const;
 
-	documentationUrl = 'https://github.com/social-gateway/n8n-nodes-social-gateway#credentials';
+	documentationUrl = 'https://github.com/social-gateway/n8n-nodes-social-gateway/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{

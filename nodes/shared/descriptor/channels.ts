@@ -47,6 +47,7 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_channel_id_to_username',
 			displayName: 'Get Username From Channel ID',
 			description: 'Resolve a public channel ID (sph…) to the finder username; a miss answers a null username and an error text',
+			answerError: { path: 'data.username', equals: null, message: ['data.error'], billed: true },
 			fields: [
 				{
 					name: 'channel_id',

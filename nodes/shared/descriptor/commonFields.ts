@@ -82,3 +82,12 @@ export const lastBufferField: FieldDescriptor = {
 	type: 'string',
 	description: 'Base64 cursor: empty for the first page, then the last_buffer of the previous answer (Return All does this)',
 };
+
+/** `raw` of channel, article and search endpoints: true = original upstream answer. */
+export const RAW_FIELD: FieldDescriptor = {
+	name: 'raw',
+	displayName: 'Raw',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return the original upstream answer (true) or the simplified parsed structure (false)',
+};

@@ -8,6 +8,8 @@ const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'time
 	path: PREFIX + e.name,
 	price: { ...DATA_CALL_PRICE, note: 'deducted only on a 2xx answer with data' },
 	timeoutMs: DEFAULT_TIMEOUT_MS,
+	// Wrong ids and unparsable links answer 200 with the upstream error inside `data`, and are billed.
+	answerError: { path: 'data.success', equals: false, message: ['data.msg', 'data.message'], billed: true },
 	...e,
 });
 

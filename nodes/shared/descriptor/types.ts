@@ -125,8 +125,17 @@ export interface EndpointDescriptor {
 	fallback?: string;
 	/** The spec does not show all inputs: a free-form JSON input is offered beside the known fields. */
 	freeFormInput?: boolean;
-	/** Where the interesting payload sits (the answer's records for a one-shot call). */
-	notes?: string;
+	/** A 200 answer that still reports a failure (billed by the service), e.g. notes' upstream errors. */
+	answerError?: AnswerErrorDescriptor;
+}
+
+export interface AnswerErrorDescriptor {
+	/** The answer failed when the value at `path` equals `equals`. */
+	path: ResponsePath;
+	equals: boolean | null;
+	/** Where the explanation sits. */
+	message: ResponsePath[];
+	billed: boolean;
 }
 
 export interface GroupDescriptor {

@@ -1,0 +1,46 @@
+import type { EndpointDescriptor } from '../../shared/descriptor';
+import { PROVIDER } from '../../shared/descriptor';
+import { firstValueAt, valuesAt } from '../../shared/responsePaths';
+import { effectiveTimeoutMs } from '../../shared/timeouts';
+import type { GatewayCredentials } from '../../shared/transport/credentials';
+import { GatewayError } from '../../shared/transport/errors';
+import { callGateway } from '../../shared/transport/request';
+import type { Input } from '../../shared/validation';
+import type { CreditBudget } from '../creditBudget';
+
+export type RunTarget = Pick<EndpointDescriptor, 'name' | 'path' | 'price' | 'timeoutMs' | 'minTimeoutMs' | 'answerError'>;
+
+export interface RunContext {
+	credentials: GatewayCredentials;
+	budget: CreditBudget;
+	signal?: AbortSignal;
+	/** The user's timeout in seconds (0 or undefined = the endpoint's default). */
+	timeoutSeconds?: number;
+}
+
+/** One call of a data endpoint through the `POST /api/v1/run` envelope; returns the whole answer. */
+export async function callRun(context: RunContext, target: RunTarget, input: Input): Promise<unknown> {
+	context.budget.reserve(target.price.credits, target.name);
+	const answer = await callGateway({
+		credentials: context.credentials,
+		method: 'POST',
+		path: '/api/v1/run',
+		scheme: 'bearer',
+		endpoint: target.name,
+		timeoutMs: effectiveTimeoutMs(target, context.timeoutSeconds),
+		body: { provider: PROVIDER, endpoint: target.path, input },
+		signal: context.signal,
+	});
+	const failure = target.answerError;
+	if (failure) {
+		const [flag] = valuesAt(answer.body, failure.path);
+		if (flag === failure.equals) {
+			const reason = firstValueAt(answer.body, failure.message);
+			throw new GatewayError(
+				`${target.name} answered with an error: ${String(reason ?? 'no reason given')}${failure.billed ? ' (the service bills this call)' : ''}`,
+				{ kind: 'http', endpoint: target.name, status: answer.status, serviceMessage: reason === undefined ? undefined : String(reason) },
+			);
+		}
+	}
+	return answer.body;
+}

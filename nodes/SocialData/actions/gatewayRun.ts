@@ -1,0 +1,91 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { ENDPOINTS, GROUPS } from '../../shared/descriptor';
+import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../../shared/descriptor/commonFields';
+import { parseLosslessJson } from '../../shared/json/losslessJson';
+import type { Input } from '../../shared/validation';
+import { buildInput, InputError } from '../../shared/validation';
+import { commonNodeOptions, nodeOptionsCollection } from '../nodeOptions';
+import type { RunTarget } from './callRun';
+
+const display = { show: { resource: ['gateway'], operation: ['run'] } };
+
+export const gatewayRunProperties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['gateway'] } },
+		options: [
+			{
+				name: 'Run',
+				value: 'run',
+				description: 'Call any data endpoint by its path (search, hot lists, creators, user profiles, account articles…)',
+				action: 'Run a data endpoint',
+			},
+		],
+		default: 'run',
+	},
+	{
+		displayName: 'Endpoint Path',
+		name: 'endpointPath',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '/api/v1/shortvideo/web/fetch_hot_search_list',
+		description: 'Upstream data path, starting with /api/v1/',
+		displayOptions: display,
+	},
+	{
+		displayName: 'Input (JSON)',
+		name: 'input',
+		type: 'json',
+		default: '{}',
+		description: 'Parameters of that endpoint. Write 64-bit IDs as strings or bare numbers: both arrive digit for digit.',
+		displayOptions: display,
+	},
+	nodeOptionsCollection(display, commonNodeOptions),
+];
+
+/** The input JSON as typed: parsed without losing the digits of 64-bit numbers. */
+export function parseInputJson(value: unknown, field = 'input'): Input {
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = value.trim() === '' ? {} : parseLosslessJson(value);
+		} catch (error) {
+			throw new InputError(field, `Field "${field}" is not valid JSON: ${(error as Error).message}`);
+		}
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new InputError(field, `Field "${field}" must be a JSON object`);
+	}
+	return parsed as Input;
+}
+
+export interface GatewayRunPlan {
+	target: RunTarget;
+	input: Input;
+}
+
+/**
+ * Plans a call to any endpoint path. A path the descriptor knows is validated by its rules;
+ * an unknown one inherits its group's minimum timeout and the data-call price.
+ */
+export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
+	const trimmed = path.trim();
+	if (!trimmed.startsWith('/api/v1/') || trimmed === '/api/v1/run') {
+		throw new InputError('endpointPath', `Field "endpointPath" must be an upstream data path starting with /api/v1/ (got "${trimmed}")`);
+	}
+	const known = ENDPOINTS.find((endpoint) => endpoint.path === trimmed);
+	if (known) {
+		const extras = Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'raw' && !known.fields.some((f) => f.name === key)));
+		return { target: known, input: { ...extras, ...buildInput(known, given) } };
+	}
+	const group = GROUPS.find((candidate) => trimmed.startsWith(candidate.pathPrefix));
+	const minTimeoutMs = Math.max(0, ...(group?.endpoints ?? []).map((endpoint) => endpoint.minTimeoutMs ?? 0));
+	return {
+		target: { name: trimmed, path: trimmed, price: DATA_CALL_PRICE, timeoutMs: DEFAULT_TIMEOUT_MS, minTimeoutMs },
+		input: given,
+	};
+}

@@ -1,0 +1,62 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import type { EndpointDescriptor } from '../../shared/descriptor';
+import type { Input } from '../../shared/validation';
+import { buildInput, InputError } from '../../shared/validation';
+import type { NodeOptionValues } from '../nodeOptions';
+import { idsOf } from './batch';
+import type { RunTarget } from './callRun';
+import { parseInputJson, planGatewayRun } from './gatewayRun';
+import type { EndpointSettings } from './runEndpoint';
+
+export type ItemPlan =
+	| { kind: 'endpoint'; itemIndex: number; endpoint: EndpointDescriptor; input: Input; settings: EndpointSettings; ids?: string[] }
+	| { kind: 'gateway'; itemIndex: number; target: RunTarget; input: Input }
+	| { kind: 'invalid'; itemIndex: number; error: Error };
+
+/** What the user gave for an endpoint: top-level fields, the `options` collection and free-form JSON. */
+function givenFields(context: IExecuteFunctions, endpoint: EndpointDescriptor, itemIndex: number): Input {
+	const given: Input = {};
+	if (endpoint.freeFormInput) Object.assign(given, parseInputJson(context.getNodeParameter('additionalInput', itemIndex, '{}'), 'additionalInput'));
+	Object.assign(given, context.getNodeParameter('options', itemIndex, {}) as Input);
+	for (const field of endpoint.fields) {
+		if (field.required || field.oneOf) given[field.name] = context.getNodeParameter(field.name, itemIndex, undefined);
+	}
+	return given;
+}
+
+const withItem = (error: Error, itemIndex: number) =>
+	error instanceof InputError ? new InputError(error.field, `${error.message} (item ${itemIndex})`) : error;
+
+/** Reads and validates one item's parameters; nothing is sent yet. */
+export function planItem(
+	context: IExecuteFunctions,
+	endpoint: EndpointDescriptor | undefined,
+	itemIndex: number,
+	options: NodeOptionValues,
+): ItemPlan {
+	try {
+		if (!endpoint) {
+			const path = context.getNodeParameter('endpointPath', itemIndex) as string;
+			const given = parseInputJson(context.getNodeParameter('input', itemIndex, '{}'));
+			return { kind: 'gateway', itemIndex, ...planGatewayRun(path, given) };
+		}
+		const given = givenFields(context, endpoint, itemIndex);
+		const settings: EndpointSettings = {
+			returnAll: endpoint.pagination ? (context.getNodeParameter('returnAll', itemIndex, false) as boolean) : false,
+			limit: endpoint.pagination ? (context.getNodeParameter('limit', itemIndex, 50) as number) : 0,
+			splitRecords: options.splitRecords,
+			maxPages: options.maxPages,
+			fallback: options.fallback,
+		};
+		if (endpoint.batch) {
+			const { field, maxPerCall } = endpoint.batch;
+			const ids = idsOf(endpoint, given);
+			const rest = buildInput(endpoint, { ...given, [field]: ids.slice(0, maxPerCall) });
+			delete rest[field];
+			return { kind: 'endpoint', itemIndex, endpoint, input: rest, settings, ids };
+		}
+		return { kind: 'endpoint', itemIndex, endpoint, input: buildInput(endpoint, given), settings };
+	} catch (error) {
+		return { kind: 'invalid', itemIndex, error: withItem(error as Error, itemIndex) };
+	}
+}

@@ -1,0 +1,82 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { EndpointDescriptor } from '../../shared/descriptor';
+import { findEndpoint } from '../../shared/descriptor';
+import type { AnswerMode, StopReason } from '../../shared/pagination';
+import { walkPages } from '../../shared/pagination';
+import { GatewayError } from '../../shared/transport/errors';
+import type { Input } from '../../shared/validation';
+import { buildInput } from '../../shared/validation';
+import type { RunContext } from './callRun';
+import { callRun } from './callRun';
+
+export interface EndpointSettings {
+	returnAll: boolean;
+	limit: number;
+	/** One output item per record (true) or one per page with the whole answer (false). */
+	splitRecords: boolean;
+	maxPages: number;
+	/** Try the endpoint's fallback variant once when it fails. */
+	fallback: boolean;
+}
+
+export interface EndpointOutput {
+	results: IDataObject[];
+	/** Things the user should know, e.g. a walk stopped at the page bound. */
+	notices: string[];
+}
+
+const asItemJson = (value: unknown): IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[keyof IDataObject] };
+
+export const payloadOf = (body: unknown): unknown => (body !== null && typeof body === 'object' && 'data' in body ? (body as IDataObject).data : body);
+
+export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMode =>
+	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
+
+const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number) => string>> = {
+	pageBound: (endpoint, pages) =>
+		`${endpoint}: stopped after ${pages} pages, the page bound (Node Options › Max Pages); more records exist`,
+	stalledCursor: (endpoint, pages) =>
+		`${endpoint}: stopped after ${pages} pages because the service returned the same cursor again`,
+};
+
+async function walk(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings): Promise<EndpointOutput> {
+	const results: IDataObject[] = [];
+	const outcome = await walkPages(
+		endpoint.pagination!,
+		answerMode(endpoint, input),
+		input,
+		(pageInput) => callRun(context, endpoint, pageInput),
+		(page) => {
+			if (settings.splitRecords) for (const record of page.records) results.push(asItemJson(record));
+			else results.push(asItemJson(page.body));
+		},
+		{ limit: settings.returnAll ? undefined : settings.limit, maxPages: settings.maxPages },
+	);
+	const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
+	return { results, notices: notice ? [notice] : [] };
+}
+
+async function callWithFallback(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings) {
+	try {
+		return { body: await callRun(context, endpoint, input), answeredBy: endpoint.name };
+	} catch (error) {
+		const fallback = settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
+		if (!fallback || !(error instanceof GatewayError) || error.details.kind === 'cancelled') throw error;
+		const fallbackInput = buildInput(fallback, input);
+		return { body: await callRun(context, fallback, fallbackInput), answeredBy: fallback.name };
+	}
+}
+
+/** Runs one endpoint for one input item: a single call, a fallback, or a cursor walk. */
+export async function runEndpoint(
+	context: RunContext,
+	endpoint: EndpointDescriptor,
+	input: Input,
+	settings: EndpointSettings,
+): Promise<EndpointOutput> {
+	if (endpoint.pagination) return walk(context, endpoint, input, settings);
+	const { body, answeredBy } = await callWithFallback(context, endpoint, input, settings);
+	const json = asItemJson(payloadOf(body));
+	return { results: [endpoint.fallback ? { ...json, answeredBy } : json], notices: [] };
+}

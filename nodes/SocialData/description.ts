@@ -1,0 +1,44 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { GROUPS } from '../shared/descriptor';
+import { endpointProperties, operationProperty } from '../shared/properties';
+import { nodeOptionsCollection, nodeOptionsFor } from './nodeOptions';
+import { gatewayRunProperties } from './actions/gatewayRun';
+
+const freeFormInput = (resource: string, operation: string): INodeProperties => ({
+	displayName: 'Additional Input (JSON)',
+	name: 'additionalInput',
+	type: 'json',
+	default: '{}',
+	description: "Further input fields the spec does not list for this endpoint, merged into the call's input",
+	displayOptions: { show: { resource: [resource], operation: [operation] } },
+});
+
+const resourceOptions = [
+	...GROUPS.map((group) => ({ name: group.displayName, value: group.key, description: group.description })),
+	{ name: 'Gateway', value: 'gateway', description: 'Any other data endpoint of the gateway by its path' },
+];
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: resourceOptions,
+	default: 'shortVideo',
+};
+
+export const socialDataProperties: INodeProperties[] = [
+	resourceProperty,
+	...GROUPS.map(operationProperty),
+	...GROUPS.flatMap((group) =>
+		group.endpoints.flatMap((endpoint) => {
+			const display = { show: { resource: [group.key], operation: [endpoint.name] } };
+			return [
+				...endpointProperties(endpoint),
+				...(endpoint.freeFormInput ? [freeFormInput(group.key, endpoint.name)] : []),
+				nodeOptionsCollection(display, nodeOptionsFor(endpoint)),
+			];
+		}),
+	),
+	...gatewayRunProperties,
+];

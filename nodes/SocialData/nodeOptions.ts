@@ -1,0 +1,107 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { EndpointDescriptor } from '../shared/descriptor';
+
+/** Behaviour settings of the node (not sent to the service), derived from what an endpoint can do. */
+
+export interface NodeOptionValues {
+	concurrency: number;
+	creditBudget: number;
+	timeout: number;
+	splitRecords: boolean;
+	maxPages: number;
+	fallback: boolean;
+	combineItems: boolean;
+}
+
+export const commonNodeOptions: INodeProperties[] = [
+	{
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		default: 4,
+		typeOptions: { minValue: 1, maxValue: 50 },
+		description: 'How many input items are processed at once; output order always follows the input',
+	},
+	{
+		displayName: 'Credit Budget',
+		name: 'creditBudget',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		description:
+			'Stop with an error before this execution would spend more credits than this (price × calls). 0 means no budget.',
+	},
+	{
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0 },
+		description:
+			"Client timeout of each call; 0 uses the endpoint's default. Channel and article calls never use less than 30 s: the service may charge a call whose answer was not awaited.",
+	},
+];
+
+const paging: INodeProperties[] = [
+	{
+		displayName: 'One Item per Record',
+		name: 'splitRecords',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to output one item per record (video, comment, note, hit…) or one item per page with the whole answer',
+	},
+	{
+		displayName: 'Max Pages',
+		name: 'maxPages',
+		type: 'number',
+		default: 100,
+		typeOptions: { minValue: 1 },
+		description: 'The most pages one item may fetch; the run says so when it stops there',
+	},
+];
+
+const fallback: INodeProperties = {
+	displayName: 'Fall Back to Variant',
+	name: 'fallback',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to retry once with the alternative variant of the endpoint when it fails; the output says which variant answered',
+};
+
+const batching: INodeProperties[] = [
+	{
+		displayName: 'Combine Items',
+		name: 'combineItems',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to gather the IDs of all input items and send them together in calls of up to 50 (fewer calls; each call is priced as 50 videos on the batch play-link endpoint)',
+	},
+	paging[0],
+];
+
+export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
+	return [
+		...commonNodeOptions,
+		...(endpoint.pagination ? paging : []),
+		...(endpoint.fallback ? [fallback] : []),
+		...(endpoint.batch ? batching : []),
+	];
+}
+
+export function nodeOptionsCollection(displayOptions: INodeProperties['displayOptions'], options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Node Options',
+		name: 'nodeOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** Defaults of every node option, read off the option definitions above. */
+export const NODE_OPTION_DEFAULTS = Object.fromEntries(
+	[...commonNodeOptions, ...paging, fallback, ...batching].map((option) => [option.name, option.default]),
+) as unknown as NodeOptionValues;

@@ -1,0 +1,126 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from './descriptor';
+import { RAW_FIELD } from './descriptor/commonFields';
+
+/** Turns the descriptor into the node's resource and operation dropdowns and fields. */
+
+const show = (resource: string, operation?: string): INodeProperties['displayOptions'] => ({
+	show: operation ? { resource: [resource], operation: [operation] } : { resource: [resource] },
+});
+
+export function fieldProperty(field: FieldDescriptor): INodeProperties {
+	const base = {
+		displayName: field.displayName,
+		name: field.name,
+		description: field.description,
+		...(field.placeholder ? { placeholder: field.placeholder } : {}),
+	};
+	if (field.allowed) {
+		return {
+			...base,
+			type: 'options',
+			default: field.default ?? field.allowed[0].value,
+			options: field.allowed.map((value) => ({
+				name: value.name,
+				value: value.value,
+				...(value.description ? { description: value.description } : {}),
+			})),
+		};
+	}
+	switch (field.type) {
+		case 'boolean':
+			return { ...base, type: 'boolean', default: field.default ?? false };
+		case 'integer':
+			return {
+				...base,
+				type: 'number',
+				default: field.default ?? 0,
+				typeOptions: { numberPrecision: 0, ...(field.minimum === undefined ? {} : { minValue: field.minimum }) },
+			};
+		case 'json':
+			return { ...base, type: 'json', default: '{}' };
+		default:
+			return {
+				...base,
+				type: 'string',
+				default: field.default ?? '',
+				...(field.secret ? { typeOptions: { password: true } } : {}),
+			};
+	}
+}
+
+/** Required fields and one-of groups stay top level; optional fields go into `options`. */
+const isTopLevel = (field: FieldDescriptor) => field.required || field.oneOf !== undefined;
+
+function oneOfHint(endpoint: EndpointDescriptor, field: FieldDescriptor): string {
+	const group = endpoint.fields.filter((other) => other.oneOf === field.oneOf).map((other) => other.displayName);
+	return `${field.description}. One of ${group.join(', ')} is needed; the first given wins`;
+}
+
+export function endpointProperties(endpoint: EndpointDescriptor, extraOptions: INodeProperties[] = []): INodeProperties[] {
+	const display = show(endpoint.group, endpoint.name);
+	const topLevel: INodeProperties[] = endpoint.fields.filter(isTopLevel).map((field) => ({
+		...fieldProperty(field),
+		...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }),
+		displayOptions: display,
+	}));
+	const optional = endpoint.fields.filter((field) => !isTopLevel(field)).map(fieldProperty);
+	if (endpoint.raw) optional.push(fieldProperty(RAW_FIELD));
+	optional.push(...extraOptions);
+	const paging: INodeProperties[] = endpoint.pagination
+		? [
+				{
+					displayName: 'Return All',
+					name: 'returnAll',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to return all results or only up to a given limit',
+					displayOptions: display,
+				},
+				{
+					displayName: 'Limit',
+					name: 'limit',
+					type: 'number',
+					default: 50,
+					typeOptions: { minValue: 1 },
+					description: 'Max number of results to return',
+					displayOptions: { show: { ...display!.show, returnAll: [false] } },
+				},
+			]
+		: [];
+	const options: INodeProperties[] = optional.length
+		? [
+				{
+					displayName: 'Options',
+					name: 'options',
+					type: 'collection',
+					placeholder: 'Add Field',
+					default: {},
+					displayOptions: display,
+					options: optional.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+				},
+			]
+		: [];
+	return [...topLevel, ...paging, ...options];
+}
+
+export function operationProperty(group: GroupDescriptor): INodeProperties {
+	const options: INodePropertyOptions[] = group.endpoints
+		.map((endpoint) => ({
+			name: endpoint.displayName,
+			value: endpoint.name,
+			description: endpoint.description,
+			action: endpoint.displayName,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the group's first endpoint
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: show(group.key),
+		options,
+		default: group.endpoints[0].name,
+	};
+}

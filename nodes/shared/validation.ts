@@ -1,0 +1,132 @@
+import type { EndpointDescriptor, FieldDescriptor } from './descriptor';
+import { RAW_FIELD } from './descriptor/commonFields';
+
+/** A value a caller gave that the service would reject (or that already lost precision). */
+export class InputError extends Error {
+	constructor(
+		readonly field: string,
+		message: string,
+	) {
+		super(message);
+		this.name = 'InputError';
+	}
+}
+
+export type Input = Record<string, unknown>;
+
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+function fail(field: FieldDescriptor, problem: string): never {
+	throw new InputError(field.name, `Field "${field.name}" (${field.displayName}) ${problem}`);
+}
+
+/** A 64-bit id: strings stay as given, safe integers become strings, others already lost digits. */
+function idText(field: FieldDescriptor, value: unknown): string {
+	if (typeof value === 'number' || typeof value === 'bigint') {
+		if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+			fail(
+				field,
+				`is the number ${value}, which is beyond 2^53-1 and has already lost digits. Pass 64-bit ids as strings (e.g. {{ $json.id }} from this pack's output, which keeps them as strings)`,
+			);
+		}
+		return String(value);
+	}
+	if (typeof value !== 'string') fail(field, `must be an id given as a string, not ${typeof value}`);
+	return value.trim();
+}
+
+function splitIds(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') return value.split(/[\s,]+/).filter((id) => id !== '');
+	return [value];
+}
+
+function checkText(field: FieldDescriptor, text: string) {
+	if (field.trimmedLength) {
+		const { min, max } = field.trimmedLength;
+		const length = [...text.trim()].length;
+		if (length < min || length > max) fail(field, `must be ${min} to ${max} characters after trimming (got ${length})`);
+	}
+	if (field.prefix && !text.startsWith(field.prefix)) fail(field, `must start with "${field.prefix}"`);
+	if (field.pattern && !new RegExp(field.pattern).test(text)) fail(field, `must be ${field.patternHint ?? `like ${field.pattern}`}`);
+}
+
+function normalizeAllowed(field: FieldDescriptor, value: unknown): string | number {
+	const allowed = field.allowed!;
+	if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value) && !allowed.some((a) => a.value === value))) {
+		const alias = allowed.find((a) => a.alias !== undefined && a.alias === Number(value));
+		if (alias) return Number(value);
+	}
+	if (typeof value === 'string' && allowed.some((a) => a.value === value)) return value;
+	const accepted = allowed.map((a) => (a.alias === undefined ? `"${a.value}"` : `"${a.value}" (or ${a.alias})`)).join(', ');
+	fail(field, `must be one of ${accepted}; got ${JSON.stringify(value)}`);
+}
+
+function normalizeInteger(field: FieldDescriptor, value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number)) fail(field, `must be a whole number; got ${JSON.stringify(value)}`);
+	if (field.minimum !== undefined && number < field.minimum) fail(field, `must be at least ${field.minimum}; got ${number}`);
+	if (field.maximum !== undefined && number > field.maximum) fail(field, `must be at most ${field.maximum}; got ${number}`);
+	return number;
+}
+
+/** Checks one given value against its field and returns it in wire form. */
+export function normalizeField(field: FieldDescriptor, value: unknown): unknown {
+	switch (field.type) {
+		case 'boolean':
+			if (typeof value === 'boolean') return value;
+			if (value === 'true' || value === 'false') return value === 'true';
+			return fail(field, `must be true or false; got ${JSON.stringify(value)}`);
+		case 'integer':
+			if (field.allowed) return normalizeAllowed(field, value);
+			return normalizeInteger(field, value);
+		case 'idList': {
+			const ids = splitIds(value).map((id) => idText(field, id));
+			if (ids.some((id) => id === '')) fail(field, 'contains an empty id');
+			if (field.pattern) ids.forEach((id) => checkText(field, id));
+			if (field.maxItems !== undefined && ids.length > field.maxItems) {
+				fail(field, `has ${ids.length} ids; at most ${field.maxItems} are allowed in one call`);
+			}
+			return field.listFormat === 'comma' ? ids.join(',') : ids;
+		}
+		case 'json':
+			if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+			return fail(field, 'must be a JSON object');
+		case 'string': {
+			if (field.allowed) return normalizeAllowed(field, value);
+			const text = field.bigId ? idText(field, value) : typeof value === 'string' ? value : fail(field, `must be text; got ${typeof value}`);
+			checkText(field, text);
+			return field.trimmedLength ? text.trim() : text;
+		}
+	}
+}
+
+/**
+ * Validates what the user gave for an endpoint and builds its `input`: every rule of the spec
+ * that the service would reject (and bill for nothing or for an error) fails here, naming the field.
+ */
+export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
+	const input: Input = {};
+	const oneOfGroups = new Map<string, FieldDescriptor[]>();
+	for (const field of endpoint.fields) {
+		if (field.oneOf) oneOfGroups.set(field.oneOf, [...(oneOfGroups.get(field.oneOf) ?? []), field]);
+		const value = given[field.name];
+		if (isEmpty(value)) {
+			if (field.required && field.type !== 'boolean') fail(field, `is required for ${endpoint.name}`);
+			continue;
+		}
+		input[field.name] = normalizeField(field, value);
+	}
+	for (const [, members] of oneOfGroups) {
+		const present = members.filter((field) => field.name in input);
+		if (present.length === 0) {
+			const names = members.map((field) => `"${field.name}"`).join(', ');
+			throw new InputError(members[0].name, `One of the fields ${names} is required for ${endpoint.name}`);
+		}
+		// The spec's precedence: the earlier field wins, so only it is sent.
+		for (const loser of present.slice(1)) delete input[loser.name];
+	}
+	if (endpoint.raw && given.raw !== undefined) input.raw = normalizeField(RAW_FIELD, given.raw);
+	return input;
+}
