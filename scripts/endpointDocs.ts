@@ -1,0 +1,90 @@
+import type { EndpointDescriptor, FieldDescriptor } from '../nodes/shared/descriptor';
+import { GROUPS } from '../nodes/shared/descriptor';
+
+/** docs/endpoints.md, generated from the endpoint descriptor (`npm run docs`). */
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function rules(field: FieldDescriptor): string {
+	const parts: string[] = [];
+	if (field.required) parts.push('required');
+	if (field.oneOf) parts.push(`one of group "${field.oneOf}"`);
+	if (field.default !== undefined) parts.push(`default \`${String(field.default)}\``);
+	if (field.allowed) {
+		parts.push(
+			`values ${field.allowed.map((value) => `\`${value.value}\`${value.alias === undefined ? '' : `/${value.alias}`}`).join(', ')}`,
+		);
+	}
+	if (field.trimmedLength) parts.push(`${field.trimmedLength.min}–${field.trimmedLength.max} chars after trimming`);
+	if (field.minimum !== undefined) parts.push(`≥ ${field.minimum}`);
+	if (field.maximum !== undefined) parts.push(`≤ ${field.maximum}`);
+	if (field.maxItems !== undefined) parts.push(`at most ${field.maxItems} per call`);
+	if (field.prefix) parts.push(`starts with \`${field.prefix}\``);
+	if (field.patternHint) parts.push(field.patternHint);
+	if (field.bigId) parts.push('64-bit id, kept as a string');
+	if (field.secret) parts.push('secret, never output');
+	return parts.join('; ');
+}
+
+function price(endpoint: EndpointDescriptor): string {
+	const { credits, cash, note } = endpoint.price;
+	return [`${credits} credits`, cash === undefined ? '' : `cash ${cash}`, note ?? ''].filter(Boolean).join('; ');
+}
+
+function endpointSection(endpoint: EndpointDescriptor): string {
+	const lines = [
+		`### \`${endpoint.name}\` — ${endpoint.displayName}`,
+		'',
+		cell(endpoint.description),
+		'',
+		`- Path: \`${endpoint.path}\``,
+		`- Price: ${price(endpoint)}`,
+		`- Client timeout: ${endpoint.timeoutMs / 1000} s${endpoint.minTimeoutMs ? ` (never below ${endpoint.minTimeoutMs / 1000} s)` : ''}`,
+	];
+	if (endpoint.raw) lines.push('- `raw`: accepted (default true)');
+	if (endpoint.pagination) {
+		const carried = [
+			...(endpoint.pagination.cursors ?? []).map((c) => c.field),
+			...(endpoint.pagination.sticky ?? []).map((c) => `${c.field} (from page one)`),
+			...(endpoint.pagination.counter ? [`${endpoint.pagination.counter.field} (+1 a page)`] : []),
+		];
+		lines.push(`- Paginated (Return All / Limit): carries ${carried.join(', ')}`);
+	}
+	if (endpoint.batch) lines.push(`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`);
+	if (endpoint.fallback) lines.push(`- Falls back to \`${endpoint.fallback}\` once when it fails`);
+	if (endpoint.freeFormInput) lines.push('- Inputs not fully shown by the spec: extra fields go in "Additional Input (JSON)"');
+	lines.push('', '| Field | Type | Rules | Description |', '|---|---|---|---|');
+	for (const field of endpoint.fields) {
+		lines.push(`| \`${field.name}\` | ${field.type} | ${cell(rules(field))} | ${cell(field.description)} |`);
+	}
+	return lines.join('\n');
+}
+
+export function endpointDocs(): string {
+	const total = GROUPS.reduce((sum, group) => sum + group.endpoints.length, 0);
+	const header = [
+		'# Social Data endpoints',
+		'',
+		'Generated from the endpoint descriptor (`nodes/shared/descriptor/`) by `npm run docs`; do not edit by hand.',
+		'',
+		`${total} endpoints. In the Social Data node the resource is the group key and the operation is the endpoint name.`,
+		'',
+		'| Resource | Operation | Action | Price (credits) | Paginated |',
+		'|---|---|---|---|---|',
+		...GROUPS.flatMap((group) =>
+			group.endpoints.map(
+				(endpoint) =>
+					`| \`${group.key}\` | \`${endpoint.name}\` | ${endpoint.displayName} | ${endpoint.price.credits} | ${endpoint.pagination ? 'yes' : ''} |`,
+			),
+		),
+		'| `gateway` | `run` | Run any data endpoint by path | 0.1 | |',
+	];
+	const sections = GROUPS.flatMap((group) => [
+		`## ${group.displayName} (\`${group.key}\`, \`${group.pathPrefix}\`)`,
+		'',
+		group.description,
+		'',
+		...group.endpoints.map((endpoint) => `${endpointSection(endpoint)}\n`),
+	]);
+	return `${[...header, '', ...sections].join('\n').trimEnd()}\n`;
+}
