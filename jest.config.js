@@ -2,7 +2,7 @@
 const shared = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 };
 
 module.exports = {

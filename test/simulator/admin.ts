@@ -1,0 +1,57 @@
+import type { Clock } from './clock';
+import type { Dataset } from './dataset';
+import type { Fault, FaultQueue, RateConfig } from './faults';
+import type { WritableLedger } from './ledger';
+import type { RecordedRequest, SimResponse } from './routes/types';
+
+export interface AdminTarget {
+	ledger: WritableLedger;
+	requests: RecordedRequest[];
+	faults: FaultQueue;
+	clock: Clock;
+	dataset: Dataset;
+	reset(): void;
+}
+
+/**
+ * Control endpoints for a simulator in another process (no auth):
+ * GET /__sim/ledger, GET /__sim/requests, GET /__sim/ids, POST /__sim/reset,
+ * POST /__sim/faults (a fault list to queue, a rate config, or `{clear: true}`), POST /__sim/clock/advance `{ms}`.
+ */
+export function handleAdmin(method: string, path: string, body: unknown, sim: AdminTarget): SimResponse {
+	const route = `${method} ${path}`;
+	try {
+		switch (route) {
+			case 'GET /__sim/ledger':
+				return ok({ entries: sim.ledger.entries, billedCalls: sim.ledger.billedCalls(), credits: sim.ledger.credits() });
+			case 'GET /__sim/requests':
+				return ok(sim.requests);
+			case 'GET /__sim/ids':
+				return ok(sim.dataset.ids);
+			case 'POST /__sim/reset':
+				sim.reset();
+				return ok({ ok: true });
+			case 'POST /__sim/faults':
+				return ok(applyFaults(body, sim.faults));
+			case 'POST /__sim/clock/advance': {
+				const ms = (body as { ms?: unknown } | undefined)?.ms;
+				sim.clock.advance(typeof ms === 'number' ? ms : NaN);
+				return ok({ now: sim.clock.now() });
+			}
+			default:
+				return { status: 404, body: { code: 404, message: `Unknown admin endpoint: ${route}` } };
+		}
+	} catch (error) {
+		return { status: 400, body: { code: 400, message: (error as Error).message } };
+	}
+}
+
+function applyFaults(body: unknown, faults: FaultQueue) {
+	if (Array.isArray(body)) faults.queue(...(body as Fault[]));
+	else if (body && typeof body === 'object' && 'rate' in body) faults.setRate(body as RateConfig);
+	else if (body && typeof body === 'object' && (body as { clear?: unknown }).clear === true) faults.clear();
+	else throw new TypeError('body must be a list of faults, a rate config {rate, kinds?, seed?, endpoint?} or {clear: true}');
+	return { pending: faults.pending.length };
+}
+
+const ok = (body: unknown): SimResponse => ({ status: 200, body });

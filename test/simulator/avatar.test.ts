@@ -1,0 +1,215 @@
+import { startSimulator, SIMULATOR_API_KEY, type Simulator } from './index';
+import { avatarSim, SIM_AVATAR_ROUTING } from './routes/avatar';
+
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSimulator();
+});
+afterAll(async () => {
+	await sim.close();
+});
+beforeEach(() => {
+	sim.reset();
+	avatarSim(sim).clear();
+});
+
+const route = { [SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value };
+
+async function call(method: string, path: string, body?: Record<string, unknown>, query: Record<string, string> = route) {
+	const url = new URL(sim.url + path);
+	if (body === undefined) for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+	const response = await fetch(url, {
+		method,
+		headers: { authorization: `Bearer ${SIMULATOR_API_KEY}`, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: response.status, body: (await response.json()) as any };
+}
+
+const post = (path: string, body: Record<string, unknown>) => call('POST', path, { ...route, ...body });
+
+async function newGroup(name = 'presenters') {
+	const answer = await post('/v1/private-avatar/groups', { Name: name });
+	expect(answer.status).toBe(200);
+	return answer.body.Result.Id as string;
+}
+
+describe('avatar simulator: routing parameter and errors', () => {
+	it('refuses body calls without the routing field and path-only calls without the routing query parameter', async () => {
+		const noField = await call('POST', '/v1/private-avatar/groups', { Name: 'x' });
+		expect(noField.status).toBe(400);
+		expect(noField.body.ResponseMetadata.Error.Code).toBe('MissingParameter');
+		const wrongValue = await call('POST', '/v1/private-avatar/groups', { Name: 'x', model: 'other' });
+		expect(wrongValue.body.ResponseMetadata.Error.Message).toContain('unsupported value');
+		const noQuery = await call('GET', '/v1/private-avatar/groups/g-1', undefined, {});
+		expect(noQuery.status).toBe(400);
+		expect(noQuery.body.ResponseMetadata.Error.Message).toContain('query parameter "model"');
+		expect(avatarSim(sim).groups.size).toBe(0);
+	});
+
+	it('answers unknown group and asset ids with 404 naming the id', async () => {
+		const group = await call('GET', '/v1/private-avatar/groups/group-nope');
+		expect(group.status).toBe(404);
+		expect(group.body.ResponseMetadata.Error).toEqual({ Code: 'GroupNotFound', Message: 'The group "group-nope" does not exist' });
+		const asset = await call('DELETE', '/v1/private-avatar/assets/asset-nope');
+		expect(asset.status).toBe(404);
+		expect(asset.body.ResponseMetadata.Error.Code).toBe('AssetNotFound');
+	});
+
+	it('requires Bearer auth', async () => {
+		const response = await fetch(`${sim.url}/v1/private-avatar/groups/list`, { method: 'POST', body: JSON.stringify(route) });
+		expect(response.status).toBe(401);
+	});
+});
+
+describe('avatar simulator: groups', () => {
+	it('creates, gets, updates (Id equal to the path) and deletes with its assets', async () => {
+		const id = await newGroup('first');
+		expect(id).toMatch(/^group-20250601120000-[a-z0-9]{5}$/);
+		const got = await call('GET', `/v1/private-avatar/groups/${id}`);
+		expect(got.body.Result).toMatchObject({ Id: id, Name: 'first', GroupType: 'Virtual' });
+
+		const mismatch = await call('PATCH', `/v1/private-avatar/groups/${id}`, { ...route, Id: 'other', Name: 'x' });
+		expect(mismatch.status).toBe(400);
+		const patched = await call('PATCH', `/v1/private-avatar/groups/${id}`, { ...route, Id: id, Name: 'renamed', Description: 'd' });
+		expect(patched.status).toBe(200);
+		expect(avatarSim(sim).groups.get(id)).toMatchObject({ Name: 'renamed', Description: 'd' });
+
+		await post('/v1/private-avatar/assets', { GroupId: id, URL: 'https://cdn.example.com/a.jpg', AssetType: 'Image' });
+		expect(avatarSim(sim).assets.size).toBe(1);
+		expect((await call('DELETE', `/v1/private-avatar/groups/${id}`)).status).toBe(200);
+		expect(avatarSim(sim).groups.size).toBe(0);
+		expect(avatarSim(sim).assets.size).toBe(0);
+	});
+
+	it('rejects a group without a name', async () => {
+		const answer = await post('/v1/private-avatar/groups', { Description: 'no name' });
+		expect(answer.status).toBe(400);
+		expect(answer.body.ResponseMetadata.Error.Message).toContain('Name is required');
+	});
+
+	it('lists with name, id and type filters, page by page', async () => {
+		const ids = [];
+		for (const name of ['alpha', 'beta', 'alphabet', 'gamma', 'ALPHA-2']) ids.push(await newGroup(name));
+		const byName = await post('/v1/private-avatar/groups/list', { Filter: { Name: 'alpha' }, PageNumber: 1, PageSize: 2 });
+		expect(byName.body.Result).toMatchObject({ TotalCount: 3, PageNumber: 1, PageSize: 2 });
+		expect(byName.body.Result.Items.map((g: any) => g.Name)).toEqual(['alpha', 'alphabet']);
+		const second = await post('/v1/private-avatar/groups/list', { Filter: { Name: 'alpha' }, PageNumber: 2, PageSize: 2 });
+		expect(second.body.Result.Items.map((g: any) => g.Name)).toEqual(['ALPHA-2']);
+		const byIds = await post('/v1/private-avatar/groups/list', { Filter: { GroupIds: [ids[1], ids[3]], GroupType: 'Virtual' } });
+		expect(byIds.body.Result.Items.map((g: any) => g.Id)).toEqual([ids[1], ids[3]]);
+		const badSize = await post('/v1/private-avatar/groups/list', { PageSize: 0 });
+		expect(badSize.status).toBe(400);
+	});
+});
+
+describe('avatar simulator: asset processing', () => {
+	async function upload(url: string, groupId?: string) {
+		const answer = await post('/v1/private-avatar/assets', { GroupId: groupId ?? (await newGroup()), URL: url, AssetType: 'Image', Name: 'n' });
+		expect(answer.status).toBe(200);
+		return answer.body.Result.Id as string;
+	}
+	const status = async (id: string) => (await call('GET', `/v1/private-avatar/assets/${id}`)).body.Result;
+
+	it('goes Processing -> Active on the second poll by default', async () => {
+		const id = await upload('https://cdn.example.com/a.jpg');
+		expect((await status(id)).Status).toBe('Processing');
+		expect((await status(id)).Status).toBe('Active');
+		expect((await status(id)).Status).toBe('Active');
+	});
+
+	it('follows queued plans and URL hints, Failed with an error', async () => {
+		avatarSim(sim).queuePlans({ outcome: 'Failed', afterPolls: 1, error: { Code: 'FaceMismatch', Message: 'No face found' } });
+		const failing = await upload('https://cdn.example.com/b.jpg');
+		expect(await status(failing)).toMatchObject({ Status: 'Failed', Error: { Code: 'FaceMismatch', Message: 'No face found' } });
+
+		const hinted = await upload('https://cdn.example.com/c.jpg?sim_outcome=Failed&sim_polls=3');
+		expect((await status(hinted)).Status).toBe('Processing');
+		expect((await status(hinted)).Status).toBe('Processing');
+		expect((await status(hinted)).Status).toBe('Failed');
+	});
+
+	it('ends by virtual time with sim_ms, and never with sim_outcome=Never', async () => {
+		const timed = await upload('https://cdn.example.com/d.mp4?sim_ms=30000');
+		const never = await upload('https://cdn.example.com/e.mp4?sim_outcome=Never');
+		for (let i = 0; i < 5; i++) expect((await status(timed)).Status).toBe('Processing');
+		sim.clock.advance(30_000);
+		expect((await status(timed)).Status).toBe('Active');
+		sim.clock.advance(3_600_000);
+		for (let i = 0; i < 3; i++) expect((await status(never)).Status).toBe('Processing');
+	});
+
+	it('refuses relative or non-http URLs, missing fields and unknown groups', async () => {
+		const groupId = await newGroup();
+		const relative = await post('/v1/private-avatar/assets', { GroupId: groupId, URL: '/a.jpg', AssetType: 'Image' });
+		expect(relative.body.ResponseMetadata.Error.Message).toContain('absolute');
+		const ftp = await post('/v1/private-avatar/assets', { GroupId: groupId, URL: 'ftp://x/a.jpg', AssetType: 'Image' });
+		expect(ftp.status).toBe(400);
+		const noType = await post('/v1/private-avatar/assets', { GroupId: groupId, URL: 'https://x/a.jpg' });
+		expect(noType.body.ResponseMetadata.Error.Message).toContain('AssetType is required');
+		const noGroup = await post('/v1/private-avatar/assets', { GroupId: 'group-x', URL: 'https://x/a.jpg', AssetType: 'Image' });
+		expect(noGroup.status).toBe(404);
+	});
+
+	it('lists assets filtered by group, status and name, sorted either way', async () => {
+		const groupA = await newGroup('a');
+		const groupB = await newGroup('b');
+		avatarSim(sim).setDefaultPlan({ outcome: 'Active', afterPolls: 1 });
+		const names = ['delta', 'alpha', 'charlie', 'bravo'];
+		const ids: string[] = [];
+		for (const name of names) {
+			const answer = await post('/v1/private-avatar/assets', { GroupId: groupA, URL: 'https://x/a.jpg', AssetType: 'Image', Name: name });
+			ids.push(answer.body.Result.Id);
+		}
+		await post('/v1/private-avatar/assets', { GroupId: groupB, URL: 'https://x/b.jpg', AssetType: 'Image', Name: 'alpha-b' });
+		await status(ids[1]);
+		await status(ids[2]);
+
+		const list = (body: Record<string, unknown>) => post('/v1/private-avatar/assets/list', body);
+		const sorted = await list({ Filter: { GroupIds: [groupA] }, SortBy: 'Name', SortOrder: 'desc' });
+		expect(sorted.body.Result.Items.map((a: any) => a.Name)).toEqual(['delta', 'charlie', 'bravo', 'alpha']);
+		const active = await list({ Filter: { Statuses: ['Active'] }, SortBy: 'Name', SortOrder: 'asc' });
+		expect(active.body.Result.Items.map((a: any) => a.Name)).toEqual(['alpha', 'charlie']);
+		const named = await list({ Filter: { Name: 'ALPHA' } });
+		expect(named.body.Result.TotalCount).toBe(2);
+		expect((await list({ SortBy: 'Name', SortOrder: 'up' })).status).toBe(400);
+		expect((await list({ SortBy: 'Colour' })).status).toBe(400);
+		expect((await list({ Filter: { Statuses: ['Done'] } })).status).toBe(400);
+	});
+});
+
+describe('avatar simulator: real-person sessions', () => {
+	async function session() {
+		const answer = await post('/v1/real-avatar/auth/session', { CallbackURL: 'https://app.example.com/done', Lng: 'en' });
+		expect(answer.status).toBe(200);
+		expect(answer.body.Result.H5Link).toContain('redirect=https%3A%2F%2Fapp.example.com%2Fdone');
+		return answer.body.Result.AvatarToken as string;
+	}
+	const exchange = (token: string) => post('/v1/real-avatar/groups/from-token', { AvatarToken: token });
+
+	it('exchanges a token at exactly 120 s, once, for a real-person group', async () => {
+		const token = await session();
+		sim.clock.advance(120_000);
+		const answer = await exchange(token);
+		expect(answer.status).toBe(200);
+		const groupId = answer.body.Result.GroupId;
+		expect(avatarSim(sim).groups.get(groupId)?.GroupType).toBe('RealPerson');
+		expect((await exchange(token)).body.ResponseMetadata.Error.Code).toBe('TokenUsed');
+	});
+
+	it('refuses a token 1 ms after its 120 s, and unknown tokens', async () => {
+		const token = await session();
+		sim.clock.advance(120_001);
+		const late = await exchange(token);
+		expect(late.status).toBe(400);
+		expect(late.body.ResponseMetadata.Error.Code).toBe('TokenExpired');
+		expect((await exchange('forged')).body.ResponseMetadata.Error.Code).toBe('InvalidToken');
+	});
+
+	it('needs an absolute http(s) redirect address', async () => {
+		const answer = await post('/v1/real-avatar/auth/session', { CallbackURL: 'app.example.com/done' });
+		expect(answer.status).toBe(400);
+		expect(answer.body.ResponseMetadata.Error.Message).toContain('CallbackURL');
+	});
+});

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { startSimulator, type SimulatorOptions } from './server';
+
+const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}']
+
+Starts the local gateway simulator on 127.0.0.1. The API key it accepts is SIMULATOR_API_KEY
+in test/simulator/constants.ts. Control endpoints (no auth): GET /__sim/ledger, GET /__sim/requests,
+GET /__sim/ids, POST /__sim/reset, POST /__sim/faults, POST /__sim/clock/advance {"ms": N}.`;
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string', default: process.env.SIM_PORT ?? '8787' },
+			'latency-ms': { type: 'string' },
+			'page-size': { type: 'string' },
+			seed: { type: 'string' },
+			totals: { type: 'string' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	if (values.help) {
+		process.stdout.write(`${USAGE}\n`);
+		return;
+	}
+	const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+	const options: SimulatorOptions = {
+		port: number(values.port),
+		latencyMs: number(values['latency-ms']),
+		pageSize: number(values['page-size']),
+		seed: number(values.seed),
+		totals: values.totals ? (JSON.parse(values.totals) as Record<string, number>) : undefined,
+	};
+	const simulator = await startSimulator(options);
+	process.stdout.write(`simulator listening on ${simulator.url}\n`);
+	const stop = () => {
+		simulator.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`${error.message}\n${USAGE}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { intFor, pickFor, type Part } from './random';
+
+const ADJECTIVES = ['quiet', 'bright', 'honest', 'curious', 'sunny', 'bold', 'gentle', 'clever', 'lucky', 'steady', 'vivid', 'calm'];
+const NOUNS = ['otter', 'maple', 'harbor', 'comet', 'lantern', 'meadow', 'pebble', 'falcon', 'willow', 'summit', 'river', 'cedar'];
+const TOPICS = ['morning routine', 'street food', 'city walk', 'weekend trip', 'home office', 'budget tips', 'coffee tasting', 'skincare', 'camping gear', 'study notes'];
+const OPINIONS = [
+	'Honestly better than I expected.',
+	'Not sure this is worth the hype.',
+	'Saving this for later!',
+	'The second part is the best.',
+	'Has anyone else tried this?',
+	'Totally agree with this.',
+	'Price went up again, sadly.',
+	'Great explanation, thanks for sharing.',
+	'I disagree with the last point.',
+	'Watched it three times already.',
+];
+const TITLE_FORMS = [
+	(k: string, t: string) => `${k} ${t} review after three months`,
+	(k: string, t: string) => `Why everyone talks about ${k} this week (${t})`,
+	(k: string) => `My honest take on ${k}`,
+	(k: string, t: string) => `${t}: ten things about ${k}`,
+	(k: string, t: string) => `Is ${k} still worth it? ${t} edition`,
+	(k: string) => `First look at ${k}`,
+];
+export const REGIONS = [
+	{ country: 'China', province: 'Guangdong', city: 'Shenzhen' },
+	{ country: 'China', province: 'Zhejiang', city: 'Hangzhou' },
+	{ country: 'China', province: 'Sichuan', city: 'Chengdu' },
+	{ country: 'China', province: 'Beijing', city: 'Beijing' },
+	{ country: 'China', province: 'Shanghai', city: 'Shanghai' },
+	{ country: 'China', province: 'Hubei', city: 'Wuhan' },
+];
+
+export function nicknameFor(...parts: Part[]): string {
+	return `${pickFor(ADJECTIVES, ...parts, 'adj')}_${pickFor(NOUNS, ...parts, 'noun')}${intFor(1, 999, ...parts, 'n')}`;
+}
+
+export function sentenceFor(...parts: Part[]): string {
+	return pickFor(OPINIONS, ...parts, 'opinion');
+}
+
+export function topicFor(...parts: Part[]): string {
+	return pickFor(TOPICS, ...parts, 'topic');
+}
+
+/** A title that contains the keyword verbatim. */
+export function titleWith(keyword: string, ...parts: Part[]): string {
+	return pickFor(TITLE_FORMS, ...parts, 'title')(keyword, topicFor(...parts));
+}
+
+export function escapeHtml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Search hit markup: the keyword wrapped the way the service highlights it. */
+export function highlight(title: string, keyword: string): string {
+	const marked = `<em class="highlight">${escapeHtml(keyword)}</em>`;
+	return title.split(keyword).map(escapeHtml).join(marked);
+}

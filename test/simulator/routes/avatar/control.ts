@@ -1,0 +1,50 @@
+import type { Dataset } from '../../dataset';
+import type { AssetRecord, AvatarGroup, AuthSession, ProcessingPlan, RoutingExpectation } from './store';
+import { avatarStoreOf, DEFAULT_PLAN, SIM_AVATAR_ROUTING } from './store';
+
+/** In-process control of a simulator's avatar state, for tests. */
+export interface AvatarSim {
+	/** Plan of every later upload that names none in its URL and finds none queued. */
+	setDefaultPlan(plan: ProcessingPlan): void;
+	/** Plans for the next uploads, one each, before the default. */
+	queuePlans(...plans: ProcessingPlan[]): void;
+	/** What the routing parameter must be; `value` undefined accepts any non-empty value. */
+	expectRouting(routing: RoutingExpectation): void;
+	readonly groups: ReadonlyMap<string, AvatarGroup>;
+	readonly assets: ReadonlyMap<string, AssetRecord>;
+	readonly sessions: ReadonlyMap<string, AuthSession>;
+	/** Drops all groups, assets and sessions, and restores plans and routing. */
+	clear(): void;
+}
+
+function checkPlan(plan: ProcessingPlan): ProcessingPlan {
+	if (plan.outcome !== 'Active' && plan.outcome !== 'Failed') throw new TypeError('outcome must be Active or Failed');
+	for (const key of ['afterPolls', 'afterMs'] as const) {
+		const value = plan[key];
+		if (value !== undefined && !(Number.isInteger(value) && value >= 0)) throw new TypeError(`${key} must be a whole number >= 0`);
+	}
+	return { ...plan };
+}
+
+export function avatarSim(sim: { dataset: Dataset }): AvatarSim {
+	const store = avatarStoreOf(sim.dataset);
+	return {
+		setDefaultPlan: (plan) => void (store.defaultPlan = checkPlan(plan)),
+		queuePlans: (...plans) => void store.queuedPlans.push(...plans.map(checkPlan)),
+		expectRouting: (routing) => {
+			if (!routing.name) throw new TypeError('the routing parameter needs a name');
+			store.routing = { ...routing };
+		},
+		groups: store.groups,
+		assets: store.assets,
+		sessions: store.sessions,
+		clear() {
+			store.groups.clear();
+			store.assets.clear();
+			store.sessions.clear();
+			store.queuedPlans.splice(0, store.queuedPlans.length);
+			store.defaultPlan = { ...DEFAULT_PLAN };
+			store.routing = { ...SIM_AVATAR_ROUTING };
+		},
+	};
+}

@@ -1,0 +1,53 @@
+import type { HttpRoute, SimContext, SimRequest, SimResponse } from '../types';
+import { AvatarError, errorAnswer, invalidParameter, resultAnswer } from './answers';
+import type { AvatarStore } from './store';
+import { avatarStoreOf } from './store';
+
+export interface AvatarCall {
+	request: SimRequest;
+	ctx: SimContext;
+	store: AvatarStore;
+	/** The JSON body (body calls), with the routing parameter still in it. */
+	body: Record<string, unknown>;
+}
+
+/**
+ * One avatar endpoint: checks the routing parameter (in the body, or in the query of path-only
+ * calls), answers `{ResponseMetadata, Result}`, and turns AvatarErrors into `ResponseMetadata.Error`.
+ */
+export function avatarRoute(method: string, path: string, action: string, handle: (call: AvatarCall) => unknown): HttpRoute {
+	const hasBody = method === 'POST' || method === 'PATCH';
+	return {
+		method,
+		path,
+		auth: 'bearer',
+		identify: () => ({ endpoint: action }),
+		handle(request: SimRequest, ctx: SimContext): SimResponse {
+			const store = avatarStoreOf(ctx.dataset);
+			try {
+				let body: Record<string, unknown> = {};
+				if (hasBody) {
+					const parsed = request.json();
+					if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidParameter('The body must be a JSON object');
+					body = parsed as Record<string, unknown>;
+				}
+				checkRouting(store, hasBody ? body[store.routing.name] : (request.query.get(store.routing.name) ?? undefined), hasBody);
+				return resultAnswer(action, ctx, handle({ request, ctx, store, body }));
+			} catch (error) {
+				if (error instanceof AvatarError) return errorAnswer(action, ctx, error);
+				throw error;
+			}
+		},
+	};
+}
+
+function checkRouting(store: AvatarStore, given: unknown, inBody: boolean): void {
+	const { name, value } = store.routing;
+	const where = inBody ? 'body field' : 'query parameter';
+	if (typeof given !== 'string' || given === '') {
+		throw new AvatarError(400, 'MissingParameter', `The routing ${where} "${name}" is required`);
+	}
+	if (value !== undefined && given !== value) {
+		throw new AvatarError(400, 'InvalidParameter', `The routing ${where} "${name}" has an unsupported value "${given}"`);
+	}
+}

@@ -1,0 +1,116 @@
+import type { Clock } from '../../clock';
+import type { Dataset } from '../../dataset';
+
+export type AssetStatus = 'Processing' | 'Active' | 'Failed';
+
+/**
+ * How an upload's processing ends. It ends on the poll (GET) numbered `afterPolls`, or once the
+ * virtual clock has moved `afterMs` past the upload, whichever comes first; with neither it never ends.
+ */
+export interface ProcessingPlan {
+	outcome: 'Active' | 'Failed';
+	afterPolls?: number;
+	afterMs?: number;
+	/** The failure reported for a Failed outcome. */
+	error?: { Code: string; Message: string };
+}
+
+export interface AvatarGroup {
+	Id: string;
+	Name: string;
+	Description: string;
+	GroupType: string;
+	CreateTime: string;
+	UpdateTime: string;
+}
+
+export interface AvatarAsset {
+	Id: string;
+	GroupId: string;
+	Name: string;
+	URL: string;
+	AssetType: string;
+	Status: AssetStatus;
+	CreateTime: string;
+	UpdateTime: string;
+	Error?: { Code: string; Message: string };
+}
+
+export interface AssetRecord {
+	asset: AvatarAsset;
+	createdAtMs: number;
+	polls: number;
+	plan: ProcessingPlan;
+}
+
+export interface AuthSession {
+	token: string;
+	createdAtMs: number;
+	callbackUrl: string;
+	language?: string;
+	used: boolean;
+}
+
+/** What an avatar call must carry: the routing parameter (in the body, or the query of path-only calls). */
+export interface RoutingExpectation {
+	name: string;
+	/** undefined: any non-empty value passes. */
+	value?: string;
+}
+
+export const SIM_AVATAR_ROUTING: Required<RoutingExpectation> = { name: 'model', value: 'sim-avatar-route' };
+export const TOKEN_LIFETIME_MS = 120_000;
+export const VIRTUAL_GROUP_TYPE = 'Virtual';
+export const REAL_PERSON_GROUP_TYPE = 'RealPerson';
+export const DEFAULT_PLAN: ProcessingPlan = { outcome: 'Active', afterPolls: 2 };
+export const DEFAULT_FAILURE = { Code: 'InvalidMaterial', Message: 'The material could not be processed' };
+
+export interface AvatarStore {
+	groups: Map<string, AvatarGroup>;
+	assets: Map<string, AssetRecord>;
+	sessions: Map<string, AuthSession>;
+	routing: RoutingExpectation;
+	/** Plan of uploads that name none in their URL and find none queued. */
+	defaultPlan: ProcessingPlan;
+	/** Plans used up one per upload, before the default. */
+	queuedPlans: ProcessingPlan[];
+	sequence: number;
+}
+
+const stores = new WeakMap<Dataset, AvatarStore>();
+
+/** The avatar state of one simulator (its dataset object is the simulator's identity for routes and tests). */
+export function avatarStoreOf(dataset: Dataset): AvatarStore {
+	let store = stores.get(dataset);
+	if (!store) {
+		store = {
+			groups: new Map(),
+			assets: new Map(),
+			sessions: new Map(),
+			routing: { ...SIM_AVATAR_ROUTING },
+			defaultPlan: { ...DEFAULT_PLAN },
+			queuedPlans: [],
+			sequence: 0,
+		};
+		stores.set(dataset, store);
+	}
+	return store;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Ids shaped like the service's (`group-20250601120000-ab12c`), unique per simulator. */
+export function newId(store: AvatarStore, prefix: string, clock: Clock): string {
+	const date = new Date(clock.now());
+	const stamp = `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}`;
+	let n = ++store.sequence;
+	let suffix = '';
+	for (let i = 0; i < 5; i++) {
+		suffix = ALPHABET[n % ALPHABET.length] + suffix;
+		n = Math.floor(n / ALPHABET.length);
+	}
+	return `${prefix}-${stamp}-${suffix}`;
+}
+
+export const isoAt = (clock: Clock) => new Date(clock.now()).toISOString();

@@ -1,0 +1,13 @@
+import type { RouteModule } from '../types';
+import { articles } from './articles';
+import { channels } from './channels';
+import { notes } from './notes';
+import { runRoute } from './run';
+import { search } from './search';
+import { shortVideo } from './shortVideo';
+
+/** The data gateway: every group's endpoints behind `POST /api/v1/run`. */
+export const dataRoutes: RouteModule = {
+	name: 'data',
+	routes: [runRoute([shortVideo, notes, channels, articles, search])],
+};

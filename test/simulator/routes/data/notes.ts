@@ -1,0 +1,133 @@
+import { NOTE_SORT_TYPES, NOTE_TIME_FILTERS, NOTE_TYPES, type NoteCommentSort } from '../../dataset/notes';
+import { hexFor } from '../../dataset/random';
+import { HttpError, missing, oneOf, optionalInt, optionalString, requiredString, type Input } from './input';
+import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
+import type { DataContext, DataGroup } from './types';
+
+type PageArea = 'UNFOLDED' | 'FOLDED';
+type CommentCursor = { n: string; s: NoteCommentSort; o: number; i: number; a: PageArea };
+interface SearchSession {
+	query: string;
+	sessionId: string;
+}
+
+const SORTS: NoteCommentSort[] = ['latest_v2', 'like_count', 'default'];
+const AREAS: PageArea[] = ['UNFOLDED', 'FOLDED'];
+
+/**
+ * Notes group. The payload is the upstream answer `{code, success, msg, data}`; an unknown note or
+ * user, or a share text without a usable link, answers code -1 with data null (and is billed).
+ */
+export const notes: DataGroup = {
+	prefix: '/api/v1/notes/app_v2/',
+	endpoints: {
+		get_note_comments(input, ctx) {
+			const noteId = target(input, 'note_id', (text) => ctx.dataset.noteIdFromShareText(text));
+			const cursor = optionalString(input, 'cursor') ?? '';
+			const index = optionalInt(input, 'index', { min: 0 }) ?? 0;
+			const pageArea = oneOf(input, 'pageArea', AREAS, 'UNFOLDED');
+			const sort = oneOf(input, 'sort_strategy', SORTS, 'latest_v2');
+			if (noteId === undefined) return upstreamError('share_text does not contain a link to a note');
+			if (!ctx.dataset.isNoteId(noteId)) return upstreamError(`note ${noteId} not found or deleted`);
+			const offset = commentOffset(cursor, index, pageArea, noteId, sort);
+			return ok(commentPage(noteId, sort, offset, index, ctx));
+		},
+		get_user_info(input, ctx) {
+			const userId = target(input, 'user_id', (text) => ctx.dataset.noteUserIdFromShareText(text));
+			if (userId === undefined) return upstreamError('share_text does not contain a link to a user');
+			const user = ctx.dataset.noteUser(userId);
+			return user ? ok(user) : upstreamError(`user ${userId} not found`);
+		},
+		search_notes(input, ctx) {
+			const keyword = requiredString(input, 'keyword').trim();
+			const page = optionalInt(input, 'page', { min: 1 }) ?? 1;
+			const filters = {
+				sort_type: oneOf(input, 'sort_type', NOTE_SORT_TYPES, 'general'),
+				note_type: oneOf(input, 'note_type', Object.keys(NOTE_TYPES), '不限'),
+				time_filter: oneOf(input, 'time_filter', Object.keys(NOTE_TIME_FILTERS), '不限'),
+			};
+			optionalString(input, 'source');
+			optionalInt(input, 'ai_mode', { min: 0, max: 1 });
+			const query = JSON.stringify([keyword, filters]);
+			const { searchId, sessionId } = page === 1 ? openSearch(query, ctx) : continueSearch(input, query, ctx);
+			const { items, more } = pageAt(ctx.dataset.searchNotes(keyword, filters), (page - 1) * ctx.pageSize, ctx.pageSize);
+			return ok({ items, search_id: searchId, search_session_id: sessionId, has_more: more });
+		},
+	},
+};
+
+const ok = (data: unknown) => ({ code: 0, success: true, msg: '', data });
+const upstreamError = (message: string) => ({ code: -1, success: false, msg: `upstream error: ${message}`, data: null });
+
+/** The id field wins over share_text; undefined when share_text holds no usable link. */
+function target(input: Input, idField: string, fromShareText: (text: string) => string | undefined): string | undefined {
+	const id = optionalString(input, idField)?.trim();
+	if (id) return id;
+	const shareText = optionalString(input, 'share_text');
+	if (!shareText?.trim()) throw missing(`${idField} or share_text`);
+	return fromShareText(shareText);
+}
+
+/** Later pages must send back the cursor, index and pageArea of the previous answer. */
+function commentOffset(cursor: string, index: number, pageArea: PageArea, noteId: string, sort: NoteCommentSort): number {
+	if (cursor === '') {
+		if (index !== 0) throw new HttpError(400, 'Invalid index: must be 0 when cursor is empty', 'input.index');
+		return 0;
+	}
+	const state = decodeCursor<CommentCursor>(cursor, 'cursor');
+	if (typeof state.o !== 'number') throw invalidCursor('cursor');
+	if (state.n !== noteId) throw mismatch('cursor', 'note');
+	if (state.s !== sort) throw mismatch('cursor', 'sort_strategy');
+	if (state.i !== index) throw new HttpError(400, `Invalid index: send the index of the previous answer (${state.i})`, 'input.index');
+	if (state.a !== pageArea) throw new HttpError(400, `Invalid pageArea: send the pageArea of the previous answer (${state.a})`, 'input.pageArea');
+	return state.o;
+}
+
+/**
+ * Pages never mix areas: the FOLDED comments follow once the UNFOLDED ones are served. With the
+ * `default` order each later page repeats the previous page's last comment, as the spec warns.
+ */
+function commentPage(noteId: string, sort: NoteCommentSort, offset: number, index: number, ctx: DataContext) {
+	const { unfolded, folded } = ctx.dataset.noteCommentAreas(noteId, sort);
+	const inFolded = offset >= unfolded.length;
+	const area = inFolded ? folded : unfolded;
+	const start = inFolded ? offset - unfolded.length : offset;
+	const overlap = sort === 'default' && offset > 0 && start > 0 ? 1 : 0;
+	const page = pageAt(area, start - overlap, ctx.pageSize + overlap);
+	const next = offset + page.items.length - overlap;
+	const hasMore = next < unfolded.length + folded.length;
+	const nextArea: PageArea = next >= unfolded.length ? 'FOLDED' : 'UNFOLDED';
+	return {
+		comments: page.items,
+		cursor: hasMore ? encodeCursor({ n: noteId, s: sort, o: next, i: index + 1, a: nextArea } satisfies CommentCursor) : '',
+		index: index + 1,
+		pageArea: nextArea,
+		has_more: hasMore,
+	};
+}
+
+function openSearch(query: string, ctx: DataContext) {
+	const sessions = sessionsOf(ctx);
+	const searchId = hexFor(21, ctx.options.seed, 'search-id', ctx.requestId);
+	const sessionId = hexFor(32, ctx.options.seed, 'search-session', ctx.requestId);
+	sessions.set(searchId, { query, sessionId });
+	return { searchId, sessionId };
+}
+
+function continueSearch(input: Input, query: string, ctx: DataContext) {
+	const searchId = optionalString(input, 'search_id');
+	const sessionId = optionalString(input, 'search_session_id');
+	if (!searchId || !sessionId) {
+		throw new HttpError(400, 'Missing required field: search_id and search_session_id (from the first page) are required when page > 1', 'input.search_id');
+	}
+	const session = sessionsOf(ctx).get(searchId);
+	if (!session || session.sessionId !== sessionId) throw new HttpError(400, 'Invalid search_id: unknown search or session', 'input.search_id');
+	if (session.query !== query) throw mismatch('search_id', 'keyword or filter');
+	return { searchId, sessionId };
+}
+
+function sessionsOf(ctx: DataContext): Map<string, SearchSession> {
+	let sessions = ctx.state.get('notes.searchSessions') as Map<string, SearchSession> | undefined;
+	if (!sessions) ctx.state.set('notes.searchSessions', (sessions = new Map()));
+	return sessions;
+}

@@ -1,0 +1,81 @@
+/**
+ * What the simulated language models answer: deterministic, and useful to the brand-monitoring flow.
+ *
+ * The rule, applied to the prompt (system text plus the user turns):
+ * 1. It asks for a sentiment ("sentiment" or "classify" appears): the answer is the JSON
+ *    `{"sentiment":"positive|neutral|negative","reason":"…"}`, judged on the LAST user message only
+ *    by counting the words below: more positive words → positive, more negative → negative, else neutral.
+ * 2. It asks for a summary ("summar…" or "report"): a short paragraph counting the mentions (one per
+ *    non-empty line of the last user message, except the lines that ask for the summary) and their
+ *    sentiments by the same word lists.
+ * 3. Anything else: a sentence that quotes the start of the last user message.
+ * A last user message containing `[sim:stream-error]` makes a streamed answer fail midway (tests).
+ */
+
+const POSITIVE = ['love', 'loved', 'great', 'excellent', 'amazing', 'awesome', 'best', 'good', 'nice', 'recommend', 'happy', 'perfect', 'fantastic', 'wonderful', 'better'];
+const NEGATIVE = ['bad', 'broken', 'terrible', 'awful', 'hate', 'worst', 'poor', 'disappointed', 'disappointing', 'refund', 'scam', 'slow', 'useless', 'sadly', 'worse', 'fake'];
+
+const SUMMARY_ASK = /summar|report/i;
+
+export const STREAM_ERROR_MARK = '[sim:stream-error]';
+
+export type Sentiment = 'positive' | 'neutral' | 'negative';
+
+function wordsOf(text: string): string[] {
+	return text.toLowerCase().match(/[a-z']+/g) ?? [];
+}
+
+export function sentimentOf(text: string): { sentiment: Sentiment; reason: string } {
+	const words = wordsOf(text);
+	const positive = words.filter((word) => POSITIVE.includes(word));
+	const negative = words.filter((word) => NEGATIVE.includes(word));
+	if (positive.length > negative.length) return { sentiment: 'positive', reason: `Positive wording: ${[...new Set(positive)].join(', ')}` };
+	if (negative.length > positive.length) return { sentiment: 'negative', reason: `Negative wording: ${[...new Set(negative)].join(', ')}` };
+	return { sentiment: 'neutral', reason: positive.length ? 'Positive and negative wording balance out' : 'No clearly positive or negative wording' };
+}
+
+function summaryOf(text: string): string {
+	const mentions = text
+		.split(/\r?\n/)
+		.map((line) => line.trim())
+		.filter((line) => line !== '' && !SUMMARY_ASK.test(line));
+	const counts: Record<Sentiment, number> = { positive: 0, neutral: 0, negative: 0 };
+	for (const mention of mentions) counts[sentimentOf(mention).sentiment]++;
+	const tone = counts.positive > counts.negative ? 'mostly positive' : counts.negative > counts.positive ? 'mostly negative' : 'mixed';
+	return (
+		`Summary of ${mentions.length} mention${mentions.length === 1 ? '' : 's'}: ${counts.positive} positive, ${counts.neutral} neutral and ` +
+		`${counts.negative} negative. Overall the tone is ${tone}. Follow up on the negative mentions first.`
+	);
+}
+
+export interface Prompt {
+	system: string;
+	lastUser: string;
+}
+
+export function replyTo(prompt: Prompt, model: string): string {
+	const whole = `${prompt.system}\n${prompt.lastUser}`.toLowerCase();
+	if (whole.includes('sentiment') || whole.includes('classify')) return JSON.stringify(sentimentOf(prompt.lastUser));
+	if (SUMMARY_ASK.test(whole)) return summaryOf(prompt.lastUser);
+	const quoted = prompt.lastUser.trim().replace(/\s+/g, ' ').slice(0, 80);
+	return `This is a simulated answer from ${model} to: "${quoted}".`;
+}
+
+/** Rough token count (4 characters a token), as usage figures need. */
+export function tokensOf(text: string): number {
+	return text === '' ? 0 : Math.max(1, Math.ceil(text.length / 4));
+}
+
+/** Keeps at most `maxTokens` tokens of a reply; `cut` says whether it was shortened. */
+export function limitTokens(text: string, maxTokens: number | undefined): { text: string; cut: boolean } {
+	if (maxTokens === undefined || tokensOf(text) <= maxTokens) return { text, cut: false };
+	return { text: text.slice(0, maxTokens * 4), cut: true };
+}
+
+/** Pieces of a reply as a stream sends them: a few words each. */
+export function streamPieces(text: string): string[] {
+	const words = text.match(/\S+\s*/g) ?? [];
+	const pieces: string[] = [];
+	for (let index = 0; index < words.length; index += 3) pieces.push(words.slice(index, index + 3).join(''));
+	return pieces.length ? pieces : [text];
+}

@@ -1,0 +1,84 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AuthScheme } from '../auth';
+import type { Clock } from '../clock';
+import type { Dataset } from '../dataset';
+
+/** What the simulator saw of one request (admin requests excluded). */
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	headers: IncomingHttpHeaders;
+	/** The body exactly as received (tests check 64-bit ids digit for digit). */
+	bodyText: string;
+	/** Run endpoint named in the envelope (data calls). */
+	endpoint?: string;
+	/** The envelope's input, parsed with big integers as bigint. */
+	input?: unknown;
+	/** Status answered; absent when the connection was reset. */
+	status?: number;
+	/** Kind of the fault applied, if any. */
+	fault?: string;
+}
+
+export interface SimRequest {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	headers: IncomingHttpHeaders;
+	bodyText: string;
+	/** Named parts of the route path (`{model}` -> params.model). */
+	params: Record<string, string>;
+	/** The body parsed as JSON with big integers as bigint; undefined when empty or not JSON. */
+	json(): unknown;
+}
+
+export interface SimResponse {
+	status: number;
+	headers?: Record<string, string>;
+	/** Sent as JSON; bigint values are written as raw digits. */
+	body?: unknown;
+	/** Sent as is (set content-type in headers). */
+	text?: string;
+	/** Streamed in order, e.g. Server-Sent Events. */
+	chunks?: Iterable<string> | AsyncIterable<string>;
+	/** A ledger entry to record once the answer is fully sent (credits 0 for unbilled calls). */
+	billing?: { endpoint: string; credits: number; units?: number };
+}
+
+export interface ResolvedOptions {
+	apiKey: string;
+	latencyMs: number;
+	pageSize: number;
+	seed: number;
+	totals: Record<string, number>;
+}
+
+export interface SimContext {
+	options: ResolvedOptions;
+	dataset: Dataset;
+	clock: Clock;
+	/** Per-simulator storage for stateful routes, keyed by the module's own name. */
+	state: Map<string, unknown>;
+	/** Id of this request, unique per simulator. */
+	requestId: string;
+	/** Increments per call; for values the service renews on every request (media tokens). */
+	nextSequence(): number;
+}
+
+export interface HttpRoute {
+	method: string;
+	/** A template with `{name}` parts (one path segment, may contain `:`), `{*name}` (the rest), or a RegExp with named groups. */
+	path: string | RegExp;
+	/** Defaults to the scheme the spec gives the path (see auth.ts). */
+	auth?: AuthScheme;
+	/** Names the request for fault filters and the request log before the handler runs. */
+	identify?(request: SimRequest): { endpoint?: string; input?: unknown };
+	handle(request: SimRequest, ctx: SimContext): SimResponse | Promise<SimResponse>;
+}
+
+/** A group of HTTP routes; adding one to routes/index.ts is all a new group needs. */
+export interface RouteModule {
+	name: string;
+	routes: HttpRoute[];
+}

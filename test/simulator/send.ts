@@ -1,0 +1,58 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Fault } from './faults';
+import { toJson } from './json';
+import type { SimResponse } from './routes/types';
+
+/** Writes an answer; with `truncate`, only the headers and half the body go out before the connection is cut. */
+export async function send(res: ServerResponse, response: SimResponse, truncate = false): Promise<void> {
+	const headers: Record<string, string> = { ...response.headers };
+	if (response.chunks) {
+		res.writeHead(response.status, headers);
+		const chunks: string[] = [];
+		for await (const chunk of response.chunks) {
+			if (truncate) chunks.push(chunk);
+			else res.write(chunk);
+		}
+		if (truncate) return cut(res, chunks.slice(0, Math.ceil(chunks.length / 2)).join(''));
+		res.end();
+		return;
+	}
+	let payload = '';
+	if (response.body !== undefined) {
+		payload = toJson(response.body);
+		headers['content-type'] ??= 'application/json; charset=utf-8';
+	} else if (response.text !== undefined) {
+		payload = response.text;
+		headers['content-type'] ??= 'text/plain; charset=utf-8';
+	}
+	const bytes = Buffer.from(payload, 'utf8');
+	// The full length is announced even when truncating, so the client sees a premature end.
+	headers['content-length'] = String(bytes.length);
+	res.writeHead(response.status, headers);
+	if (truncate) return cut(res, bytes.subarray(0, Math.floor(bytes.length / 2)));
+	await new Promise<void>((resolve) => res.end(bytes, resolve));
+}
+
+function cut(res: ServerResponse, part: string | Buffer): Promise<void> {
+	return new Promise((resolve) => {
+		res.write(part, () => {
+			res.socket?.destroy();
+			resolve();
+		});
+	});
+}
+
+/** The answer a status or html fault puts in place of the real one. */
+export function faultResponse(fault: Fault): SimResponse {
+	if (fault.html) {
+		return {
+			status: 502,
+			headers: { 'content-type': 'text/html' },
+			text: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+		};
+	}
+	const status = fault.status ?? 500;
+	const headers: Record<string, string> = {};
+	if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+	return { status, headers, body: { code: status, message: STATUS_CODES[status] ?? 'Error', detail: 'Injected by the simulator' } };
+}
