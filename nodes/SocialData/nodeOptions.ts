@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../shared/descriptor';
+import { MENTION_MAPPERS } from './mentions/platforms';
 
 /** Behaviour settings of the node (not sent to the service), derived from what an endpoint can do. */
 
@@ -11,6 +12,7 @@ export interface NodeOptionValues {
 	maxPages: number;
 	fallback: boolean;
 	combineItems: boolean;
+	mentions: boolean;
 }
 
 export const commonNodeOptions: INodeProperties[] = [
@@ -80,10 +82,21 @@ const batching: INodeProperties[] = [
 	paging[0],
 ];
 
+const mentions: INodeProperties = {
+	displayName: 'Output Normalised Mentions',
+	name: 'mentions',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
+};
+
 export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
 	return [
 		...commonNodeOptions,
-		...(endpoint.pagination ? paging : []),
+		...(endpoint.pagination || endpoint.records ? [paging[0]] : []),
+		...(endpoint.pagination ? [paging[1]] : []),
+		...(endpoint.name in MENTION_MAPPERS ? [mentions] : []),
 		...(endpoint.fallback ? [fallback] : []),
 		...(endpoint.batch ? batching : []),
 	];
@@ -103,5 +116,5 @@ export function nodeOptionsCollection(displayOptions: INodeProperties['displayOp
 
 /** Defaults of every node option, read off the option definitions above. */
 export const NODE_OPTION_DEFAULTS = Object.fromEntries(
-	[...commonNodeOptions, ...paging, fallback, ...batching].map((option) => [option.name, option.default]),
+	[...commonNodeOptions, ...paging, fallback, ...batching, mentions].map((option) => [option.name, option.default]),
 ) as unknown as NodeOptionValues;

@@ -47,6 +47,7 @@ export function planItem(
 			splitRecords: options.splitRecords,
 			maxPages: options.maxPages,
 			fallback: options.fallback,
+			mentions: options.mentions,
 		};
 		if (endpoint.batch) {
 			const { field, maxPerCall } = endpoint.batch;

@@ -3,11 +3,13 @@ import type { EndpointDescriptor } from '../../shared/descriptor';
 import { findEndpoint } from '../../shared/descriptor';
 import type { AnswerMode, StopReason } from '../../shared/pagination';
 import { walkPages } from '../../shared/pagination';
+import { recordsAt } from '../../shared/responsePaths';
 import { GatewayError } from '../../shared/transport/errors';
 import type { Input } from '../../shared/validation';
 import { buildInput } from '../../shared/validation';
 import type { RunContext } from './callRun';
 import { callRun } from './callRun';
+import { MENTION_MAPPERS } from '../mentions/platforms';
 
 export interface EndpointSettings {
 	returnAll: boolean;
@@ -17,6 +19,8 @@ export interface EndpointSettings {
 	maxPages: number;
 	/** Try the endpoint's fallback variant once when it fails. */
 	fallback: boolean;
+	/** Output normalised mentions instead of the platform's records. */
+	mentions: boolean;
 }
 
 export interface EndpointOutput {
@@ -40,6 +44,12 @@ const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number)
 		`${endpoint}: stopped after ${pages} pages because the service returned the same cursor again`,
 };
 
+/** The output of one page's records: the records themselves or normalised mentions. */
+function recordItems(endpoint: EndpointDescriptor, records: unknown[], settings: EndpointSettings): IDataObject[] {
+	const mapper = settings.mentions ? MENTION_MAPPERS[endpoint.name] : undefined;
+	return records.map((record) => (mapper ? mapper(asItemJson(record)) : asItemJson(record)));
+}
+
 async function walk(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings): Promise<EndpointOutput> {
 	const results: IDataObject[] = [];
 	const outcome = await walkPages(
@@ -48,7 +58,7 @@ async function walk(context: RunContext, endpoint: EndpointDescriptor, input: In
 		input,
 		(pageInput) => callRun(context, endpoint, pageInput),
 		(page) => {
-			if (settings.splitRecords) for (const record of page.records) results.push(asItemJson(record));
+			if (settings.splitRecords || settings.mentions) results.push(...recordItems(endpoint, page.records, settings));
 			else results.push(asItemJson(page.body));
 		},
 		{ limit: settings.returnAll ? undefined : settings.limit, maxPages: settings.maxPages },
@@ -77,6 +87,9 @@ export async function runEndpoint(
 ): Promise<EndpointOutput> {
 	if (endpoint.pagination) return walk(context, endpoint, input, settings);
 	const { body, answeredBy } = await callWithFallback(context, endpoint, input, settings);
+	if (endpoint.records && (settings.splitRecords || settings.mentions)) {
+		return { results: recordItems(endpoint, recordsAt(body, endpoint.records[answerMode(endpoint, input)]) ?? [], settings), notices: [] };
+	}
 	const json = asItemJson(payloadOf(body));
 	return { results: [endpoint.fallback ? { ...json, answeredBy } : json], notices: [] };
 }

@@ -136,6 +136,7 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_search_channel_videos',
 			displayName: 'Search Channel Videos',
 			description: 'Videos of one creator matching a keyword (first page only)',
+			records: { raw: ['data.data.*.items.*', 'data.data.*.subBoxes.*.items.*'], parsed: ['data.items'] },
 			fields: [finderUsernameField(), keywordField],
 		}),
 	],

@@ -116,6 +116,8 @@ export interface EndpointDescriptor {
 	/** The endpoint accepts `raw` (default true). */
 	raw?: boolean;
 	pagination?: PaginationDescriptor;
+	/** Where the records of a one-page answer sit (paginated endpoints name them in `pagination`). */
+	records?: ModePaths;
 	batch?: BatchDescriptor;
 	price: PriceDescriptor;
 	/** Client timeout; never below `minTimeoutMs`. */
