@@ -25,7 +25,10 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number, apiK
 	return new NodeOperationError(node, message, { itemIndex });
 }
 
-/** The JSON of an error item under "Continue On Fail": endpoint, status and the service's message. */
+/**
+ * The JSON of an error item under "Continue On Fail": endpoint, status and the service's message.
+ * Return it without the item's `error` property: n8n's engine replaces the JSON of items that carry one.
+ */
 export function errorItemJson(error: NodeApiError | NodeOperationError, endpoint: string): JsonObject {
 	const response = (error instanceof NodeApiError ? error.errorResponse : undefined) as JsonObject | undefined;
 	return {

@@ -91,7 +91,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			const nodeError = toNodeError(this.getNode(), error, itemIndex, credentials.apiKey);
 			if (!continueOnFail) throw nodeError;
 			const label = plan.kind === 'gateway' ? plan.target.name : (endpoint?.name ?? operation);
-			return [{ json: errorItemJson(nodeError, label), error: nodeError, pairedItem: { item: itemIndex } }];
+			return [{ json: errorItemJson(nodeError, label), pairedItem: { item: itemIndex } }];
 		}
 	});
 	return [outputs.flat()];
@@ -120,7 +120,7 @@ async function runCombinedBatch(
 		const nodeError = toNodeError(node.getNode(), error, 0, context.credentials.apiKey);
 		if (!continueOnFail) throw nodeError;
 		const owners = [...new Set(ids.map((entry) => entry.owner))];
-		output.push({ json: errorItemJson(nodeError, endpoint.name), error: nodeError, pairedItem: owners.map((item) => ({ item })) });
+		output.push({ json: errorItemJson(nodeError, endpoint.name), pairedItem: owners.map((item) => ({ item })) });
 	}
 	return output;
 }
