@@ -1,0 +1,168 @@
+import type { GatewayCall } from '../../nodes/shared/transport/request';
+import { callGateway, openGatewayStream } from '../../nodes/shared/transport/request';
+import { GatewayError } from '../../nodes/shared/transport/errors';
+import { backoffDelay, DEFAULT_RETRY, retryAfterMs } from '../../nodes/shared/transport/retryPolicy';
+import type { Simulator } from '../simulator';
+import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../simulator';
+
+let sim: Simulator;
+beforeAll(async () => {
+	sim = await startSimulator();
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20 };
+
+const runCall = (overrides: Partial<GatewayCall> = {}): GatewayCall => ({
+	credentials: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url },
+	method: 'POST',
+	path: '/api/v1/run',
+	scheme: 'bearer',
+	endpoint: 'fetch_search',
+	timeoutMs: 5_000,
+	body: { provider: PROVIDER, endpoint: '/api/v1/mpsearch/v2/fetch_search', input: { keyword: 'acme', raw: false } },
+	retry: FAST_RETRY,
+	...overrides,
+});
+
+async function failure(call: GatewayCall): Promise<GatewayError> {
+	try {
+		await callGateway(call);
+	} catch (error) {
+		expect(error).toBeInstanceOf(GatewayError);
+		return error as GatewayError;
+	}
+	throw new Error('the call succeeded');
+}
+
+describe('transport against the simulator', () => {
+	it('keeps 64-bit ids of the answer as exact strings', async () => {
+		const { body } = await callGateway<{ data: { items: Array<{ docID: unknown }> } }>(runCall());
+		const ids = body.data.items.map((item) => item.docID);
+		expect(ids.length).toBeGreaterThan(0);
+		for (const id of ids) {
+			expect(typeof id).toBe('string');
+			expect(BigInt(id as string) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+		}
+	});
+
+	it('sends each auth scheme the way its interface expects', async () => {
+		await callGateway(runCall());
+		await callGateway({ ...runCall(), method: 'GET', path: '/v1beta/models/gm-2.5-flash:generateContent', body: undefined, scheme: 'queryKey' }).catch(() => undefined);
+		await callGateway({
+			...runCall(),
+			path: '/v1/messages',
+			scheme: 'messages',
+			body: { model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
+		});
+		const [bearer, query, messages] = sim.requests;
+		expect(bearer.headers.authorization).toBe(`Bearer ${SIMULATOR_API_KEY}`);
+		expect(query.query.key).toBe(SIMULATOR_API_KEY);
+		expect(query.headers.authorization).toBeUndefined();
+		expect(messages.headers['x-api-key']).toBe(SIMULATOR_API_KEY);
+		expect(messages.headers['compat-version']).toBe('2023-06-01');
+		expect(messages.headers.authorization).toBeUndefined();
+	});
+
+	it('retries 429 (honouring Retry-After) and 503, then answers', async () => {
+		sim.faults.queue({ status: 429, retryAfterSeconds: 0 }, { status: 503 });
+		const answer = await callGateway(runCall());
+		expect(answer.retries).toBe(2);
+		expect(sim.requests).toHaveLength(3);
+		expect(sim.ledger.billedCalls()).toBe(1);
+	});
+
+	it('gives up after the retry bound with the service status', async () => {
+		sim.faults.queue(...Array.from({ length: 6 }, () => ({ status: 502 as const })));
+		const error = await failure(runCall());
+		expect(error.details).toMatchObject({ kind: 'http', status: 502 });
+		expect(sim.requests).toHaveLength(DEFAULT_RETRY.maxRetries + 1);
+		expect(sim.ledger.billedCalls()).toBe(0);
+	});
+
+	it('does not wait for a Retry-After beyond its bound', async () => {
+		sim.faults.queue({ status: 429, retryAfterSeconds: 3600 });
+		const error = await failure(runCall());
+		expect(error.status).toBe(429);
+		expect(sim.requests).toHaveLength(1);
+	});
+
+	it('never retries a timed-out call (it may have been billed)', async () => {
+		sim.faults.queue({ delayMs: 400 });
+		const error = await failure(runCall({ timeoutMs: 100 }));
+		expect(error.details).toMatchObject({ kind: 'timeout', mayHaveBilled: true });
+		expect(error.message).toMatch(/Not retried/);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(sim.requests).toHaveLength(1);
+	});
+
+	it('never retries a connection reset after the request was sent', async () => {
+		sim.faults.queue({ reset: true });
+		const error = await failure(runCall());
+		expect(error.details.kind).toBe('network');
+		expect(sim.requests).toHaveLength(1);
+	});
+
+	it('retries a connection refused before the request was sent', async () => {
+		const port = Number(new URL(sim.url).port);
+		await sim.close();
+		const pending = callGateway(runCall({ retry: { baseDelayMs: 150, maxDelayMs: 300 } }));
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		sim = await startSimulator({ port });
+		const answer = await pending;
+		expect(answer.retries).toBeGreaterThan(0);
+		expect(sim.requests).toHaveLength(1);
+	});
+
+	it('turns a truncated body and an HTML page into clear errors', async () => {
+		sim.faults.queue({ truncate: true });
+		const truncated = await failure(runCall());
+		expect(truncated.details.kind).toBe('invalid-response');
+		expect(truncated.message).toMatch(/cut off before it was complete/);
+		sim.faults.queue({ html: true }, { html: true }, { html: true }, { html: true });
+		const html = await failure(runCall());
+		expect(html.message).toMatch(/HTML/);
+	});
+
+	it('maps a rejection to status, endpoint and the service message', async () => {
+		const error = await failure(runCall({ body: { provider: PROVIDER, endpoint: '/api/v1/mpsearch/v2/fetch_search', input: { keyword: 'a', business_type: 'people' } } }));
+		expect(error.details).toMatchObject({ kind: 'http', status: 422, endpoint: 'fetch_search' });
+		expect(error.details.serviceMessage).toBeTruthy();
+	});
+
+	it('redacts the key the service echoes in a 401', async () => {
+		const key = 'sk-echoed-secret-123456';
+		const error = await failure(runCall({ credentials: { apiKey: key, baseUrl: sim.url } }));
+		expect(error.status).toBe(401);
+		expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(key);
+		expect(error.message).toContain('***');
+	});
+
+	it('opens a stream and leaves its body to the caller', async () => {
+		const answer = await openGatewayStream({
+			...runCall(),
+			path: '/v1/chat/completions',
+			endpoint: 'chat',
+			body: { model: 'gm-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] },
+		});
+		const text = await answer.body.text();
+		expect(text).toMatch(/data: /);
+	});
+});
+
+describe('retry policy', () => {
+	it('backs off exponentially with jitter and a cap', () => {
+		const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1_000 };
+		expect(backoffDelay(0, options, () => 0)).toBe(50);
+		expect(backoffDelay(0, options, () => 1)).toBe(100);
+		expect(backoffDelay(3, options, () => 1)).toBe(800);
+		expect(backoffDelay(10, options, () => 1)).toBe(1_000);
+	});
+
+	it('reads Retry-After as seconds or a date', () => {
+		expect(retryAfterMs('2')).toBe(2_000);
+		expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
+		expect(retryAfterMs(undefined)).toBeUndefined();
+	});
+});
