@@ -60,6 +60,30 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 	return lines.join('\n');
 }
 
+/** The operations table of the README (between its operations markers). */
+export function operationsTable(): string {
+	return [
+		'| Resource | Operation | Action | Return All |',
+		'|---|---|---|---|',
+		...GROUPS.flatMap((group) =>
+			group.endpoints.map(
+				(endpoint) => `| ${group.displayName} (\`${group.key}\`) | \`${endpoint.name}\` | ${endpoint.displayName} | ${endpoint.pagination ? 'yes' : ''} |`,
+			),
+		),
+		'| Gateway (`gateway`) | `run` | Run any data endpoint by its path (`/api/v1/…`) with a JSON input | |',
+	].join('\n');
+}
+
+const START = '<!-- operations:start -->';
+const END = '<!-- operations:end -->';
+
+export function withOperationsTable(readme: string): string {
+	const start = readme.indexOf(START);
+	const end = readme.indexOf(END);
+	if (start < 0 || end < start) throw new Error('README.md has no operations markers');
+	return `${readme.slice(0, start + START.length)}\n${operationsTable()}\n${readme.slice(end)}`;
+}
+
 export function endpointDocs(): string {
 	const total = GROUPS.reduce((sum, group) => sum + group.endpoints.length, 0);
 	const header = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/shared/descriptor';
-import { endpointDocs } from '../../scripts/endpointDocs';
+import { endpointDocs, withOperationsTable } from '../../scripts/endpointDocs';
 
 /** Every data endpoint of the spec with the input fields it names (the spec's Endpoints tables). */
 const SPEC: Record<string, Record<string, string[]>> = {
@@ -108,5 +108,11 @@ describe('endpoint descriptor', () => {
 	it('docs/endpoints.md is up to date with the descriptor (run `npm run docs`)', () => {
 		const committed = readFileSync(join(__dirname, '../../docs/endpoints.md'), 'utf8');
 		expect(committed).toBe(endpointDocs());
+	});
+
+	it('the README lists every operation as the descriptor has them (run `npm run docs`)', () => {
+		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+		expect(readme).toBe(withOperationsTable(readme));
+		for (const endpoint of ENDPOINTS) expect(readme).toContain(`\`${endpoint.name}\``);
 	});
 });
