@@ -1,0 +1,14 @@
+export { runWorkflow } from './runWorkflow';
+export { runNode } from './runNode';
+export { START_NODE_TYPE } from './startNode';
+export { disposeEngine } from './engineSetup';
+export { binaryBuffer } from './binaryData';
+export type {
+	HarnessLogRecord,
+	HarnessNodeTypes,
+	HarnessWorkflowDefinition,
+	NodeRun,
+	RunNodeOptions,
+	RunWorkflowOptions,
+	WorkflowRun,
+} from './types';
