@@ -98,7 +98,8 @@ export function avatarStoreOf(dataset: Dataset): AvatarStore {
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+// In sort order, so ids sort by creation.
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Ids shaped like the service's (`group-20250601120000-ab12c`), unique per simulator. */
 export function newId(store: AvatarStore, prefix: string, clock: Clock): string {

@@ -3,6 +3,7 @@ import type { SimContext } from '../types';
 import type { CatalogModel } from './catalog';
 import { HARM_CATEGORIES, type GenerateRequest } from './nativeRequest';
 import { SPEECH_MIME_TYPE, sineTonePcm, speechSeconds } from './pcm';
+import { encodeGreyJpeg, jpegSize } from './jpeg';
 import { encodePng, pngSize, type Rgb } from './png';
 import { limitTokens, replyTo, tokensOf } from './replies';
 
@@ -75,20 +76,31 @@ export function textAnswer(request: GenerateRequest, model: CatalogModel): Nativ
 	return answer;
 }
 
+function sizeOfImage(mimeType: string, base64: string) {
+	if (mimeType === 'image/png') return pngSize(Buffer.from(base64, 'base64'));
+	if (mimeType === 'image/jpeg') return jpegSize(Buffer.from(base64, 'base64'));
+	return undefined;
+}
+
+/** Image models answer PNG, or a grey JPEG when imageConfig.imageOutputOptions.mimeType asks for one. */
 export function imageAnswer(request: GenerateRequest, model: CatalogModel, origin: string): NativeAnswer {
 	const config = request.config.imageConfig ?? {};
-	const firstPng = request.inlineFiles.map((file) => (file.mimeType === 'image/png' ? pngSize(Buffer.from(file.data, 'base64')) : undefined)).find(Boolean);
+	const inputSize = request.inlineFiles.map((file) => sizeOfImage(file.mimeType, file.data)).find(Boolean);
 	// An edit keeps the size of the image it edits unless a ratio is asked for.
-	const { width, height } = firstPng && !config.aspectRatio ? firstPng : imageDimensions(config.aspectRatio, config.imageSize);
+	const { width, height } = inputSize && !config.aspectRatio ? inputSize : imageDimensions(config.aspectRatio, config.imageSize);
+	const mimeType = config.imageOutputOptions?.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
 	const seed = `${model.id}|${request.lastUser}|${request.inlineFiles.length}|${request.turns}`;
 	const text = request.inlineFiles.length ? `Edited ${request.inlineFiles.length} image(s) as asked.` : 'Here is the generated image.';
 	const parts: Part[] = [{ text }];
 	if (request.responseFormat === 'url') {
-		const name = `${hexFor(16, seed)}-${width}x${height}.png`;
-		parts.push({ fileData: { fileUri: `${origin}/sim-files/images/${name}`, mimeType: 'image/png' } });
+		const name = `${hexFor(16, seed)}-${width}x${height}.${mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
+		parts.push({ fileData: { fileUri: `${origin}/sim-files/images/${name}`, mimeType } });
 	} else {
-		const png = encodePng(width, height, colourFor(seed, 'from'), colourFor(seed, 'to'));
-		parts.push({ inlineData: { data: png.toString('base64'), mimeType: 'image/png' }, thoughtSignature: hexFor(24, seed, 'signature') });
+		const image =
+			mimeType === 'image/jpeg'
+				? encodeGreyJpeg(width, height, hash32(seed) & 0xff)
+				: encodePng(width, height, colourFor(seed, 'from'), colourFor(seed, 'to'));
+		parts.push({ inlineData: { data: image.toString('base64'), mimeType }, thoughtSignature: hexFor(24, seed, 'signature') });
 	}
 	return { parts, finishReason: 'STOP', usageMetadata: usage(request.lastUser, request, IMAGE_TOKENS + tokensOf(text), 'IMAGE') };
 }

@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { modelGatewayProperties } from './actions/properties';
+import { router } from './actions/router';
+import { listSearch } from './methods';
+
+export class ModelGateway implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Model Gateway',
+		name: 'modelGateway',
+		icon: 'file:modelGateway.svg',
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
+		description: 'Generate text, images, speech and embeddings, chat and list models through the model gateway',
+		defaults: { name: 'Model Gateway' },
+		usableAsTool: true,
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'socialGatewayApi', required: true }],
+		properties: modelGatewayProperties,
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { InputError } from '../../../shared/validation';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { nativeCall } from '../../helpers/calls';
+import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
+import { modelLocator } from '../descriptions';
+
+export const endpoint = 'v1beta/models/{model}:embedContent';
+
+/** Items embedded at once; each is its own call. */
+export const concurrency = 4;
+
+const TASK_TYPES = [
+	'CLASSIFICATION',
+	'CLUSTERING',
+	'CODE_RETRIEVAL_QUERY',
+	'FACT_VERIFICATION',
+	'QUESTION_ANSWERING',
+	'RETRIEVAL_DOCUMENT',
+	'RETRIEVAL_QUERY',
+	'SEMANTIC_SIMILARITY',
+];
+
+const properties: INodeProperties[] = [
+	modelLocator('searchEmbeddingModels', 'gm-embedding-001'),
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		default: '',
+		required: true,
+		typeOptions: { rows: 2 },
+		description: 'The text to embed; every input item is embedded on its own',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Output Dimensionality',
+				name: 'output_dimensionality',
+				type: 'number',
+				default: 768,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				description: 'Length of the returned vector (output_dimensionality)',
+			},
+			{
+				displayName: 'Task Type',
+				name: 'taskType',
+				type: 'options',
+				options: TASK_TYPES.map((value) => ({ name: value.replace(/_/g, ' ').toLowerCase().replace(/^\w/, (c) => c.toUpperCase()), value })),
+				default: 'SEMANTIC_SIMILARITY',
+				description: 'What the vector will be used for (taskType)',
+			},
+		],
+	},
+];
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['embedding'], operation: ['embed'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const model = modelOf(this, i);
+	const text = requiredText(this, 'text', 'Text', i);
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const body: IDataObject = { content: { parts: [{ text }] } };
+	if (options.output_dimensionality !== undefined && options.output_dimensionality !== '') {
+		const dimensions = Number(options.output_dimensionality);
+		if (!Number.isInteger(dimensions) || dimensions < 1) {
+			throw new InputError('output_dimensionality', `Option "Output Dimensionality" must be a whole number of at least 1; got ${options.output_dimensionality}`);
+		}
+		body.output_dimensionality = dimensions;
+	}
+	if (options.taskType) body.taskType = options.taskType;
+	const { body: response } = await callGateway<any>(nativeCall(credentials, model, 'embedContent', body, { signal: cancelSignalOf(this), timeoutMs: 60_000 }));
+	const values = response?.embedding?.values;
+	if (!Array.isArray(values)) throw new NodeOperationError(this.getNode(), `${model} answered without embedding values`, { itemIndex: i });
+	return [{ json: { model, embedding: values, dimensions: values.length }, pairedItem: { item: i } }];
+}

@@ -1,0 +1,119 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { InputError } from '../../../shared/validation';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
+import type { NativeContent, NativePart } from '../../helpers/generateContent';
+import { modelOf, requiredText } from '../../helpers/parameters';
+import {
+	aspectRatioOption,
+	binaryOutputOption,
+	imageFormatOptions,
+	modelLocator,
+	safetyThresholdOption,
+	systemInstructionOption,
+} from '../descriptions';
+import { imageSizeOption } from './generate.operation';
+import { DEFAULT_IMAGE_MODEL, generateImages } from './imageRequest';
+
+export const endpoint = 'v1beta/models/{model}:generateContent';
+
+const properties: INodeProperties[] = [
+	modelLocator('searchImageModels', DEFAULT_IMAGE_MODEL),
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		default: '',
+		required: true,
+		typeOptions: { rows: 2 },
+		placeholder: 'e.g. Make the sky stormy and add a lighthouse',
+		description: 'What to change in the input images',
+	},
+	{
+		displayName: 'Input Binary Fields',
+		name: 'binaryPropertyNames',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data, logo',
+		description: 'Comma-separated names of the binary fields holding the images to edit (one or more)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			aspectRatioOption,
+			{
+				displayName: 'Earlier Turns',
+				name: 'previousTurns',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true, sortable: true },
+				default: {},
+				description: 'For multi-turn editing: the earlier messages, oldest first; they are sent before this turn in that order',
+				options: [
+					{
+						displayName: 'Turn',
+						name: 'turn',
+						values: [
+							{
+								displayName: 'Role',
+								name: 'role',
+								type: 'options',
+								options: [
+									{ name: 'User', value: 'user' },
+									{ name: 'Model', value: 'model' },
+								],
+								default: 'user',
+							},
+							{ displayName: 'Text', name: 'text', type: 'string', default: '' },
+							{
+								displayName: 'Binary Fields',
+								name: 'binaryPropertyNames',
+								type: 'string',
+								default: '',
+								description: 'Comma-separated binary fields of the input item with the images of that turn',
+							},
+						],
+					},
+				],
+			},
+			imageSizeOption,
+			...imageFormatOptions,
+			binaryOutputOption,
+			safetyThresholdOption,
+			systemInstructionOption,
+		],
+	},
+];
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['edit'] } }, properties);
+
+interface TurnValue {
+	role?: string;
+	text?: string;
+	binaryPropertyNames?: string;
+}
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const model = modelOf(this, i);
+	const prompt = requiredText(this, 'prompt', 'Prompt', i);
+	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
+	if (names.length === 0) throw new InputError('binaryPropertyNames', 'Parameter "Input Binary Fields" needs at least one binary field name');
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+
+	const contents: NativeContent[] = [];
+	const turns = ((options.previousTurns as IDataObject | undefined)?.turn ?? []) as TurnValue[];
+	for (const [index, turn] of turns.entries()) {
+		const parts: NativePart[] = await inlineDataParts(this, i, binaryNamesOf(turn.binaryPropertyNames ?? ''), model);
+		if (turn.text?.trim()) parts.push({ text: turn.text });
+		if (parts.length === 0) throw new InputError('previousTurns', `Earlier turn ${index + 1} has neither text nor images`);
+		contents.push({ role: turn.role === 'model' ? 'model' : 'user', parts });
+	}
+	const images = await inlineDataParts(this, i, names, model);
+	contents.push({ role: 'user', parts: [...images, { text: prompt }] });
+	return await generateImages(this, i, credentials, model, contents, options);
+}

@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { nativeSummary } from '../../helpers/answerText';
+import { nativeCall } from '../../helpers/calls';
+import type { NativeContent, SafetyThreshold } from '../../helpers/generateContent';
+import { generateContentBody } from '../../helpers/generateContent';
+import { imageItems, imagesOfNative } from '../../helpers/imageOutput';
+import { cancelSignalOf } from '../../helpers/parameters';
+
+export const DEFAULT_IMAGE_MODEL = 'gm-2.5-flash-image';
+
+/** Sends an image generate-content call (modalities TEXT and IMAGE) and turns its images into items. */
+export async function generateImages(
+	context: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+	model: string,
+	contents: NativeContent[],
+	options: IDataObject,
+): Promise<INodeExecutionData[]> {
+	const asUrl = options.responseFormat === 'url';
+	const body = generateContentBody({
+		contents,
+		systemInstruction: options.systemInstruction as string | undefined,
+		generation: {
+			responseModalities: ['TEXT', 'IMAGE'],
+			aspectRatio: options.aspectRatio as string | undefined,
+			imageMimeType: options.outputMimeType as string | undefined,
+			imageSize: options.imageSize as string | undefined,
+			temperature: options.temperature as number | undefined,
+		},
+		safetyThreshold: options.safetyThreshold as SafetyThreshold | undefined,
+		responseFormat: asUrl ? 'url' : undefined,
+	});
+	const { body: response } = await callGateway(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(context) }));
+	const summary = nativeSummary(response);
+	const images = imagesOfNative(response, asUrl);
+	if (images.length === 0) {
+		const said = summary.text ? ` The model said: ${summary.text.slice(0, 300)}` : '';
+		throw new NodeOperationError(context.getNode(), `${model} returned no image (finish reason: ${summary.finishReason ?? 'none'}).${said}`, {
+			itemIndex: i,
+		});
+	}
+	const json: IDataObject = { model, text: summary.text, finishReason: summary.finishReason, usage: summary.usage as IDataObject };
+	if (summary.responseId) json.responseId = summary.responseId;
+	return await imageItems(context, i, images, String(options.binaryPropertyOutput || 'data'), json);
+}

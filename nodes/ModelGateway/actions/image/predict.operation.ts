@@ -1,0 +1,59 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { InputError } from '../../../shared/validation';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { nativeCall } from '../../helpers/calls';
+import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
+import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
+import { binaryOutputOption, modelLocator } from '../descriptions';
+
+export const endpoint = 'v1beta/models/{model}:predict';
+
+const properties: INodeProperties[] = [
+	modelLocator('searchPredictionModels', 'img-4.0-generate-001'),
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		default: '',
+		required: true,
+		typeOptions: { rows: 2 },
+		description: 'Description of the image (instances[].prompt)',
+	},
+	{
+		displayName: 'Number of Images',
+		name: 'sampleCount',
+		type: 'number',
+		default: 1,
+		typeOptions: { minValue: 1, maxValue: 4, numberPrecision: 0 },
+		description: 'How many images to generate (parameters.sampleCount); each becomes one output item',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [binaryOutputOption],
+	},
+];
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['predict'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const model = modelOf(this, i);
+	const prompt = requiredText(this, 'prompt', 'Prompt', i);
+	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
+	if (!Number.isInteger(sampleCount) || sampleCount < 1) {
+		throw new InputError('sampleCount', `Parameter "Number of Images" (sampleCount) must be a whole number of at least 1; got ${sampleCount}`);
+	}
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const body = { instances: [{ prompt }], parameters: { sampleCount } };
+	const { body: response } = await callGateway(nativeCall(credentials, model, 'predict', body, { signal: cancelSignalOf(this) }));
+	const images = imagesOfPrediction(response);
+	if (images.length === 0) {
+		throw new NodeOperationError(this.getNode(), `${model} returned no image for the prompt`, { itemIndex: i });
+	}
+	return await imageItems(this, i, images, String(options.binaryPropertyOutput || 'data'), { model });
+}

@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
+
+export { create };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['message'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a message',
+				description: 'Answer a conversation through the messages interface',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+];

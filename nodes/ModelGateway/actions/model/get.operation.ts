@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { modelListingCall } from '../../helpers/calls';
+import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { modelLocator } from '../descriptions';
+
+export const endpoint = 'v1/models/{model}';
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['model'], operation: ['get'] } }, [
+	modelLocator('searchModels', 'gm-2.5-flash'),
+]);
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const model = modelOf(this, i);
+	const { body } = await callGateway(modelListingCall(credentials, { model }, cancelSignalOf(this)));
+	return [{ json: body as IDataObject, pairedItem: { item: i } }];
+}

@@ -1,0 +1,15 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { modelListingCall } from '../../helpers/calls';
+import { cancelSignalOf } from '../../helpers/parameters';
+import { recordItems } from './list.operation';
+
+export const endpoint = 'v1alpha/models';
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const { body } = await callGateway(modelListingCall(credentials, 'native', cancelSignalOf(this)));
+	return recordItems(body, i);
+}

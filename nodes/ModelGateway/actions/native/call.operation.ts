@@ -1,0 +1,77 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { InputError } from '../../../shared/validation';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import type { NativeVersion } from '../../helpers/calls';
+import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
+import { streamJson } from '../../helpers/outputs';
+import { cancelSignalOf, jsonParameter, modelOf } from '../../helpers/parameters';
+import { consumeStream } from '../../helpers/streams/consumeStream';
+import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
+import { keepRawChunksOption, modelLocator } from '../descriptions';
+
+export const endpoint = '{version}/models/{model}:{action}';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'API Version',
+		name: 'apiVersion',
+		type: 'options',
+		options: [
+			{ name: 'V1beta', value: 'v1beta' },
+			{ name: 'V1alpha', value: 'v1alpha' },
+		],
+		default: 'v1beta',
+	},
+	modelLocator('searchModels', 'gm-2.5-flash'),
+	{
+		displayName: 'Action',
+		name: 'action',
+		type: 'string',
+		default: 'generateContent',
+		required: true,
+		placeholder: 'e.g. generateContent, countTokens, streamGenerateContent',
+		description: 'The part after the colon in {model}:{action}. An action starting with "stream" is read as Server-Sent Events (alt=sse) and assembled.',
+	},
+	{
+		displayName: 'Body (JSON)',
+		name: 'body',
+		type: 'json',
+		default: '{\n  "contents": [{ "role": "user", "parts": [{ "text": "Hello" }] }]\n}',
+		description: 'The request body, sent unchanged',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [keepRawChunksOption],
+	},
+];
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['native'], operation: ['call'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const version = this.getNodeParameter('apiVersion', i, 'v1beta') as NativeVersion;
+	const model = modelOf(this, i);
+	const action = String(this.getNodeParameter('action', i, '')).trim();
+	if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(action)) {
+		throw new InputError('action', `Parameter "Action" must be a method name such as generateContent; got ${JSON.stringify(action)}`);
+	}
+	const body = jsonParameter(this, 'body', i);
+	if (!body || typeof body !== 'object' || Array.isArray(body)) throw new InputError('body', 'Parameter "Body (JSON)" must be a JSON object');
+	if (version === 'v1alpha' && !(Array.isArray((body as IDataObject).contents) && ((body as IDataObject).contents as unknown[]).length > 0)) {
+		throw new InputError('body', 'The v1alpha interface requires a non-empty "contents" array in the body');
+	}
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const signal = cancelSignalOf(this);
+	if (action.startsWith('stream')) {
+		const call = nativeCall(credentials, model, action, body, { query: { alt: 'sse' }, timeoutMs: STREAM_SILENCE_TIMEOUT_MS, signal }, version);
+		const result = await consumeStream(call, nativeStreamAssembler(), options.keepRawChunks === true);
+		return [{ json: streamJson(result as unknown as IDataObject & typeof result, false), pairedItem: { item: i } }];
+	}
+	const { body: response } = await callGateway(nativeCall(credentials, model, action, body, { signal }, version));
+	return [{ json: (response ?? {}) as IDataObject, pairedItem: { item: i } }];
+}

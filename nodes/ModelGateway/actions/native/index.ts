@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as call from './call.operation';
+
+export { call };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['native'] } },
+		options: [
+			{
+				name: 'Call',
+				value: 'call',
+				action: 'Call a native model action',
+				description: 'POST any {model}:{action} of /v1beta/models or /v1alpha/models with a JSON body',
+			},
+		],
+		default: 'call',
+	},
+	...call.description,
+];

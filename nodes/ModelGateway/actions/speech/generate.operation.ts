@@ -1,0 +1,106 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { pcmDurationSeconds, pcmFormatOf, WAV_HEADER_BYTES, wavFromBase64Pcm } from '../../../shared/wav';
+import { nativeCall } from '../../helpers/calls';
+import { generateContentBody } from '../../helpers/generateContent';
+import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
+import { binaryOutputOption, modelLocator } from '../descriptions';
+
+export const endpoint = 'v1beta/models/{model}:generateContent';
+
+const properties: INodeProperties[] = [
+	modelLocator('searchSpeechModels', 'gm-2.5-flash-preview-tts'),
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		default: '',
+		required: true,
+		typeOptions: { rows: 3 },
+		description: 'The text to read aloud',
+	},
+	{
+		displayName: 'Voice Name',
+		name: 'voiceName',
+		type: 'string',
+		default: 'Kore',
+		required: true,
+		placeholder: 'e.g. Kore, Puck, Charon, Zephyr',
+		description: 'Name of a prebuilt voice of the model',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			binaryOutputOption,
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: 'speech.wav',
+				description: 'Name of the audio file',
+			},
+		],
+	},
+];
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['speech'], operation: ['generate'] } }, properties);
+
+type AudioPart = { data: string; mimeType: string };
+
+function audioPartOf(response: any): AudioPart | undefined {
+	for (const part of response?.candidates?.[0]?.content?.parts ?? []) {
+		const inline = part?.inlineData ?? part?.inline_data;
+		const mimeType = inline?.mimeType ?? inline?.mime_type;
+		if (typeof inline?.data === 'string' && typeof mimeType === 'string' && mimeType.startsWith('audio/')) return { data: inline.data, mimeType };
+	}
+	return undefined;
+}
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const model = modelOf(this, i);
+	const text = requiredText(this, 'text', 'Text', i);
+	const voiceName = requiredText(this, 'voiceName', 'Voice Name', i).trim();
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const body = generateContentBody({
+		model,
+		contents: [{ role: 'user', parts: [{ text }] }],
+		generation: { responseModalities: ['AUDIO'], voiceName },
+	});
+	const { body: response } = await callGateway<any>(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }));
+	const audio = audioPartOf(response);
+	if (!audio) {
+		const reason = response?.candidates?.[0]?.finishReason ?? response?.promptFeedback?.blockReason ?? 'none';
+		throw new NodeOperationError(this.getNode(), `${model} returned no audio (finish reason: ${reason})`, { itemIndex: i });
+	}
+	const json: IDataObject = { model, voiceName, sourceMimeType: audio.mimeType, usage: response.usageMetadata ?? null };
+	if (response.responseId) json.responseId = response.responseId;
+	const format = pcmFormatOf(audio.mimeType);
+	const fileName = String(options.fileName || 'speech.wav');
+	let file: Buffer;
+	let mimeType: string;
+	if (format) {
+		file = wavFromBase64Pcm(audio.data, format);
+		audio.data = ''; // lets the base64 text go before n8n stores the file
+		mimeType = 'audio/wav';
+		Object.assign(json, {
+			mimeType,
+			sampleRate: format.sampleRate,
+			channels: format.channels,
+			bitsPerSample: format.bitsPerSample,
+			durationSeconds: Math.round(pcmDurationSeconds(file.length - WAV_HEADER_BYTES, format) * 1000) / 1000,
+		});
+	} else {
+		// Already a container format (e.g. audio/mpeg): passed on unchanged.
+		file = Buffer.from(audio.data, 'base64');
+		mimeType = audio.mimeType;
+		json.mimeType = mimeType;
+	}
+	const binary = await this.helpers.prepareBinaryData(file, fileName, mimeType);
+	return [{ json, binary: { [String(options.binaryPropertyOutput || 'data')]: binary }, pairedItem: { item: i } }];
+}

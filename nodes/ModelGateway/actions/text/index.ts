@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as generate from './generate.operation';
+import * as stream from './stream.operation';
+
+export { generate, stream };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['text'] } },
+		options: [
+			{
+				name: 'Generate',
+				value: 'generate',
+				action: 'Generate text',
+				description: 'Generate content with a native model (generateContent)',
+			},
+			{
+				name: 'Stream',
+				value: 'stream',
+				action: 'Stream text',
+				description: 'Generate content as Server-Sent Events (streamGenerateContent) and assemble the answer',
+			},
+		],
+		default: 'generate',
+	},
+	...generate.description,
+	...stream.description,
+];

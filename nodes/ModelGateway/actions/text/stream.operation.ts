@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
+import { streamJson } from '../../helpers/outputs';
+import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { consumeStream } from '../../helpers/streams/consumeStream';
+import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
+import { textProperties, textRequestBody } from './textRequest';
+
+export const endpoint = 'v1beta/models/{model}:streamGenerateContent';
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['text'], operation: ['stream'] } }, textProperties(true));
+
+export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+	const model = modelOf(this, i);
+	const body = await textRequestBody(this, i, model);
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const call = nativeCall(credentials, model, 'streamGenerateContent', body, {
+		query: { alt: 'sse' },
+		timeoutMs: STREAM_SILENCE_TIMEOUT_MS,
+		signal: cancelSignalOf(this),
+	});
+	const result = await consumeStream(call, nativeStreamAssembler(), options.keepRawChunks === true);
+	return [{ json: streamJson(result as unknown as IDataObject & typeof result, options.parseJson === true), pairedItem: { item: i } }];
+}
