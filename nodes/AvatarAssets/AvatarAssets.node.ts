@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { avatarAssetsProperties } from './actions/properties';
+import { router } from './actions/router';
+import { listSearch } from './methods';
+
+export class AvatarAssets implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Avatar Assets',
+		name: 'avatarAssets',
+		icon: 'file:avatarAssets.svg',
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
+		description: 'Virtual-avatar material groups and assets, and real-person authentication sessions',
+		defaults: { name: 'Avatar Assets' },
+		usableAsTool: true,
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'socialGatewayApi', required: true }],
+		properties: avatarAssetsProperties,
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

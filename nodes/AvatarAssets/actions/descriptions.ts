@@ -1,0 +1,153 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { ADDITIONAL_BODY_FIELD, DEFAULT_ROUTING_PARAMETER_NAME, ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/callSettings';
+import { DEFAULT_MAX_WAIT_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS } from '../helpers/waitForAsset';
+
+/** Properties several operations share. Collections list their entries sorted by display name (n8n lint). */
+
+export const byDisplayName = (properties: INodeProperties[]) =>
+	[...properties].sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+export function groupLocator(description: string): INodeProperties {
+	return {
+		displayName: 'Group',
+		name: 'GroupId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchGroups', searchable: true },
+			},
+			{ displayName: 'ID', name: 'id', type: 'string', placeholder: 'e.g. group-20250601120000-ab12c' },
+		],
+	};
+}
+
+export function assetLocator(description: string): INodeProperties {
+	return {
+		displayName: 'Asset',
+		name: 'AssetId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchAssets', searchable: true },
+			},
+			{ displayName: 'ID', name: 'id', type: 'string', placeholder: 'e.g. asset-20250601120000-xy98z' },
+		],
+	};
+}
+
+/**
+ * The routing parameter (name and value not published by the spec), extra body fields and the
+ * full-answer switch. `body`: POST/PATCH calls, where the parameter goes into the JSON body;
+ * `path`: GET/DELETE calls, where it goes into the query string.
+ */
+export function callOptions(kind: 'body' | 'path'): INodeProperties[] {
+	const options: INodeProperties[] = [
+		{
+			displayName: ROUTING_NAME_FIELD.displayName,
+			name: ROUTING_NAME_FIELD.name,
+			type: 'string',
+			default: DEFAULT_ROUTING_PARAMETER_NAME,
+			description:
+				kind === 'body'
+					? 'Name of the routing parameter every avatar call carries; sent as a field of the JSON body'
+					: 'Name of the routing parameter every avatar call carries; sent as a query parameter on calls without a body',
+		},
+		{
+			displayName: ROUTING_VALUE_FIELD.displayName,
+			name: ROUTING_VALUE_FIELD.name,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. the fixed value your gateway documents',
+			description: 'Fixed value of the routing parameter, required by the service on every avatar call',
+		},
+		{
+			displayName: 'Full Response',
+			name: 'fullResponse',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to output the whole answer (with its metadata) instead of its Result object',
+		},
+	];
+	if (kind === 'body') {
+		options.push({
+			displayName: ADDITIONAL_BODY_FIELD.displayName,
+			name: ADDITIONAL_BODY_FIELD.name,
+			type: 'json',
+			default: '{}',
+			description:
+				'JSON object merged into the request body last (its fields replace the node\'s on a clash), for body fields the node does not offer',
+		});
+	}
+	return options;
+}
+
+export const waitOptions: INodeProperties[] = [
+	{
+		displayName: 'Poll Interval (Seconds)',
+		name: 'pollIntervalSeconds',
+		type: 'number',
+		default: DEFAULT_POLL_INTERVAL_SECONDS,
+		typeOptions: { minValue: 0.01, numberPrecision: 2 },
+		description: 'Time between two status checks while the asset is Processing',
+	},
+	{
+		displayName: 'Maximum Wait (Seconds)',
+		name: 'maxWaitSeconds',
+		type: 'number',
+		default: DEFAULT_MAX_WAIT_SECONDS,
+		typeOptions: { minValue: 0.01, numberPrecision: 2 },
+		description: 'How long to wait for the asset to leave Processing before failing with its ID, so a later step can poll again',
+	},
+];
+
+export function pagingProperties(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { returnAll: [false] } },
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+export const pageOptions: INodeProperties[] = [
+	{
+		displayName: 'Page Number',
+		name: 'PageNumber',
+		type: 'number',
+		default: 1,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'Page to start from (1 is the first)',
+	},
+	{
+		displayName: 'Page Size',
+		name: 'PageSize',
+		type: 'number',
+		default: 10,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'Records asked for per call; Return All and Limit walk as many pages as needed',
+	},
+];

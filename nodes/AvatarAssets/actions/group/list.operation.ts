@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { idList, optionalText } from '../../helpers/inputs';
+import { runList } from '../../helpers/listCall';
+import { endpointOf } from '../../transport/avatarCall';
+import { GROUPS_LIST_PATH } from '../../transport/paths';
+import { byDisplayName, callOptions, pageOptions, pagingProperties } from '../descriptions';
+
+export const endpoint = endpointOf({ method: 'POST', path: GROUPS_LIST_PATH });
+
+const properties: INodeProperties[] = [
+	...pagingProperties(),
+	{
+		displayName: 'Filter',
+		name: 'Filter',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: byDisplayName([
+			{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Group name to match' },
+			{
+				displayName: 'Group IDs',
+				name: 'GroupIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. group-1, group-2',
+				description: 'Only these groups (IDs separated by commas)',
+			},
+			{ displayName: 'Group Type', name: 'GroupType', type: 'string', default: '', description: 'Only groups of this type' },
+		]),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: byDisplayName([...pageOptions, ...callOptions('body')]),
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['group'], operation: ['list'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
+	const filter: Record<string, unknown> = {};
+	const name = optionalText(this, itemIndex, { name: 'Filter.Name', displayName: 'Name' }, given.Name);
+	if (name !== undefined) filter.Name = name;
+	const groupIds = idList(this, itemIndex, { name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
+	if (groupIds.length) filter.GroupIds = groupIds;
+	const groupType = optionalText(this, itemIndex, { name: 'Filter.GroupType', displayName: 'Group Type' }, given.GroupType);
+	if (groupType !== undefined) filter.GroupType = groupType;
+	return await runList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter);
+}

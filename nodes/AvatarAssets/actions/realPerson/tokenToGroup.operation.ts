@@ -1,0 +1,81 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import { invalid, optionalText, requiredText } from '../../helpers/inputs';
+import { outputOf, resultOf } from '../../helpers/output';
+import { optionOf } from '../../helpers/params';
+import { msPastExpiry, TOKEN_EXPIRES_AT_FIELD, TOKEN_LIFETIME_MS } from '../../helpers/tokenWindow';
+import { callAvatar, endpointOf } from '../../transport/avatarCall';
+import { TOKEN_TO_GROUP_PATH } from '../../transport/paths';
+import { byDisplayName, callOptions } from '../descriptions';
+
+export const endpoint = endpointOf({ method: 'POST', path: TOKEN_TO_GROUP_PATH });
+
+const EXPIRY_FIELD = { name: 'tokenExpiresAt', displayName: 'Token Expires At' };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Avatar Token',
+		name: 'AvatarToken',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '={{ $json.AvatarToken }}',
+		description: 'The token of a "Create Auth Session" item; it must be exchanged within 120 seconds of that session',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: byDisplayName([
+			{
+				displayName: 'Token Expires At',
+				name: EXPIRY_FIELD.name,
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.TokenExpiresAt }}',
+				description:
+					'When the token stops being usable. Empty: taken from the input item when that item is the session the token comes from.',
+			},
+			...callOptions('body'),
+		]),
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['realPerson'], operation: ['tokenToGroup'] } }, properties);
+
+/** The expiry the user gave, or the one of the input item when it is the token's own session item. */
+function expiryOf(context: IExecuteFunctions, itemIndex: number, token: string): string | undefined {
+	const given = optionalText(context, itemIndex, EXPIRY_FIELD, optionOf(context, itemIndex, EXPIRY_FIELD.name, ''));
+	if (given !== undefined) {
+		if (msPastExpiry(given, 0) === undefined) invalid(context, itemIndex, EXPIRY_FIELD, `must be a date and time; got "${given}"`);
+		return given;
+	}
+	const item = context.getInputData()[itemIndex]?.json ?? {};
+	const fromItem = item[TOKEN_EXPIRES_AT_FIELD];
+	return item.AvatarToken === token && typeof fromItem === 'string' ? fromItem : undefined;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+	const token = requiredText(this, itemIndex, { name: 'AvatarToken', displayName: 'Avatar Token' }, this.getNodeParameter('AvatarToken', itemIndex));
+	const expiresAt = expiryOf(this, itemIndex, token);
+	const late = expiresAt === undefined ? undefined : msPastExpiry(expiresAt, Date.now());
+	if (late !== undefined && late >= 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The real-person token expired at ${new Date(Date.parse(expiresAt!)).toISOString()} (${Math.round(late / 1000)} s ago); start a new auth session and exchange its token within ${TOKEN_LIFETIME_MS / 1000} s [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description: `Tokens are usable for ${TOKEN_LIFETIME_MS / 1000} seconds after "Create Auth Session". Run that operation again and connect it directly to "Token to Group", without waiting steps in between.`,
+			},
+		);
+	}
+	const settings = avatarCallSettings(this, itemIndex, credentials);
+	const answer = await callAvatar(settings, { method: 'POST', path: TOKEN_TO_GROUP_PATH, body: { AvatarToken: token } });
+	const result = resultOf(answer);
+	const groupId = result.GroupId ?? result.Id;
+	return [{ ...outputOf(answer, wantsFullResponse(this, itemIndex)), GroupId: groupId === undefined ? null : String(groupId) }];
+}

@@ -1,0 +1,66 @@
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { getGatewayCredentials } from '../../shared/gatewayCredentials';
+import { DEFAULT_ROUTING_PARAMETER_NAME, ROUTING_VALUE_FIELD } from '../helpers/callSettings';
+import { recordsOf } from '../helpers/listPages';
+import { AVATAR_TIMEOUT_MS, callAvatar } from '../transport/avatarCall';
+import { ASSETS_LIST_PATH, GROUPS_LIST_PATH } from '../transport/paths';
+
+const SEARCH_PAGE_SIZE = 50;
+
+function parsedObject(value: unknown): Record<string, unknown> {
+	if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+	if (typeof value !== 'string' || value.trim() === '') return {};
+	try {
+		const parsed = JSON.parse(value);
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+	} catch {
+		return {};
+	}
+}
+
+async function searchList(
+	context: ILoadOptionsFunctions,
+	path: string,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
+	const option = (name: string, fallback: unknown) => context.getNodeParameter(`options.${name}`, fallback);
+	const routingName = String(option('routingParameterName', DEFAULT_ROUTING_PARAMETER_NAME) || DEFAULT_ROUTING_PARAMETER_NAME).trim();
+	const routingValue = String(option(ROUTING_VALUE_FIELD.name, '') ?? '').trim();
+	if (!routingValue) {
+		throw new NodeOperationError(context.getNode(), 'Set Options › Routing Parameter Value first: every avatar call needs it');
+	}
+	const page = Number(paginationToken ?? 1) || 1;
+	const answer = await callAvatar(
+		{
+			credentials: await getGatewayCredentials(context),
+			routing: { name: routingName, value: routingValue },
+			additionalBodyFields: parsedObject(option('additionalBodyFields', '')),
+			timeoutMs: AVATAR_TIMEOUT_MS,
+		},
+		{
+			method: 'POST',
+			path,
+			body: { ...(filter ? { Filter: { Name: filter } } : {}), PageNumber: page, PageSize: SEARCH_PAGE_SIZE },
+		},
+	);
+	const records = recordsOf(answer);
+	const results: INodeListSearchItems[] = records
+		.filter((record) => record.Id !== undefined && record.Id !== null)
+		.map((record) => {
+			const id = String(record.Id);
+			const label = typeof record.Name === 'string' && record.Name ? record.Name : id;
+			const status = typeof record.Status === 'string' ? `, ${record.Status}` : '';
+			return { name: label === id ? id : `${label} (${id}${status})`, value: id };
+		});
+	return { results, paginationToken: records.length >= SEARCH_PAGE_SIZE ? String(page + 1) : undefined };
+}
+
+export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchList(this, GROUPS_LIST_PATH, filter, paginationToken);
+}
+
+export async function searchAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchList(this, ASSETS_LIST_PATH, filter, paginationToken);
+}

@@ -1,0 +1,96 @@
+import type { GatewayCredentials } from '../../shared/transport/credentials';
+import { GatewayError } from '../../shared/transport/errors';
+import type { HttpMethod } from '../../shared/transport/request';
+import { callGateway } from '../../shared/transport/request';
+import { redactDeep, redactSecret } from '../../shared/transport/redact';
+
+/** The routing parameter every avatar call carries (name and value are not published by the spec). */
+export interface AvatarRouting {
+	name: string;
+	value: string;
+}
+
+export interface AvatarCallSettings {
+	credentials: GatewayCredentials;
+	routing: AvatarRouting;
+	/** Merged into every body last, so the user's fields win over the node's. */
+	additionalBodyFields: Record<string, unknown>;
+	timeoutMs: number;
+	signal?: AbortSignal;
+}
+
+export interface AvatarRequest {
+	method: HttpMethod;
+	path: string;
+	/** Only body calls (POST, PATCH) have one; path-only calls (GET, DELETE) carry the routing parameter in the query. */
+	body?: Record<string, unknown>;
+}
+
+export type AvatarAnswer = Record<string, unknown>;
+
+export const AVATAR_TIMEOUT_MS = 60_000;
+
+export function endpointOf(request: Pick<AvatarRequest, 'method' | 'path'>): string {
+	return `${request.method} ${request.path}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `ResponseMetadata.Error` of the answer, the way the service reports an error inside a body. */
+function metadataErrorOf(body: unknown): string | undefined {
+	if (!isRecord(body) || !isRecord(body.ResponseMetadata)) return undefined;
+	const error = body.ResponseMetadata.Error;
+	if (!isRecord(error)) return undefined;
+	const code = typeof error.Code === 'string' ? error.Code : undefined;
+	const message = typeof error.Message === 'string' ? error.Message : undefined;
+	if (!code && !message) return undefined;
+	return [code, message].filter(Boolean).join(': ');
+}
+
+/** A non-2xx answer whose message sits in `ResponseMetadata.Error`, which the shared parser does not read. */
+function withMetadataMessage(error: unknown): unknown {
+	if (!(error instanceof GatewayError) || error.details.serviceMessage) return error;
+	const serviceMessage = metadataErrorOf(error.details.body);
+	if (!serviceMessage) return error;
+	return new GatewayError(`${error.message}: ${serviceMessage}`, { ...error.details, serviceMessage });
+}
+
+export async function callAvatar(settings: AvatarCallSettings, request: AvatarRequest): Promise<AvatarAnswer> {
+	const endpoint = endpointOf(request);
+	const { name, value } = settings.routing;
+	const hasBody = request.body !== undefined;
+	let answer;
+	try {
+		answer = await callGateway<unknown>({
+			credentials: settings.credentials,
+			method: request.method,
+			path: request.path,
+			scheme: 'bearer',
+			endpoint,
+			timeoutMs: settings.timeoutMs,
+			signal: settings.signal,
+			query: hasBody ? undefined : { [name]: value },
+			body: hasBody ? { [name]: value, ...request.body, ...settings.additionalBodyFields } : undefined,
+		});
+	} catch (error) {
+		throw withMetadataMessage(error);
+	}
+	const found = metadataErrorOf(answer.body);
+	if (found) {
+		const apiKey = settings.credentials.apiKey;
+		const problem = redactSecret(found, apiKey);
+		throw new GatewayError(`The service rejected ${endpoint}: ${problem}`, {
+			kind: 'http',
+			endpoint,
+			status: answer.status,
+			serviceMessage: problem,
+			body: redactDeep(answer.body, apiKey),
+		});
+	}
+	if (!isRecord(answer.body)) {
+		throw new GatewayError(`The service answered ${endpoint} with JSON that is not an object`, { kind: 'invalid-response', endpoint });
+	}
+	return answer.body;
+}
