@@ -5,8 +5,8 @@
 export interface SocialPayloadOptions {
 	targetBytes: number;
 	seed: number;
-	/** Comment texts quoting ids after ": " (looks like a value to the parser's fast path). */
-	idsQuotedInTexts?: boolean;
+	/** Comment texts listing ids after a number and a comma ("2024, 7321..."), which look like values. */
+	idsListedInTexts?: boolean;
 }
 
 type Random = () => number;
@@ -41,18 +41,18 @@ function sentence(random: Random, wordCount: number): string {
 	return words.join(' ');
 }
 
-function commentText(random: Random, idsQuotedInTexts: boolean): string {
+function commentText(random: Random, idsListedInTexts: boolean): string {
 	const base = `${sentence(random, 6)} #${Math.floor(random() * 100000)} call 0${digits(random, 10)} \\"${digits(random, 20)}\\" 你好 \\u00e9`;
-	return idsQuotedInTexts ? `${base} ref: ${id64(random)}` : `${base} https://v.example.com/video/${id64(random)}`;
+	return idsListedInTexts ? `${base} orders 2024, ${id64(random)}` : `${base} https://v.example.com/video/${id64(random)}`;
 }
 
-function record(random: Random, idsQuotedInTexts: boolean): string {
+function record(random: Random, idsListedInTexts: boolean): string {
 	const authorId = id64(random);
 	const comments: string[] = [];
 	const commentCount = 1 + Math.floor(random() * 3);
 	for (let index = 0; index < commentCount; index++) {
 		comments.push(
-			`{"comment_id":${id64(random)},"reply_id":${id64(random)},"text":"${commentText(random, idsQuotedInTexts)}",` +
+			`{"comment_id":${id64(random)},"reply_id":${id64(random)},"text":"${commentText(random, idsListedInTexts)}",` +
 				`"digg_count":${Math.floor(random() * 50000)},"create_time":${1700000000 + Math.floor(random() * 9e7)}}`,
 		);
 	}
@@ -74,9 +74,22 @@ export function buildSocialPayload(options: SocialPayloadOptions): string {
 	const records: string[] = [];
 	let size = head.length + tail.length;
 	while (size < options.targetBytes) {
-		const next = record(random, options.idsQuotedInTexts === true);
+		const next = record(random, options.idsListedInTexts === true);
 		records.push(next);
 		size += next.length + 1;
 	}
 	return head + records.join(',') + tail;
+}
+
+/** An answer that is nothing but an array of 64-bit ids: the densest case for the parser. */
+export function buildIdArrayPayload(options: { targetBytes: number; seed: number }): string {
+	const random = mulberry32(options.seed);
+	const ids: string[] = [];
+	let size = 2;
+	while (size < options.targetBytes) {
+		const id = id64(random);
+		ids.push(id);
+		size += id.length + 1;
+	}
+	return `[${ids.join(',')}]`;
 }

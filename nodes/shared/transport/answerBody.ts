@@ -1,4 +1,5 @@
 import { parseLosslessJson } from '../json/losslessJson';
+import { parseLosslessJsonBytes } from '../json/losslessJsonBytes';
 import { GatewayError, serviceMessageOf } from './errors';
 import { redactDeep, redactSecret } from './redact';
 
@@ -13,9 +14,11 @@ function snippet(text: string) {
 	return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH)}…` : flat;
 }
 
-/** Parses a successful answer's text; anything but JSON becomes a clear error, never an empty result. */
-export function parseSuccessBody(text: string, contentType: string, endpoint: string, secret: string): unknown {
-	if (looksLikeHtml(text, contentType)) {
+/** Parses a successful answer's bytes; anything but JSON becomes a clear error, never an empty result. */
+export function parseSuccessBody(bytes: Buffer, contentType: string, endpoint: string, secret: string): unknown {
+	const head = bytes.toString('utf8', 0, Math.min(bytes.length, 64));
+	if (looksLikeHtml(head, contentType)) {
+		const text = bytes.toString('utf8');
 		throw new GatewayError(`The service answered ${endpoint} with an HTML page instead of JSON`, {
 			kind: 'invalid-response',
 			endpoint,
@@ -23,8 +26,9 @@ export function parseSuccessBody(text: string, contentType: string, endpoint: st
 		});
 	}
 	try {
-		return parseLosslessJson(text);
+		return parseLosslessJsonBytes(bytes);
 	} catch {
+		const text = bytes.toString('utf8');
 		throw new GatewayError(
 			text.trim() === ''
 				? `The service answered ${endpoint} with an empty body`

@@ -135,7 +135,7 @@ export async function callGateway<T = unknown>(call: GatewayCall): Promise<Gatew
 	return withRetries(
 		call,
 		async (answer, retries) => {
-			const text = await answer.body.text().catch((error) => {
+			const bytes = Buffer.from(await answer.body.arrayBuffer().catch((error) => {
 				if (call.signal?.aborted || TIMEOUT_CODES.has(error?.code) || error?.name === 'TimeoutError') throw error;
 				throw new GatewayError(`The answer to ${call.endpoint} was cut off before it was complete (${error?.code ?? 'connection closed'})`, {
 					kind: 'invalid-response',
@@ -143,8 +143,8 @@ export async function callGateway<T = unknown>(call: GatewayCall): Promise<Gatew
 					status: answer.statusCode,
 					mayHaveBilled: true,
 				});
-			});
-			const body = parseSuccessBody(text, contentTypeOf(answer.headers), call.endpoint, call.credentials.apiKey) as T;
+			}));
+			const body = parseSuccessBody(bytes, contentTypeOf(answer.headers), call.endpoint, call.credentials.apiKey) as T;
 			return { status: answer.statusCode, headers: answer.headers, body, retries };
 		},
 		true,

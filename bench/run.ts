@@ -1,0 +1,30 @@
+/**
+ * Runs the registered benchmarks (all, or those named on the command line) and prints, last, one line
+ * `BENCH {json}` with every figure.
+ */
+import { benchParse } from './parse';
+
+interface RegisteredBench {
+	name: string;
+	run: () => Promise<Record<string, number>>;
+}
+
+const benches: RegisteredBench[] = [{ name: 'parse', run: benchParse }];
+
+async function main(): Promise<void> {
+	const requested = process.argv.slice(2);
+	const unknown = requested.filter((name) => !benches.some((bench) => bench.name === name));
+	if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${benches.map((bench) => bench.name).join(', ')}`);
+	const figures: Record<string, number> = {};
+	for (const bench of benches) {
+		if (requested.length > 0 && !requested.includes(bench.name)) continue;
+		console.log(`\n== bench ${bench.name}`);
+		Object.assign(figures, await bench.run());
+	}
+	console.log(`BENCH ${JSON.stringify(figures)}`);
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 1;
+});
