@@ -2,21 +2,21 @@
 export const GATEWAY_CREDENTIAL_TYPE = 'socialGatewayApi';
 
 export interface ImportableCredential {
-  id: string;
-  name: string;
-  type: string;
-  /** Plain data: `n8n import:credentials` encrypts an object on import. */
-  data: Record<string, string>;
+	id: string;
+	name: string;
+	type: string;
+	/** Plain data: `n8n import:credentials` encrypts an object on import. */
+	data: Record<string, string>;
 }
 
 export interface GatewayCredentialInput {
-  gatewayUrl: string;
-  apiKey: string;
-  /** Address of the chat and messages interfaces; empty means the gateway address. */
-  modelUrl?: string;
-  compatVersion?: string;
-  id?: string;
-  name?: string;
+	gatewayUrl: string;
+	apiKey: string;
+	/** Address of the chat and messages interfaces; empty means the gateway address. */
+	modelUrl?: string;
+	compatVersion?: string;
+	id?: string;
+	name?: string;
 }
 
 /** Node type prefix of the pack: its nodes all need the credential, even when a file omits it. */
@@ -26,31 +26,31 @@ export const DEFAULT_CREDENTIAL_ID = 'e2eGatewayCred01';
 export const DEFAULT_CREDENTIAL_NAME = 'Social Gateway (e2e)';
 
 export function gatewayCredential(input: GatewayCredentialInput): ImportableCredential {
-  return {
-    id: input.id ?? DEFAULT_CREDENTIAL_ID,
-    name: input.name ?? DEFAULT_CREDENTIAL_NAME,
-    type: GATEWAY_CREDENTIAL_TYPE,
-    data: {
-      apiKey: input.apiKey,
-      baseUrl: input.gatewayUrl,
-      modelBaseUrl: input.modelUrl ?? '',
-      compatVersion: input.compatVersion ?? '2023-06-01',
-    },
-  };
+	return {
+		id: input.id ?? DEFAULT_CREDENTIAL_ID,
+		name: input.name ?? DEFAULT_CREDENTIAL_NAME,
+		type: GATEWAY_CREDENTIAL_TYPE,
+		data: {
+			apiKey: input.apiKey,
+			baseUrl: input.gatewayUrl,
+			modelBaseUrl: input.modelUrl ?? '',
+			compatVersion: input.compatVersion ?? '2023-06-01',
+		},
+	};
 }
 
 interface WorkflowNode {
-  type?: string;
-  credentials?: Record<string, { id?: string | null; name: string }>;
-  [key: string]: unknown;
+	type?: string;
+	credentials?: Record<string, { id?: string | null; name: string }>;
+	[key: string]: unknown;
 }
 
 export interface WorkflowJson {
-  id?: string;
-  name?: string;
-  nodes: WorkflowNode[];
-  connections: Record<string, unknown>;
-  [key: string]: unknown;
+	id?: string;
+	name?: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	[key: string]: unknown;
 }
 
 /**
@@ -59,16 +59,16 @@ export interface WorkflowJson {
  * Returns a new workflow; the input is left unchanged.
  */
 export function injectCredential(workflow: WorkflowJson, credential: ImportableCredential): WorkflowJson {
-  return {
-    ...workflow,
-    nodes: workflow.nodes.map((node) => {
-      const usesType = node.credentials !== undefined && credential.type in node.credentials;
-      const isPackNode = typeof node.type === 'string' && node.type.startsWith(PACK_NODE_TYPE_PREFIX);
-      if (!usesType && !isPackNode) return node;
-      return {
-        ...node,
-        credentials: { ...node.credentials, [credential.type]: { id: credential.id, name: credential.name } },
-      };
-    }),
-  };
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) => {
+			const usesType = node.credentials !== undefined && credential.type in node.credentials;
+			const isPackNode = typeof node.type === 'string' && node.type.startsWith(PACK_NODE_TYPE_PREFIX);
+			if (!usesType && !isPackNode) return node;
+			return {
+				...node,
+				credentials: { ...node.credentials, [credential.type]: { id: credential.id, name: credential.name } },
+			};
+		}),
+	};
 }

@@ -1,0 +1,180 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { envWithoutNpmConfig } from './clean-env';
+import { REPO_ROOT } from './n8n-install-layout';
+import { createProgress, type Progress } from './progress';
+import { runCommand, tail } from './run-command';
+
+export interface PackOptions {
+	/** The package folder to pack (default: this repository, which must be built). */
+	projectDir?: string;
+	/** Run `npm run build` first (default false: the caller built already). */
+	build?: boolean;
+	/**
+	 * Build and pack a copy in a temporary folder (node_modules linked), so a build by someone else
+	 * in the working tree at the same time cannot hand `npm pack` a half-written dist/.
+	 */
+	copyFirst?: boolean;
+	destination?: string;
+	quiet?: boolean;
+}
+
+/** `npm pack` of a package folder, as npm would publish it; returns the tarball's absolute path. */
+export async function packProject(options: PackOptions = {}): Promise<string> {
+	const progress = createProgress('packProject', options.quiet);
+	const sourceDir = options.projectDir ?? REPO_ROOT;
+	const projectDir = options.copyFirst ? copyProject(sourceDir) : sourceDir;
+	try {
+		return await buildAndPack(projectDir, options, progress);
+	} finally {
+		if (projectDir !== sourceDir) fs.rmSync(projectDir, { recursive: true, force: true });
+	}
+}
+
+/** Top-level folders a pack is never built from. */
+const NOT_COPIED = new Set(['node_modules', '.git', '.cache', 'dist', 'coverage', 'test-artifacts', 'demo-output', '.notes']);
+
+function copyProject(sourceDir: string): string {
+	const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-build-'));
+	for (const entry of fs.readdirSync(sourceDir)) {
+		if (NOT_COPIED.has(entry) || entry.endsWith('.tgz')) continue;
+		fs.cpSync(path.join(sourceDir, entry), path.join(copy, entry), { recursive: true });
+	}
+	if (fs.existsSync(path.join(sourceDir, 'node_modules'))) {
+		fs.symlinkSync(path.join(sourceDir, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+	}
+	return copy;
+}
+
+async function buildAndPack(projectDir: string, options: PackOptions, progress: Progress): Promise<string> {
+	const destination = options.destination ?? path.join(REPO_ROOT, '.cache', 'pack');
+	fs.mkdirSync(destination, { recursive: true });
+	const env = envWithoutNpmConfig();
+	if (options.build) {
+		progress.step('npm run build');
+		const build = await runCommand('npm', ['run', 'build'], { cwd: projectDir, env, timeoutMs: 10 * 60_000 });
+		if (build.code !== 0) throw new Error(`npm run build failed (exit ${build.code}):\n${tail(build.stdout + build.stderr)}`);
+	}
+	const packageJson = JSON.parse(fs.readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as { files?: string[] };
+	if (packageJson.files?.includes('dist') && !fs.existsSync(path.join(projectDir, 'dist'))) {
+		throw new Error(`${projectDir}/dist does not exist: run \`npm run build\` before packing (or pass build: true)`);
+	}
+	progress.step(`npm pack ${projectDir} into ${destination}`);
+	const pack = await runCommand('npm', ['pack', '--json', '--pack-destination', destination], {
+		cwd: projectDir,
+		env,
+		timeoutMs: 5 * 60_000,
+	});
+	if (pack.code !== 0) throw new Error(`npm pack failed (exit ${pack.code}):\n${tail(pack.stderr + pack.stdout)}`);
+	const [packed] = JSON.parse(pack.stdout) as Array<{ filename: string; entryCount: number }>;
+	const tarball = path.join(destination, packed.filename);
+	progress.step(`packed ${packed.entryCount} files into ${tarball}`);
+	return tarball;
+}
+
+/**
+ * How the pack reaches `<userFolder>/.n8n/nodes`:
+ * - `npm`: by hand, `npm install <tarball>` beside a package.json there (npm also installs the
+ *   peer dependency n8n-workflow, so the pack runs with its own copy of it);
+ * - `n8n-ui`: what n8n 2.41's Settings > Community Nodes does (CommunityPackagesService
+ *   .downloadPackage): unpack into node_modules/<name>, drop dev/peer/optional dependencies, then
+ *   `npm install` inside the package; the pack then resolves n8n-workflow from n8n itself.
+ */
+export type PackInstallStyle = 'npm' | 'n8n-ui';
+
+export interface InstallPackOptions {
+	style?: PackInstallStyle;
+	quiet?: boolean;
+}
+
+const NPM_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Installs a pack tarball the way users get it, so a wrong `files` list, `n8n` section or missing
+ * runtime dependency fails here rather than in a user's n8n. Returns the installed package folder.
+ */
+export async function installPack(userFolder: string, tarball: string, options: InstallPackOptions = {}): Promise<string> {
+	const style = options.style ?? 'npm';
+	const progress = createProgress('installPack', options.quiet);
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	const name = await packageNameOf(tarball);
+	const installedDir = path.join(nodesDir, 'node_modules', name);
+	progress.step(`${style}-style install of ${path.basename(tarball)} into ${nodesDir}`);
+	if (style === 'npm') {
+		writeNodesPackageJson(nodesDir, {});
+		await npmOrThrow(
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', path.resolve(tarball)],
+			nodesDir,
+		);
+	} else {
+		fs.mkdirSync(installedDir, { recursive: true });
+		const untar = await runCommand('tar', ['-xzf', path.resolve(tarball), '-C', installedDir, '--strip-components=1']);
+		if (untar.code !== 0) throw new Error(`unpacking ${tarball} failed: ${tail(untar.stderr)}`);
+		const packageJsonPath = path.join(installedDir, 'package.json');
+		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = JSON.parse(
+			fs.readFileSync(packageJsonPath, 'utf8'),
+		) as Record<string, unknown> & { version: string };
+		fs.writeFileSync(packageJsonPath, JSON.stringify(packageJson, null, 2));
+		await npmOrThrow(
+			[
+				'install',
+				'--audit=false',
+				'--fund=false',
+				'--bin-links=false',
+				'--install-strategy=shallow',
+				'--ignore-scripts=true',
+				'--package-lock=false',
+				'--loglevel=error',
+			],
+			installedDir,
+		);
+		writeNodesPackageJson(nodesDir, { [name]: packageJson.version });
+	}
+	assertInstalledPackLooksLoadable(installedDir);
+	progress.step(`installed ${installedDir}`);
+	return installedDir;
+}
+
+function writeNodesPackageJson(nodesDir: string, dependencies: Record<string, string>): void {
+	const packageJsonPath = path.join(nodesDir, 'package.json');
+	const existing = fs.existsSync(packageJsonPath)
+		? (JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as { dependencies?: Record<string, string> })
+		: {};
+	const packageJson = {
+		name: 'installed-nodes',
+		private: true,
+		...existing,
+		dependencies: { ...existing.dependencies, ...dependencies },
+	};
+	fs.writeFileSync(packageJsonPath, `${JSON.stringify(packageJson, null, 2)}\n`);
+}
+
+async function npmOrThrow(args: string[], cwd: string): Promise<void> {
+	const result = await runCommand('npm', args, { cwd, env: envWithoutNpmConfig(), timeoutMs: NPM_TIMEOUT_MS });
+	if (result.code !== 0) {
+		throw new Error(`npm ${args[0]} in ${cwd} failed (exit ${result.code}):\n${tail(result.stderr + result.stdout)}`);
+	}
+}
+
+async function packageNameOf(tarball: string): Promise<string> {
+	const result = await runCommand('tar', ['-xzOf', tarball, 'package/package.json']);
+	if (result.code !== 0) throw new Error(`${tarball} has no package/package.json: ${tail(result.stderr)}`);
+	return (JSON.parse(result.stdout) as { name: string }).name;
+}
+
+/** Fails with a clear message when the files n8n will require are not in the installed package. */
+export function assertInstalledPackLooksLoadable(installedDir: string): void {
+	const packageJsonPath = path.join(installedDir, 'package.json');
+	if (!fs.existsSync(packageJsonPath)) throw new Error(`no package.json in ${installedDir}`);
+	const packageJson = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as {
+		n8n?: { nodes?: string[]; credentials?: string[] };
+	};
+	const declared = [...(packageJson.n8n?.nodes ?? []), ...(packageJson.n8n?.credentials ?? [])];
+	if (declared.length === 0) throw new Error(`${packageJsonPath} declares no n8n nodes or credentials`);
+	const missing = declared.filter((file) => !fs.existsSync(path.join(installedDir, file)));
+	if (missing.length > 0) {
+		throw new Error(`the installed pack lacks files its package.json "n8n" section names: ${missing.join(', ')}`);
+	}
+}

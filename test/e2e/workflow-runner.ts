@@ -1,0 +1,193 @@
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+	gatewayCredential,
+	injectCredential,
+	type ImportableCredential,
+	type WorkflowJson,
+} from './credentials';
+import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
+import { installPack, type PackInstallStyle } from './install-pack';
+import { freePort, n8nEnv } from './n8n-env';
+import { errorMessages, findRunOutput, type RunOutput } from './n8n-output';
+import { createProgress } from './progress';
+import { runCommand, tail, type CommandResult } from './run-command';
+
+export interface RunWorkflowOptions {
+	/** A workflow as exported by n8n (one object); or pass `workflow`. */
+	workflowFile?: string;
+	workflow?: WorkflowJson;
+	/** Builds a `socialGatewayApi` credential and points the pack's nodes at it. */
+	gatewayUrl?: string;
+	apiKey?: string;
+	modelUrl?: string;
+	/** Further credentials to import; each is injected into the nodes using its type. */
+	credentials?: ImportableCredential[];
+	/** Installs this pack tarball into the run's `.n8n/nodes` before importing. */
+	packTarball?: string;
+	/** `npm` (default: by hand in ~/.n8n/nodes) or `n8n-ui` (as Settings > Community Nodes does). */
+	packInstallStyle?: PackInstallStyle;
+	/** Extra environment for the n8n processes (wins over the runner's defaults). */
+	env?: NodeJS.ProcessEnv;
+	n8n?: EnsuredN8n;
+	keepUserFolder?: boolean;
+	executeTimeoutMs?: number;
+	quiet?: boolean;
+}
+
+export interface WorkflowRunResult {
+	/** True when n8n finished the execution without an execution error. */
+	ok: boolean;
+	exitCode: number;
+	/**
+	 * n8n 2.41.1's CLI crashes with SIGSEGV while shutting down in about a third of the runs on a
+	 * busy machine (isolated-vm of its default `vm` expression engine; never seen with
+	 * N8N_EXPRESSION_ENGINE=legacy, not cured by --no-node-snapshot). The run data is complete and
+	 * stored by then, so such a run still counts; this flag says it happened.
+	 */
+	crashedAfterOutput: boolean;
+	workflowId: string;
+	output: RunOutput;
+	/** Error-level log lines of the execute command (already redacted). */
+	errors: string[];
+	/** Redacted end of the execute command's stderr, for reports of odd exits. */
+	stderrTail: string;
+	userFolder: string;
+	timings: { packInstallSeconds: number; importSeconds: number; executeSeconds: number };
+}
+
+const IMPORT_TIMEOUT_MS = 3 * 60_000;
+const DEFAULT_EXECUTE_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Runs one workflow in a real n8n: a fresh user folder (sqlite), the credentials and the workflow
+ * imported with the n8n CLI, then `n8n execute --id=<id> --rawOutput`, whose run data is parsed.
+ */
+export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
+	const progress = createProgress('runWorkflow', options.quiet);
+	const n8n = options.n8n ?? (await ensureN8n({ quiet: options.quiet }));
+	const redact = redactor([options.apiKey, ...(options.credentials ?? []).flatMap(secretValuesOf)]);
+
+	const credentials = [...(options.credentials ?? [])];
+	if (options.gatewayUrl) {
+		credentials.push(
+			gatewayCredential({ gatewayUrl: options.gatewayUrl, apiKey: options.apiKey ?? '', modelUrl: options.modelUrl }),
+		);
+	}
+	let workflow = loadWorkflow(options);
+	for (const credential of credentials) workflow = injectCredential(workflow, credential);
+	const workflowId = workflow.id ?? `e2e${crypto.randomBytes(8).toString('hex')}`;
+	workflow = { ...workflow, id: workflowId, active: false };
+
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const env = n8nEnv(n8n, userFolder, await freePort(), options.env);
+	const n8nCli = (args: string[], timeoutMs: number): Promise<CommandResult> =>
+		runCommand(n8n.nodeBin, [n8n.n8nEntry, ...args], { cwd: userFolder, env, timeoutMs });
+
+	try {
+		let packInstallSeconds = 0;
+		if (options.packTarball) {
+			const started = Date.now();
+			await installPack(userFolder, options.packTarball, { style: options.packInstallStyle, quiet: options.quiet });
+			packInstallSeconds = (Date.now() - started) / 1000;
+		}
+
+		const importStarted = Date.now();
+		if (credentials.length > 0) {
+			const credentialsFile = writePrivateJson(userFolder, 'credentials.import.json', credentials);
+			progress.step(`n8n import:credentials (${credentials.length})`);
+			const result = await n8nCli(['import:credentials', `--input=${credentialsFile}`], IMPORT_TIMEOUT_MS);
+			fs.rmSync(credentialsFile, { force: true });
+			assertSucceeded('import:credentials', result, redact);
+		}
+		const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', workflow);
+		progress.step(`n8n import:workflow (id ${workflowId})`);
+		assertSucceeded('import:workflow', await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS), redact);
+		const importSeconds = (Date.now() - importStarted) / 1000;
+
+		const executeStarted = Date.now();
+		progress.step(`n8n execute --id=${workflowId} --rawOutput`);
+		const execution = await n8nCli(
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			options.executeTimeoutMs ?? DEFAULT_EXECUTE_TIMEOUT_MS,
+		);
+		const executeSeconds = (Date.now() - executeStarted) / 1000;
+		const output = findRunOutput(execution.stdout);
+		const errors = errorMessages(execution.stdout).map(redact);
+		if (!output) {
+			const detail =
+				errors.length > 0
+					? errors.join('\n')
+					: redact(tail(`${execution.stdout}\n${execution.stderr}`)) || '(n8n printed nothing)';
+			throw new Error(`n8n execute failed before any node ran (exit ${execution.code}):\n${detail}`);
+		}
+		const crashedAfterOutput = execution.signal === 'SIGSEGV' && output.finished === true;
+		const ok = (execution.code === 0 || crashedAfterOutput) && !output.data.resultData.error;
+		progress.step(
+			`execution ${ok ? 'succeeded' : 'failed'} (import ${importSeconds.toFixed(1)}s, execute ${executeSeconds.toFixed(1)}s)`,
+		);
+		return {
+			ok,
+			exitCode: execution.code,
+			crashedAfterOutput,
+			workflowId,
+			output,
+			errors,
+			stderrTail: redact(tail(execution.stderr, 20)),
+			userFolder,
+			timings: { packInstallSeconds, importSeconds, executeSeconds },
+		};
+	} finally {
+		if (!options.keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+function secretValuesOf(credential: ImportableCredential): string[] {
+	return Object.entries(credential.data)
+		.filter(([field]) => /key|token|secret|password/i.test(field))
+		.map(([, value]) => value);
+}
+
+function loadWorkflow(options: RunWorkflowOptions): WorkflowJson {
+	if (options.workflow) return options.workflow;
+	if (!options.workflowFile) throw new Error('runWorkflow needs workflowFile or workflow');
+	const parsed = JSON.parse(fs.readFileSync(options.workflowFile, 'utf8')) as WorkflowJson | WorkflowJson[];
+	if (Array.isArray(parsed)) {
+		if (parsed.length !== 1) throw new Error(`${options.workflowFile} holds ${parsed.length} workflows; give one`);
+		return parsed[0];
+	}
+	return parsed;
+}
+
+function writePrivateJson(dir: string, name: string, value: unknown): string {
+	const file = path.join(dir, name);
+	fs.writeFileSync(file, JSON.stringify(value, null, 2), { mode: 0o600 });
+	return file;
+}
+
+function assertSucceeded(what: string, result: CommandResult, redact: (text: string) => string): void {
+	if (result.code === 0) return;
+	const errors = errorMessages(result.stdout);
+	const detail = errors.length > 0 ? errors.join('\n') : tail(`${result.stdout}\n${result.stderr}`);
+	throw new Error(`n8n ${what} failed (exit ${result.code}):\n${redact(detail)}`);
+}
+
+/** Empty for a successful run; otherwise exit code, execution error and stderr, for test messages. */
+export function failureReport(result: WorkflowRunResult): string {
+	if (result.ok) return '';
+	const error = result.output.data.resultData.error;
+	return [
+		`exit code ${result.exitCode}, last node ${result.output.data.resultData.lastNodeExecuted ?? '(none)'}`,
+		`execution error: ${error ? `${error.message ?? ''} ${error.description ?? ''}`.trim() : '(none)'}`,
+		...result.errors.map((line) => `log: ${line}`),
+		`stderr: ${result.stderrTail || '(empty)'}`,
+	].join('\n');
+}
+
+/** Replaces every secret (of 4 or more characters) by `***` in a text. */
+export function redactor(secrets: Array<string | undefined>): (text: string) => string {
+	const words = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
+	return (text: string) => words.reduce((acc, secret) => acc.split(secret).join('***'), text);
+}
