@@ -61,11 +61,20 @@ export interface WorkflowRunResult {
 const IMPORT_TIMEOUT_MS = 3 * 60_000;
 const DEFAULT_EXECUTE_TIMEOUT_MS = 5 * 60_000;
 
+export interface N8nSession {
+	workflowId: string;
+	userFolder: string;
+	/** Runs the imported workflow once more in the same n8n (same database: state such as Remove Duplicates' history persists). */
+	execute(): Promise<WorkflowRunResult>;
+	close(): void;
+}
+
 /**
- * Runs one workflow in a real n8n: a fresh user folder (sqlite), the credentials and the workflow
- * imported with the n8n CLI, then `n8n execute --id=<id> --rawOutput`, whose run data is parsed.
+ * Prepares a real n8n for a workflow: a fresh user folder (sqlite), the pack installed, the
+ * credentials and the workflow imported with the n8n CLI. `execute()` then runs
+ * `n8n execute --id=<id> --rawOutput` and parses the run data; it may be called several times.
  */
-export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
+export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSession> {
 	const progress = createProgress('runWorkflow', options.quiet);
 	const n8n = options.n8n ?? (await ensureN8n({ quiet: options.quiet }));
 	const redact = redactor([options.apiKey, ...(options.credentials ?? []).flatMap(secretValuesOf)]);
@@ -82,12 +91,16 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 	workflow = { ...workflow, id: workflowId, active: false };
 
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const close = () => {
+		if (!options.keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	};
 	const env = n8nEnv(n8n, userFolder, await freePort(), options.env);
 	const n8nCli = (args: string[], timeoutMs: number): Promise<CommandResult> =>
 		runCommand(n8n.nodeBin, [n8n.n8nEntry, ...args], { cwd: userFolder, env, timeoutMs });
 
+	let packInstallSeconds = 0;
+	let importSeconds = 0;
 	try {
-		let packInstallSeconds = 0;
 		if (options.packTarball) {
 			const started = Date.now();
 			await installPack(userFolder, options.packTarball, { style: options.packInstallStyle, quiet: options.quiet });
@@ -105,8 +118,13 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 		const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', workflow);
 		progress.step(`n8n import:workflow (id ${workflowId})`);
 		assertSucceeded('import:workflow', await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS), redact);
-		const importSeconds = (Date.now() - importStarted) / 1000;
+		importSeconds = (Date.now() - importStarted) / 1000;
+	} catch (error) {
+		close();
+		throw error;
+	}
 
+	const execute = async (): Promise<WorkflowRunResult> => {
 		const executeStarted = Date.now();
 		progress.step(`n8n execute --id=${workflowId} --rawOutput`);
 		const execution = await n8nCli(
@@ -123,6 +141,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 					: redact(tail(`${execution.stdout}\n${execution.stderr}`)) || '(n8n printed nothing)';
 			throw new Error(`n8n execute failed before any node ran (exit ${execution.code}):\n${detail}`);
 		}
+		// n8n 2.41's default expression engine (isolated-vm) sometimes crashes on shutdown, after the result is out.
 		const crashedAfterOutput = execution.signal === 'SIGSEGV' && output.finished === true;
 		const ok = (execution.code === 0 || crashedAfterOutput) && !output.data.resultData.error;
 		progress.step(
@@ -139,8 +158,17 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 			userFolder,
 			timings: { packInstallSeconds, importSeconds, executeSeconds },
 		};
+	};
+	return { workflowId, userFolder, execute, close };
+}
+
+/** Runs one workflow once in a fresh real n8n (see openN8nSession). */
+export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
+	const session = await openN8nSession(options);
+	try {
+		return await session.execute();
 	} finally {
-		if (!options.keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+		session.close();
 	}
 }
 

@@ -1,0 +1,57 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { brandWorkflow, reportOf } from '../test/e2e/brand-monitoring';
+import { packProject } from '../test/e2e/install-pack';
+import { REPO_ROOT } from '../test/e2e/n8n-install-layout';
+import { failureReport, runWorkflow } from '../test/e2e/workflow-runner';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../test/simulator';
+
+/**
+ * The main job: the brand-monitoring daily report in a real n8n. Against the local simulator unless
+ * GATEWAY_API_KEY and GATEWAY_BASE_URL are set (then the real service; GATEWAY_MODEL_URL optional).
+ * BRAND sets the brand term (default "acme").
+ */
+async function main() {
+	const realKey = process.env.GATEWAY_API_KEY;
+	const realUrl = process.env.GATEWAY_BASE_URL;
+	if (realKey && !realUrl) throw new Error('GATEWAY_API_KEY is set but GATEWAY_BASE_URL is not: set both to use the real service');
+	let sim: Simulator | undefined;
+	try {
+		const tarball = await packProject({ build: true });
+		if (!realKey) sim = await startSimulator();
+		const gatewayUrl = realKey ? realUrl! : sim!.url;
+		console.log(realKey ? `Using the real service at ${gatewayUrl}` : `Using the local simulator at ${gatewayUrl}`);
+
+		const result = await runWorkflow({
+			workflow: brandWorkflow(process.env.BRAND),
+			gatewayUrl,
+			apiKey: realKey ?? SIMULATOR_API_KEY,
+			modelUrl: process.env.GATEWAY_MODEL_URL,
+			packTarball: tarball,
+		});
+		if (!result.ok) throw new Error(`the workflow failed:\n${failureReport(result)}`);
+		const report = reportOf(result.output);
+
+		const outDir = path.join(REPO_ROOT, 'demo-output');
+		fs.mkdirSync(outDir, { recursive: true });
+		fs.writeFileSync(path.join(outDir, 'report.html'), report.html);
+		fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+		console.log(`\n${report.subject}`);
+		for (const [source, counts] of Object.entries(report.counts)) {
+			console.log(`  ${source.padEnd(9)} ${Object.entries(counts).map(([sentiment, n]) => `${sentiment} ${n}`).join(', ')}`);
+		}
+		for (const failure of report.failures) console.log(`  FAILED ${failure.source}: ${failure.error}`);
+		console.log(`  summary: ${report.summary}`);
+		if (sim) console.log(`  simulator ledger: ${sim.ledger.billedCalls()} billed data calls, ${sim.ledger.credits().toFixed(2)} credits`);
+		console.log(`  n8n: import ${result.timings.importSeconds.toFixed(1)} s, execute ${result.timings.executeSeconds.toFixed(1)} s`);
+		console.log(`\nReport written to demo-output/report.html`);
+	} finally {
+		await sim?.close();
+	}
+}
+
+main().catch((error) => {
+	console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+	process.exit(1);
+});
