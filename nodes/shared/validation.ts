@@ -21,18 +21,22 @@ function fail(field: FieldDescriptor, problem: string): never {
 	throw new InputError(field.name, `Field "${field.name}" (${field.displayName}) ${problem}`);
 }
 
-/** A 64-bit id: strings stay as given, safe integers become strings, others already lost digits. */
+/** An id or text: strings stay as given, safe numbers become text, unsafe integers already lost digits. */
 function idText(field: FieldDescriptor, value: unknown): string {
-	if (typeof value === 'number' || typeof value === 'bigint') {
-		if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+	if (typeof value === 'bigint') return String(value);
+	if (typeof value === 'number') {
+		if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
 			fail(
 				field,
 				`is the number ${value}, which is beyond 2^53-1 and has already lost digits. Pass 64-bit ids as strings (e.g. {{ $json.id }} from this pack's output, which keeps them as strings)`,
 			);
 		}
+		if (!Number.isFinite(value) || (field.bigId && !Number.isInteger(value))) {
+			fail(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}; got ${value}`);
+		}
 		return String(value);
 	}
-	if (typeof value !== 'string') fail(field, `must be an id given as a string, not ${typeof value}`);
+	if (typeof value !== 'string') fail(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}, not ${typeof value}`);
 	return value.trim();
 }
 
@@ -95,7 +99,8 @@ export function normalizeField(field: FieldDescriptor, value: unknown): unknown 
 			return fail(field, 'must be a JSON object');
 		case 'string': {
 			if (field.allowed) return normalizeAllowed(field, value);
-			const text = field.bigId ? idText(field, value) : typeof value === 'string' ? value : fail(field, `must be text; got ${typeof value}`);
+			// Numbers are welcome where an answer gives one (e.g. max_cursor), unless they already lost digits.
+			const text = field.bigId || typeof value === 'number' ? idText(field, value) : typeof value === 'string' ? value : fail(field, `must be text; got ${typeof value}`);
 			checkText(field, text);
 			return field.trimmedLength ? text.trim() : text;
 		}

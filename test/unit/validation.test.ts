@@ -57,6 +57,13 @@ describe('input validation from the descriptor', () => {
 		expect(buildInput(endpoint('fetch_one_video'), { aweme_id: '7321654987123456789' }).aweme_id).toBe('7321654987123456789');
 	});
 
+	it('takes a number for a text field as text, as answers give cursors', () => {
+		const input = buildInput(endpoint('fetch_user_post_videos'), { sec_user_id: 'MS4w', max_cursor: 1717171717000 });
+		expect(input.max_cursor).toBe('1717171717000');
+		expect(rejection('fetch_user_post_videos', { sec_user_id: 'MS4w', max_cursor: 2 ** 60 }).message).toMatch(/lost digits/);
+		expect(rejection('fetch_user_post_videos', { sec_user_id: 'MS4w', max_cursor: { at: 1 } }).message).toMatch(/"max_cursor".*must be text/);
+	});
+
 	it('checks types and bounds of numbers and booleans', () => {
 		expect(rejection('fetch_search', { keyword: 'a', offset: -1 }).field).toBe('offset');
 		expect(rejection('fetch_one_video_danmaku', { item_id: '1', duration: 'long', start_time: 0, end_time: 1 }).field).toBe('duration');

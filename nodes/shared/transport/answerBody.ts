@@ -22,7 +22,7 @@ export function parseSuccessBody(bytes: Buffer, contentType: string, endpoint: s
 		throw new GatewayError(`The service answered ${endpoint} with an HTML page instead of JSON`, {
 			kind: 'invalid-response',
 			endpoint,
-			serviceMessage: redactSecret(snippet(text), secret),
+			serviceMessage: snippet(redactSecret(text, secret)),
 		});
 	}
 	try {
@@ -33,7 +33,7 @@ export function parseSuccessBody(bytes: Buffer, contentType: string, endpoint: s
 			text.trim() === ''
 				? `The service answered ${endpoint} with an empty body`
 				: `The service's answer to ${endpoint} is not complete JSON (truncated or malformed)`,
-			{ kind: 'invalid-response', endpoint, serviceMessage: redactSecret(snippet(text), secret), mayHaveBilled: true },
+			{ kind: 'invalid-response', endpoint, serviceMessage: snippet(redactSecret(text, secret)), mayHaveBilled: true },
 		);
 	}
 }
@@ -42,14 +42,16 @@ export function parseSuccessBody(bytes: Buffer, contentType: string, endpoint: s
 export function httpErrorOf(status: number, text: string, contentType: string, endpoint: string, secret: string): GatewayError {
 	let body: unknown;
 	let serviceMessage: string | undefined;
+	// Redacted before any snippet is cut: a cut through an echoed key would leave part of it.
+	const redacted = redactSecret(text, secret);
 	if (looksLikeHtml(text, contentType)) {
-		serviceMessage = `HTML error page: ${snippet(text)}`;
+		serviceMessage = `HTML error page: ${snippet(redacted)}`;
 	} else {
 		try {
 			body = redactDeep(parseLosslessJson(text), secret);
 			serviceMessage = serviceMessageOf(body);
 		} catch {
-			serviceMessage = text.trim() ? snippet(text) : undefined;
+			serviceMessage = redacted.trim() ? snippet(redacted) : undefined;
 		}
 	}
 	serviceMessage = serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret);

@@ -1,0 +1,143 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+import { DEFAULT_RETRY } from '../../nodes/shared/transport/retryPolicy';
+import type { Fault, RecordedRequest, Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator } from '../simulator';
+import { mulberry32 } from '../simulator/dataset/random';
+import { pairedIndex, runPackNode } from './support/nodeRuns';
+import { secretLeaks } from './support/secretScan';
+
+/**
+ * 1,000 items through Social Data at concurrency 8 while 5% of the answers are faults. The fault
+ * stream is seeded; which item meets which fault depends on the order requests arrive in, so every
+ * assertion is an exact per-item relation between the output and the simulator's request log.
+ */
+
+const ITEMS = 1000;
+const CONCURRENCY = 8;
+const LATENCY_MS = 30;
+const SLOW_ANSWER_MS = 400;
+const SEED = 20250607;
+const FAULT_KINDS: Fault[] = [
+	{ status: 429, retryAfterSeconds: 0 },
+	{ status: 429, retryAfterSeconds: 1 },
+	{ status: 503 },
+	{ reset: true },
+	{ truncate: true },
+	{ delayMs: SLOW_ANSWER_MS },
+];
+const LONGEST_RETRY_AFTER_MS = 1000 * Math.max(...FAULT_KINDS.map((fault) => fault.retryAfterSeconds ?? 0));
+/** What the engine and the client may add per call, and once per run, on 2 shared cores. */
+const PER_CALL_ALLOWANCE_MS = 15;
+const RUN_ALLOWANCE_MS = 10_000;
+
+const RETRIED_FAULTS = new Set(['429', '503']);
+const USER_IDS = Array.from({ length: ITEMS }, (_, index) => `5f${index.toString(16).padStart(22, '0')}`);
+
+type Outcome = 'record' | 'reset' | 'truncate' | '429' | '503' | 'other';
+
+let sim: Simulator;
+beforeAll(async () => {
+	sim = await startSimulator({ latencyMs: LATENCY_MS });
+	// The transport's backoff jitter is the run's only other random choice.
+	jest.spyOn(Math, 'random').mockImplementation(mulberry32(SEED));
+});
+afterAll(async () => {
+	jest.restoreAllMocks();
+	await sim.close();
+});
+
+const isClean = (call: RecordedRequest) => call.status === 200 && (call.fault === undefined || call.fault === 'delay');
+
+/** What the request log says an item must have become: its last call decides. */
+function expectedOutcome(calls: RecordedRequest[]): Outcome {
+	const last = calls[calls.length - 1];
+	if (isClean(last)) return 'record';
+	return (last.fault ?? 'other') as Outcome;
+}
+
+/** What the node made of an item: a record of the right user, or an error item naming its cause. */
+function observedOutcome(item: INodeExecutionData, userId: string): Outcome {
+	const json = item.json as Record<string, any>;
+	if (json.error === undefined) return json.data?.userid === userId ? 'record' : 'other';
+	if (json.endpoint !== 'get_user_info') return 'other';
+	if (/^The answer to get_user_info was cut off/.test(json.error)) return 'truncate';
+	if (/^The connection for get_user_info failed/.test(json.error)) return 'reset';
+	if (json.status === 429 || json.status === 503) return String(json.status) as Outcome;
+	return 'other';
+}
+
+/** The longest the transport may wait before retry number `retry` (0-based). */
+const longestWaitBefore = (retry: number) =>
+	Math.max(LONGEST_RETRY_AFTER_MS, Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry));
+
+/** Time one item may take: its calls, its slow answers and its retry waits. */
+function itemWorkMs(calls: RecordedRequest[]): number {
+	const slow = calls.filter((call) => call.fault === 'delay').length * SLOW_ANSWER_MS;
+	const waits = calls.slice(1).reduce((sum, _, retry) => sum + longestWaitBefore(retry), 0);
+	return calls.length * (LATENCY_MS + PER_CALL_ALLOWANCE_MS) + slow + waits;
+}
+
+describe('load with faults', () => {
+	it(`${ITEMS} items at concurrency ${CONCURRENCY} with 5% faults: each item once, billed = successful, within the bound`, async () => {
+		sim.faults.setRate({ rate: 0.05, kinds: FAULT_KINDS, seed: SEED, endpoint: 'get_user_info' });
+		const started = performance.now();
+		const run = await runPackNode(
+			sim,
+			'socialData',
+			{ resource: 'notes', operation: 'get_user_info', user_id: '={{ $json.userId }}', share_text: '', nodeOptions: { concurrency: CONCURRENCY } },
+			{ continueOnFail: true, inputItems: USER_IDS.map((userId) => ({ json: { userId } })) },
+		);
+		const elapsedMs = performance.now() - started;
+		expect(run.errorOf()).toBeUndefined();
+
+		// Every input item comes out exactly once, in input order.
+		expect(run.items.map(pairedIndex)).toEqual(USER_IDS.map((_, index) => index));
+
+		const calls = sim.requests.filter((request) => request.path === '/api/v1/run');
+		const callsOf = new Map<string, RecordedRequest[]>(USER_IDS.map((userId) => [userId, []]));
+		for (const call of calls) callsOf.get((call.input as { user_id: string }).user_id)!.push(call);
+
+		// Only faults that cannot have been billed are retried; anything after a reset, a cut-off answer or a success would be a second charge.
+		for (const own of callsOf.values()) {
+			expect(own.length).toBeGreaterThanOrEqual(1);
+			expect(own.length).toBeLessThanOrEqual(1 + DEFAULT_RETRY.maxRetries);
+			expect(own.slice(0, -1).filter((call) => !RETRIED_FAULTS.has(call.fault ?? ''))).toEqual([]);
+			expect(own.filter(isClean).length).toBeLessThanOrEqual(1);
+		}
+
+		// The item's outcome is exactly what its last call was: a record of that user, or an error item with that cause.
+		const expected = USER_IDS.map((userId) => expectedOutcome(callsOf.get(userId)!));
+		const observed = run.items.map((item, index) => observedOutcome(item, USER_IDS[index]));
+		expect(observed).toEqual(expected);
+
+		const successes = observed.filter((outcome) => outcome === 'record').length;
+		expect(calls.filter(isClean)).toHaveLength(successes);
+		expect(sim.ledger.billedCalls()).toBe(successes);
+		expect(sim.ledger.credits()).toBeCloseTo(successes * 0.1, 6);
+		expect(sim.ledger.entries.filter((entry) => entry.credits === 0).map((entry) => entry.fault)).toEqual(
+			calls.filter((call) => call.fault === 'truncate').map(() => 'truncate'),
+		);
+
+		// The seeded stream produced every kind of fault, so each path above was taken.
+		const faultCounts: Record<string, number> = {};
+		for (const call of calls) if (call.fault) faultCounts[call.fault] = (faultCounts[call.fault] ?? 0) + 1;
+		expect(Object.keys(faultCounts).sort()).toEqual(['429', '503', 'delay', 'reset', 'truncate']);
+		// Every 429/503 was followed by a retry, except where an item had used up its retries.
+		const gaveUp = observed.filter((outcome) => outcome === '429' || outcome === '503').length;
+		expect(calls.length - ITEMS).toBe(faultCounts['429'] + faultCounts['503'] - gaveUp);
+
+		// Bounds from the configured latencies: at most 8 calls at once can't beat the lower one;
+		// a greedy schedule of 8 workers finishes within total work / 8 + the longest item.
+		const works = USER_IDS.map((userId) => itemWorkMs(callsOf.get(userId)!));
+		const lowerMs = (calls.length * LATENCY_MS) / CONCURRENCY;
+		const upperMs = works.reduce((sum, work) => sum + work, 0) / CONCURRENCY + Math.max(...works) + RUN_ALLOWANCE_MS;
+		expect(elapsedMs).toBeGreaterThanOrEqual(lowerMs);
+		expect(elapsedMs).toBeLessThanOrEqual(upperMs);
+
+		expect(secretLeaks(run, SIMULATOR_API_KEY)).toEqual([]);
+		console.info(
+			`load: ${ITEMS} items, ${calls.length} calls, faults ${JSON.stringify(faultCounts)}, ${successes} records, ` +
+				`${ITEMS - successes} error items, ${sim.ledger.billedCalls()} billed; ${Math.round(elapsedMs)} ms (bounds ${Math.round(lowerMs)}..${Math.round(upperMs)} ms)`,
+		);
+	}, 120_000);
+});
