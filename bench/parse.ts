@@ -1,5 +1,4 @@
 import JSONbig from 'json-bigint';
-import { parseLosslessJson } from '../nodes/shared/json/losslessJson';
 import { parseLosslessJsonBytes } from '../nodes/shared/json/losslessJsonBytes';
 import { quoteUnsafeIntegersExact } from '../nodes/shared/json/unsafeIntegerQuoting';
 import { type Clock, measureSideBySide } from './measure';
@@ -19,34 +18,26 @@ interface ScenarioResult {
 	losslessMs: number;
 	jsonBigintMs?: number;
 	losslessVsJsonParse: Record<Clock, number>;
-	/** The same, both sides starting from a string instead of the answer's bytes. */
-	textVsJsonParse: Record<Clock, number>;
 	jsonBigintVsLossless?: Record<Clock, number>;
 }
 
 function assertSameAsJsonBigint(label: string, text: string): void {
 	// The payloads only hold literals on which both contracts agree (unsafe integers and short numbers).
-	if (JSON.stringify(parseLosslessJson(text)) !== JSON.stringify(jsonBigint.parse(text))) {
+	if (JSON.stringify(parseLosslessJsonBytes(Buffer.from(text, 'utf8'))) !== JSON.stringify(jsonBigint.parse(text))) {
 		throw new Error(`parseLosslessJson and json-bigint disagree on the ${label} payload`);
 	}
 }
 
 /**
  * Every contender starts from the answer's bytes, as the transport receives them: JSON.parse needs
- * them decoded first, and so does json-bigint. The text-only figure is measured beside it.
+ * them decoded first, and so does json-bigint.
  */
 function runScenario(scenario: Scenario): ScenarioResult {
 	const { text } = scenario;
 	const bytes = Buffer.from(text, 'utf8');
 	const jsonParse = { name: 'JSON.parse', run: () => JSON.parse(bytes.toString('utf8')) };
 	const lossless = { name: 'parseLosslessJson', run: () => parseLosslessJsonBytes(bytes) };
-	const versusText = measureSideBySide(
-		[
-			{ name: 'JSON.parse', run: () => JSON.parse(text) },
-			{ name: 'parseLosslessJson', run: () => parseLosslessJson(text) },
-		],
-		{ warmupRounds: 3, rounds: scenario.rounds },
-	);
+
 	// Measured in separate pairs: json-bigint's garbage would otherwise be collected in the others' time.
 	const versusJsonParse = measureSideBySide([jsonParse, lossless], { warmupRounds: 3, rounds: scenario.rounds });
 	const result: ScenarioResult = {
@@ -55,10 +46,6 @@ function runScenario(scenario: Scenario): ScenarioResult {
 		losslessVsJsonParse: {
 			wall: versusJsonParse.medianRatio('parseLosslessJson', 'JSON.parse', 'wall'),
 			cpu: versusJsonParse.medianRatio('parseLosslessJson', 'JSON.parse', 'cpu'),
-		},
-		textVsJsonParse: {
-			wall: versusText.medianRatio('parseLosslessJson', 'JSON.parse', 'wall'),
-			cpu: versusText.medianRatio('parseLosslessJson', 'JSON.parse', 'cpu'),
 		},
 	};
 	if (scenario.withJsonBigint) {
@@ -86,7 +73,7 @@ interface Row {
 
 function printTable(rows: Row[]): void {
 	const format = (value: number | undefined, digits: number): string => (value === undefined ? '-' : value.toFixed(digits));
-	const header = ['payload', 'MB', 'unsafe ints', 'JSON.parse ms', 'lossless ms', 'json-bigint ms', 'lossless/JSON.parse', '(cpu)', 'from text', 'json-bigint/lossless', '(cpu)'];
+	const header = ['payload', 'MB', 'unsafe ints', 'JSON.parse ms', 'lossless ms', 'json-bigint ms', 'lossless/JSON.parse', '(cpu)', 'json-bigint/lossless', '(cpu)'];
 	const lines = rows.map(({ label, megabytes, unsafeIntegers, result }) => [
 		label,
 		megabytes.toFixed(2),
@@ -96,7 +83,6 @@ function printTable(rows: Row[]): void {
 		format(result.jsonBigintMs, 1),
 		format(result.losslessVsJsonParse.wall, 2),
 		format(result.losslessVsJsonParse.cpu, 2),
-		format(result.textVsJsonParse.wall, 2),
 		format(result.jsonBigintVsLossless?.wall, 1),
 		format(result.jsonBigintVsLossless?.cpu, 1),
 	]);
@@ -143,7 +129,7 @@ export async function benchParse(): Promise<Record<string, number>> {
 			result: runScenario(scenario),
 		});
 	}
-	console.log(`Node ${process.version}; from the answer's bytes (as the transport parses); wall-clock medians, ratios: medians of per-round ratios (wall clock, and process CPU time); "from text": both sides given a string`);
+	console.log(`Node ${process.version}; from the answer's bytes (as the transport parses); wall-clock medians, ratios: medians of per-round ratios (wall clock, and process CPU time)`);
 	printTable(rows);
 
 	const [oneMb, tenMb] = rows.map((row) => row.result);
@@ -151,7 +137,6 @@ export async function benchParse(): Promise<Record<string, number>> {
 	return {
 		parse_vs_json_parse_1mb: figure(oneMb.losslessVsJsonParse.wall),
 		parse_vs_json_parse_10mb: figure(tenMb.losslessVsJsonParse.wall),
-		parse_from_text_vs_json_parse_1mb: figure(oneMb.textVsJsonParse.wall),
 		json_bigint_vs_parse_1mb: figure(oneMb.jsonBigintVsLossless?.wall),
 		json_bigint_vs_parse_10mb: figure(tenMb.jsonBigintVsLossless?.wall),
 		parse_vs_json_parse_1mb_cpu: figure(oneMb.losslessVsJsonParse.cpu),

@@ -1,6 +1,6 @@
 /**
  * Rewrites JSON text so that integer literals beyond Number.MAX_SAFE_INTEGER become string literals
- * ("12345678901234567890"), leaving everything else untouched. Both rewrites only ever insert a quote
+ * ("12345678901234567890"), leaving everything else untouched. The rewrite only ever inserts a quote
  * right before a '-' or digit and right after a digit run, and never quote a literal followed by ':'
  * or starting with '0'; so they cannot turn invalid JSON into valid JSON.
  */
@@ -13,12 +13,7 @@ const DOT = 0x2e;
 const DIGIT_0 = 0x30;
 const LOWER_E = 0x65;
 const UPPER_E = 0x45;
-const LOWER_L = 0x6c;
 const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const CLOSE_BRACE = 0x7d;
 
 /** 2^53 written out: the smallest unsafe magnitude, and with 16 digits the shortest unsafe literal. */
 const FIRST_UNSAFE_MAGNITUDE = '9007199254740992';
@@ -39,10 +34,6 @@ function hasUnsafeMagnitude(text: string, digitsStart: number, digitsEnd: number
 	return text.slice(digitsStart, digitsEnd) >= FIRST_UNSAFE_MAGNITUDE;
 }
 
-function previousNonWhitespace(text: string, index: number): number {
-	while (index >= 0 && isWhitespace(text.charCodeAt(index))) index--;
-	return index;
-}
 
 function isFollowedByColon(text: string, index: number): boolean {
 	let code = text.charCodeAt(index);
@@ -57,35 +48,6 @@ function isUnescapedQuote(text: string, index: number): boolean {
 	return backslashes % 2 === 0;
 }
 
-function canEndValue(text: string, index: number): boolean {
-	const code = text.charCodeAt(index);
-	return (
-		code === CLOSE_BRACE ||
-		code === CLOSE_BRACKET ||
-		code === LOWER_E ||
-		code === LOWER_L ||
-		(index >= 0 && isDigit(code)) ||
-		isUnescapedQuote(text, index)
-	);
-}
-
-/**
- * Whether what precedes a token starting at `tokenStart` is what precedes a value in valid JSON:
- * nothing, `[`, `:` after a key, or `,` after a value. Always true for a real value, and false for
- * most digit runs inside strings ("ref: 123...", "a, 123..."), which saves the fast path's fallback.
- */
-function isInValuePosition(text: string, tokenStart: number): boolean {
-	const before = previousNonWhitespace(text, tokenStart - 1);
-	if (before < 0) return true;
-	const code = text.charCodeAt(before);
-	if (code === COLON) return isUnescapedQuote(text, previousNonWhitespace(text, before - 1));
-	if (code === COMMA) return canEndValue(text, previousNonWhitespace(text, before - 1));
-	if (code !== OPEN_BRACKET) return false;
-	const outer = previousNonWhitespace(text, before - 1);
-	if (outer < 0) return true;
-	const outerCode = text.charCodeAt(outer);
-	return outerCode === COLON || outerCode === COMMA || outerCode === OPEN_BRACKET;
-}
 
 const LITERALS_PER_BLOCK = 256;
 /** A block is dense below 48 source characters per quoted literal (measured: ids arrays ~20, records ~140). */
@@ -120,49 +82,6 @@ class QuotedTextBuilder {
 	finish(): string {
 		return this.copiedUpTo === 0 ? this.text : this.rope + this.block + this.text.slice(this.copiedUpTo);
 	}
-}
-
-/**
- * Fast rewrite that does not track string literals: it finds digit runs of 16+ digits by probing every
- * 16th character, and quotes the ones that look like an unsafe integer value. A run inside a string
- * literal that still passes the value-position check gets an opening quote inserted inside that
- * string, which ends the string right before a digit or '-': the result is then always invalid JSON,
- * so the caller must fall back to quoteUnsafeIntegersExact when parsing the result fails.
- */
-export function quoteUnsafeIntegersFast(text: string): string {
-	const length = text.length;
-	const quoted = new QuotedTextBuilder(text);
-	let probe = SHORTEST_UNSAFE_DIGITS - 1;
-	while (probe < length) {
-		if (!isDigit(text.charCodeAt(probe))) {
-			probe += SHORTEST_UNSAFE_DIGITS;
-			continue;
-		}
-		let digitsEnd = probe + 1;
-		while (digitsEnd < length && isDigit(text.charCodeAt(digitsEnd))) digitsEnd++;
-		let digitsStart = probe;
-		const latestLongRunStart = digitsEnd - SHORTEST_UNSAFE_DIGITS;
-		while (digitsStart > latestLongRunStart && digitsStart > 0 && isDigit(text.charCodeAt(digitsStart - 1))) digitsStart--;
-		if (digitsStart <= latestLongRunStart) {
-			while (digitsStart > 0 && isDigit(text.charCodeAt(digitsStart - 1))) digitsStart--;
-			const tokenStart = digitsStart > 0 && text.charCodeAt(digitsStart - 1) === MINUS ? digitsStart - 1 : digitsStart;
-			const next = digitsEnd < length ? text.charCodeAt(digitsEnd) : 0;
-			if (
-				text.charCodeAt(digitsStart) !== DIGIT_0 &&
-				next !== DOT &&
-				next !== LOWER_E &&
-				next !== UPPER_E &&
-				hasUnsafeMagnitude(text, digitsStart, digitsEnd) &&
-				isInValuePosition(text, tokenStart) &&
-				!isFollowedByColon(text, digitsEnd)
-			) {
-				quoted.quote(tokenStart, digitsEnd);
-			}
-		}
-		// A run of 16+ digits starting after digitsEnd covers digitsEnd + 16.
-		probe = digitsEnd + SHORTEST_UNSAFE_DIGITS;
-	}
-	return quoted.finish();
 }
 
 /**
