@@ -1,17 +1,9 @@
-import type { EndpointDescriptor, GroupDescriptor } from './types';
-import { articleUrlField, CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS, DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS, same } from './commonFields';
+import type { GroupDescriptor } from './types';
+import { articleUrlField, CHARGED_WITHOUT_ANSWER_DEFAULTS, endpointsOf, same } from './commonFields';
 
 const PREFIX = '/api/v1/mparticles/v2/';
 
-const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs' | 'raw'>): EndpointDescriptor => ({
-	group: 'articles',
-	path: PREFIX + e.name,
-	price: { ...DATA_CALL_PRICE, cash: 0.01 },
-	timeoutMs: DEFAULT_TIMEOUT_MS,
-	minTimeoutMs: CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
-	raw: true,
-	...e,
-});
+const endpoint = endpointsOf('articles', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS);
 
 export const articles: GroupDescriptor = {
 	key: 'articles',

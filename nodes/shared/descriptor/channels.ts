@@ -1,24 +1,9 @@
-import type { EndpointDescriptor, GroupDescriptor } from './types';
-import {
-	CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
-	DATA_CALL_PRICE,
-	DEFAULT_TIMEOUT_MS,
-	finderUsernameField,
-	keywordField,
-	lastBufferField,
-} from './commonFields';
+import type { GroupDescriptor } from './types';
+import { byLastBuffer, CHARGED_WITHOUT_ANSWER_DEFAULTS, endpointsOf, finderUsernameField, keywordField, lastBufferField } from './commonFields';
 
 const PREFIX = '/api/v1/channels/v2/';
 
-const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs' | 'raw'>): EndpointDescriptor => ({
-	group: 'channels',
-	path: PREFIX + e.name,
-	price: { ...DATA_CALL_PRICE, cash: 0.01 },
-	timeoutMs: DEFAULT_TIMEOUT_MS,
-	minTimeoutMs: CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
-	raw: true,
-	...e,
-});
+const endpoint = endpointsOf('channels', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS);
 
 const numericId = (name: string, displayName: string, description: string, extra = {}) => ({
 	name,
@@ -63,11 +48,7 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_user_videos',
 			displayName: 'Get User Videos',
 			description: 'Videos of a creator account',
-			pagination: {
-				records: { raw: ['data.object'], parsed: ['data.videos'] },
-				cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
-				more: { raw: ['data.upContinueFlag'], parsed: ['data.up_continue'] },
-			},
+			pagination: byLastBuffer({ raw: ['data.object'], parsed: ['data.videos'] }, { raw: ['data.upContinueFlag'], parsed: ['data.up_continue'] }),
 			fields: [finderUsernameField(), lastBufferField],
 		}),
 		endpoint({
@@ -98,11 +79,7 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_video_comments',
 			displayName: 'Get Video Comments',
 			description: 'Comments of a channel video, or the second-level replies of one comment',
-			pagination: {
-				records: { raw: ['data.commentInfo'], parsed: ['data.comments'] },
-				cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
-				more: { raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] },
-			},
+			pagination: byLastBuffer({ raw: ['data.commentInfo'], parsed: ['data.comments'] }, { raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] }),
 			fields: [
 				numericId('object_id', 'Object ID', 'Numeric video ID', { required: true }),
 				lastBufferField,
@@ -115,11 +92,7 @@ export const channels: GroupDescriptor = {
 			description:
 				'Past lives of a creator. The spec does not show this endpoint\'s inputs: username and last_buffer are inferred from its answer; add others as JSON',
 			freeFormInput: true,
-			pagination: {
-				records: { raw: ['data.object'], parsed: ['data.lives'] },
-				cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
-				more: { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] },
-			},
+			pagination: byLastBuffer({ raw: ['data.object'], parsed: ['data.lives'] }, { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] }),
 			fields: [finderUsernameField(), lastBufferField],
 		}),
 		endpoint({

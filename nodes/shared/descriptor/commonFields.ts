@@ -1,4 +1,4 @@
-import type { FieldDescriptor, ModePaths, PriceDescriptor } from './types';
+import type { EndpointDescriptor, FieldDescriptor, GroupKey, ModePaths, PaginationDescriptor, PriceDescriptor } from './types';
 
 /** Field and price building blocks several groups share. Data only. */
 
@@ -90,4 +90,33 @@ export const RAW_FIELD: FieldDescriptor = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to return the original upstream answer (true) or the simplified parsed structure (false)',
+};
+
+/** What an endpoint entry must say; the rest comes from its group's defaults. */
+export type EndpointEntry = Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'> & Partial<EndpointDescriptor>;
+
+/** Builds a group's endpoint entries: path from the prefix, the data-call price and timeout unless overridden. */
+export function endpointsOf(group: GroupKey, prefix: string, defaults: Partial<EndpointDescriptor> = {}) {
+	return (entry: EndpointEntry): EndpointDescriptor => ({
+		group,
+		path: prefix + entry.name,
+		price: DATA_CALL_PRICE,
+		timeoutMs: DEFAULT_TIMEOUT_MS,
+		...defaults,
+		...entry,
+	});
+}
+
+/** Channel lists paged by last_buffer (raw=true also names it lastBuffer). */
+export const byLastBuffer = (records: ModePaths, more: ModePaths): PaginationDescriptor => ({
+	records,
+	cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
+	more,
+});
+
+/** Channel and article endpoints: the stated cash price, raw, and never a client timeout under 30 s. */
+export const CHARGED_WITHOUT_ANSWER_DEFAULTS: Partial<EndpointDescriptor> = {
+	price: { ...DATA_CALL_PRICE, cash: 0.01 },
+	minTimeoutMs: CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS,
+	raw: true,
 };

@@ -1,16 +1,12 @@
-import type { EndpointDescriptor, GroupDescriptor } from './types';
-import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS, keywordField, same } from './commonFields';
+import type { GroupDescriptor } from './types';
+import { DATA_CALL_PRICE, endpointsOf, keywordField, same } from './commonFields';
 
 const PREFIX = '/api/v1/notes/app_v2/';
 
-const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'>): EndpointDescriptor => ({
-	group: 'notes',
-	path: PREFIX + e.name,
+const endpoint = endpointsOf('notes', PREFIX, {
 	price: { ...DATA_CALL_PRICE, note: 'deducted only on a 2xx answer with data' },
-	timeoutMs: DEFAULT_TIMEOUT_MS,
 	// Wrong ids and unparsable links answer 200 with the upstream error inside `data`, and are billed.
 	answerError: { path: 'data.success', equals: false, message: ['data.msg', 'data.message'], billed: true },
-	...e,
 });
 
 const shareText = (group: string) => ({

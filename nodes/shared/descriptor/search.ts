@@ -1,5 +1,5 @@
-import type { AllowedValue, EndpointDescriptor, FieldDescriptor, GroupDescriptor, PaginationDescriptor } from './types';
-import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS, keywordField } from './commonFields';
+import type { AllowedValue, FieldDescriptor, GroupDescriptor, PaginationDescriptor } from './types';
+import { endpointsOf, keywordField } from './commonFields';
 
 const PREFIX = '/api/v1/mpsearch/v2/';
 
@@ -53,14 +53,7 @@ const searchPagination: PaginationDescriptor = {
 	more: { raw: ['data.continue_flag'], parsed: ['data.continue_flag'] },
 };
 
-const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs' | 'raw'>): EndpointDescriptor => ({
-	group: 'search',
-	path: PREFIX + e.name,
-	price: DATA_CALL_PRICE,
-	timeoutMs: DEFAULT_TIMEOUT_MS,
-	raw: true,
-	...e,
-});
+const endpoint = endpointsOf('search', PREFIX, { raw: true });
 
 export const search: GroupDescriptor = {
 	key: 'search',

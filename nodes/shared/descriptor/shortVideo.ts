@@ -1,13 +1,5 @@
-import type { EndpointDescriptor, GroupDescriptor, PaginationDescriptor } from './types';
-import {
-	awemeIdField,
-	cookieField,
-	countField,
-	DATA_CALL_PRICE,
-	DEFAULT_TIMEOUT_MS,
-	maxCursorField,
-	same,
-} from './commonFields';
+import type { GroupDescriptor, PaginationDescriptor } from './types';
+import { awemeIdField, cookieField, countField, endpointsOf, maxCursorField, same } from './commonFields';
 
 const PREFIX = '/api/v1/shortvideo/web/';
 
@@ -25,14 +17,7 @@ const byRefreshIndex = (start: number): PaginationDescriptor => ({
 	more: same('data.has_more'),
 });
 
-const endpoint = (e: Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'> &
-	Partial<Pick<EndpointDescriptor, 'price' | 'timeoutMs'>>): EndpointDescriptor => ({
-	group: 'shortVideo',
-	path: PREFIX + e.name,
-	price: DATA_CALL_PRICE,
-	timeoutMs: DEFAULT_TIMEOUT_MS,
-	...e,
-});
+const endpoint = endpointsOf('shortVideo', PREFIX);
 
 const secUserId = {
 	name: 'sec_user_id',
