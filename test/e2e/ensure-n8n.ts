@@ -53,6 +53,8 @@ export async function ensureN8n(options: EnsureN8nOptions = {}): Promise<Ensured
  * Installs into a staging folder and renames it into place, so an interrupted install never
  * leaves a half-filled cache folder that looks complete.
  */
+const PINNED_LOCKFILE = path.join(__dirname, 'n8n-install', 'package-lock.json');
+
 async function installInto(cacheDir: string, progress: Progress): Promise<void> {
 	const stagingDir = `${cacheDir}.partial-${process.pid}`;
 	// Holding the install lock: any other staging folder is the remains of an interrupted install.
@@ -62,6 +64,8 @@ async function installInto(cacheDir: string, progress: Progress): Promise<void> 
 	}
 	fs.mkdirSync(stagingDir, { recursive: true });
 	writeCachePackageJson(stagingDir);
+	// The committed lockfile pins n8n's whole dependency tree, so every machine installs the same n8n.
+	fs.copyFileSync(PINNED_LOCKFILE, path.join(stagingDir, 'package-lock.json'));
 	const env = envWithoutNpmConfig();
 
 	progress.step(`npm install n8n@${N8N_VERSION} ${NODE24_PACKAGE}@${NODE24_VERSION} into ${stagingDir} (several minutes)`);
