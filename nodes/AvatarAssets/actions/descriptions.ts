@@ -1,58 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../shared/optionsCollection';
 import { ADDITIONAL_BODY_FIELD, DEFAULT_ROUTING_PARAMETER_NAME, ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/callSettings';
 import { DEFAULT_MAX_WAIT_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS } from '../helpers/waitForAsset';
 
 /** Properties several operations share. Collections list their entries sorted by display name (n8n lint). */
 
-export const byDisplayName = (properties: INodeProperties[]) =>
+const byDisplayName = (properties: INodeProperties[]) =>
 	[...properties].sort((a, b) => a.displayName.localeCompare(b.displayName));
-
-export function groupLocator(description: string): INodeProperties {
-	return {
-		displayName: 'Group',
-		name: 'GroupId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchGroups', searchable: true },
-			},
-			{ displayName: 'ID', name: 'id', type: 'string', placeholder: 'e.g. group-20250601120000-ab12c' },
-		],
-	};
-}
-
-export function assetLocator(description: string): INodeProperties {
-	return {
-		displayName: 'Asset',
-		name: 'AssetId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchAssets', searchable: true },
-			},
-			{ displayName: 'ID', name: 'id', type: 'string', placeholder: 'e.g. asset-20250601120000-xy98z' },
-		],
-	};
-}
 
 /**
  * The routing parameter (name and value not published by the spec), extra body fields and the
  * full-answer switch. `body`: POST/PATCH calls, where the parameter goes into the JSON body;
  * `path`: GET/DELETE calls, where it goes into the query string.
  */
-export function callOptions(kind: 'body' | 'path'): INodeProperties[] {
+function callOptions(kind: 'body' | 'path'): INodeProperties[] {
 	const options: INodeProperties[] = [
 		{
 			displayName: ROUTING_NAME_FIELD.displayName,
@@ -93,6 +54,11 @@ export function callOptions(kind: 'body' | 'path'): INodeProperties[] {
 	return options;
 }
 
+/** The Options collection of an operation: its own optional fields and the call options, sorted. */
+export function callOptionsCollection(kind: 'body' | 'path', ownOptions: INodeProperties[] = []): INodeProperties {
+	return optionsCollection(byDisplayName([...ownOptions, ...callOptions(kind)]));
+}
+
 export const waitOptions: INodeProperties[] = [
 	{
 		displayName: 'Poll Interval (Seconds)',
@@ -112,28 +78,26 @@ export const waitOptions: INodeProperties[] = [
 	},
 ];
 
-export function pagingProperties(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			displayOptions: { show: { returnAll: [false] } },
-			description: 'Max number of results to return',
-		},
-	];
-}
+const pagingProperties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1 },
+		displayOptions: { show: { returnAll: [false] } },
+		description: 'Max number of results to return',
+	},
+];
 
-export const pageOptions: INodeProperties[] = [
+const pageOptions: INodeProperties[] = [
 	{
 		displayName: 'Page Number',
 		name: 'PageNumber',
@@ -151,3 +115,34 @@ export const pageOptions: INodeProperties[] = [
 		description: 'Records asked for per call; Return All and Limit walk as many pages as needed',
 	},
 ];
+
+/**
+ * A list operation: Return All and Limit, the Filter collection, and paging with the call options.
+ * `ownOptions` are further options of the operation (e.g. sorting).
+ */
+export function listProperties(filterOptions: INodeProperties[], ownOptions: INodeProperties[] = []): INodeProperties[] {
+	return [
+		...pagingProperties,
+		{
+			displayName: 'Filter',
+			name: 'Filter',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: byDisplayName(filterOptions),
+		},
+		callOptionsCollection('body', [...pageOptions, ...ownOptions]),
+	];
+}
+
+/** The filter by group ids of a list operation. */
+export function groupIdsFilter(description: string): INodeProperties {
+	return {
+		displayName: 'Group IDs',
+		name: 'GroupIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. group-1, group-2',
+		description,
+	};
+}

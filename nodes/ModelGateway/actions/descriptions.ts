@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** Properties several operations share. */
 
@@ -34,6 +34,78 @@ export function modelLocator(searchListMethod: ModelSearchMethod, defaultModel: 
 		],
 	};
 }
+
+export type MessageRole = 'assistant' | 'model' | 'system' | 'user';
+
+const ROLE_OPTIONS: Record<MessageRole, INodePropertyOptions> = {
+	assistant: { name: 'Assistant', value: 'assistant', description: 'An earlier answer of the model' },
+	model: { name: 'Model', value: 'model', description: 'An earlier answer of the model' },
+	system: { name: 'System', value: 'system', description: 'Instructions for the model' },
+	user: { name: 'User', value: 'user' },
+};
+
+export interface MessagesPropertySpec {
+	description: string;
+	/** The roles offered, in the order shown. */
+	roles: MessageRole[];
+	/** The field holding a message's text, named as the interface names it (`content` or `text`). */
+	textField: { displayName: string; name: string; placeholder?: string };
+}
+
+/** The conversation as a sortable list of role and text (parameter `messages.values`). */
+export function messagesProperty({ description, roles, textField }: MessagesPropertySpec): INodeProperties {
+	return {
+		displayName: 'Messages',
+		name: 'messages',
+		type: 'fixedCollection',
+		typeOptions: { sortable: true, multipleValues: true },
+		placeholder: 'Add Message',
+		default: { values: [{ role: 'user', [textField.name]: '' }] },
+		description,
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Role',
+						name: 'role',
+						type: 'options',
+						options: roles.map((role) => ROLE_OPTIONS[role]),
+						default: 'user',
+					},
+					{
+						displayName: textField.displayName,
+						name: textField.name,
+						type: 'string',
+						default: '',
+						typeOptions: { rows: 2 },
+						...(textField.placeholder === undefined ? {} : { placeholder: textField.placeholder }),
+					},
+				],
+			},
+		],
+	};
+}
+
+export function temperatureOption(defaultValue: number, description: string): INodeProperties {
+	return {
+		displayName: 'Temperature',
+		name: 'temperature',
+		type: 'number',
+		default: defaultValue,
+		typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
+		description,
+	};
+}
+
+export const streamOption: INodeProperties = {
+	displayName: 'Stream',
+	name: 'stream',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to receive the answer as Server-Sent Events; it is assembled into one answer with time to first token',
+};
 
 export const outputProperty: INodeProperties = {
 	displayName: 'Output',

@@ -39,34 +39,25 @@ export function nativeCall(
 	};
 }
 
+/** A POST at the model address (the chat completions and messages interfaces). */
+function modelAddressCall(
+	path: string,
+	scheme: GatewayCall['scheme'],
+	credentials: GatewayCredentials,
+	body: unknown,
+	extra: Partial<GatewayCall>,
+): GatewayCall {
+	return { credentials, method: 'POST', path, scheme, endpoint: path.slice(1), timeoutMs: NATIVE_TIMEOUT_MS, address: 'model', body, ...extra };
+}
+
 /** `POST /v1/chat/completions`, Bearer, at the model address. */
 export function chatCall(credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall> = {}): GatewayCall {
-	return {
-		credentials,
-		method: 'POST',
-		path: '/v1/chat/completions',
-		scheme: 'bearer',
-		endpoint: 'v1/chat/completions',
-		timeoutMs: NATIVE_TIMEOUT_MS,
-		address: 'model',
-		body,
-		...extra,
-	};
+	return modelAddressCall('/v1/chat/completions', 'bearer', credentials, body, extra);
 }
 
 /** `POST /v1/messages`, `x-api-key` and `compat-version`, at the model address. */
 export function messagesCall(credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall> = {}): GatewayCall {
-	return {
-		credentials,
-		method: 'POST',
-		path: '/v1/messages',
-		scheme: 'messages',
-		endpoint: 'v1/messages',
-		timeoutMs: NATIVE_TIMEOUT_MS,
-		address: 'model',
-		body,
-		...extra,
-	};
+	return modelAddressCall('/v1/messages', 'messages', credentials, body, extra);
 }
 
 /** `GET /v1/models[/{model}]` (Bearer) or `GET /v1alpha/models` (key in the query). */

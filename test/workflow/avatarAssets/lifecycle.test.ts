@@ -1,17 +1,10 @@
 import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { SIMULATOR_API_KEY } from '../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
-import { bodyOf, byId, callsTo, createGroup, runAvatar } from './setup';
+import { bodyOf, byId, callsTo, createGroup, runAvatar, useAvatarSimulator } from './setup';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-	sim.reset();
-	avatarSim(sim).clear();
-});
+useAvatarSimulator((started) => (sim = started));
 
 const GROUPS = '/v1/private-avatar/groups';
 const ASSETS = '/v1/private-avatar/assets';

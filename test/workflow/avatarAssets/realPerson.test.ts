@@ -1,18 +1,10 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
-import { bodyOf, callsTo, runAvatar } from './setup';
+import { bodyOf, callsTo, runAvatar, useAvatarSimulator } from './setup';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-	sim.reset();
-	avatarSim(sim).clear();
-});
+useAvatarSimulator((started) => (sim = started));
 afterEach(() => jest.restoreAllMocks());
 
 const SESSION = '/v1/real-avatar/auth/session';

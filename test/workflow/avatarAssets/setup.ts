@@ -3,7 +3,8 @@ import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
 import { runNode } from '../../harness';
 import type { RecordedRequest, Simulator } from '../../simulator';
 import { SIMULATOR_API_KEY } from '../../simulator';
-import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import { useSimulator } from '../useSimulator';
 
 export const AVATAR_ASSETS_TYPE = 'n8n-nodes-social-gateway.avatarAssets';
 
@@ -39,6 +40,14 @@ export async function runAvatar(
 		continueOnFail: run.continueOnFail,
 	});
 	return { items: result.items, json: result.items.map((item) => item.json), error: result.errorOf() };
+}
+
+/** The file's own simulator, with its request log and avatar records cleared before every test. */
+export function useAvatarSimulator(assign: (sim: Simulator) => void): void {
+	useSimulator(assign, (sim) => {
+		sim.reset();
+		avatarSim(sim).clear();
+	});
 }
 
 export const bodyOf = (request: RecordedRequest) => JSON.parse(request.bodyText) as Record<string, unknown>;

@@ -1,18 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
-import { avatarSim } from '../../simulator/routes/avatar';
-import { byId, runAvatar } from './setup';
+import { byId, runAvatar, useAvatarSimulator } from './setup';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-	sim.reset();
-	avatarSim(sim).clear();
-});
+useAvatarSimulator((started) => (sim = started));
 
 /** An expression that resolves to nothing: n8n's own required-field check cannot see it, the node's must. */
 const EMPTY = '={{ $json.nothing ?? "" }}';

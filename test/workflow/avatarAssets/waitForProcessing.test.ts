@@ -1,18 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
 import { avatarSim } from '../../simulator/routes/avatar';
-import { byId, callsTo, createGroup, runAvatar, uploadAsset } from './setup';
+import { byId, callsTo, createGroup, runAvatar, uploadAsset, useAvatarSimulator } from './setup';
 
 let sim: Simulator;
 let groupId: string;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
+useAvatarSimulator((started) => (sim = started));
 beforeEach(async () => {
-	sim.reset();
-	avatarSim(sim).clear();
 	groupId = await createGroup(sim, 'waiting room');
 	sim.reset();
 });

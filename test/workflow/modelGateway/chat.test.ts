@@ -1,20 +1,10 @@
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
-import { bodyOf, model, runModelGateway, schemeOf } from './setup';
+import type { Simulator } from '../../simulator';
+import { bodyOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;
 let modelSim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-	modelSim = await startSimulator();
-});
-afterAll(async () => {
-	await sim.close();
-	await modelSim.close();
-});
-beforeEach(() => {
-	sim.reset();
-	modelSim.reset();
-});
+useSimulator((started) => (sim = started));
+useSimulator((started) => (modelSim = started));
 
 const CLASSIFY = 'Classify the sentiment of the mention. Answer only JSON {"sentiment":"positive|neutral|negative","reason":"..."}';
 const conversation = (mention: string) => ({ values: [{ role: 'system', content: CLASSIFY }, { role: 'user', content: mention }] });

@@ -1,14 +1,10 @@
-import { startSimulator, type Simulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import { jpegSize } from '../../simulator/routes/model/jpeg';
 import { encodePng, pngSize } from '../../simulator/routes/model/png';
-import { binaryItem, bodyOf, bytesOf, model, runModelGateway, schemeOf } from './setup';
+import { binaryItem, bodyOf, bytesOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -1,12 +1,8 @@
-import { startSimulator, type Simulator } from '../../simulator';
-import { bodyOf, model, runModelGateway, schemeOf } from './setup';
+import type { Simulator } from '../../simulator';
+import { bodyOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 describe('Model Gateway › model', () => {
 	it('list: one item per model record, with Bearer', async () => {

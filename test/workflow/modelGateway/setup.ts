@@ -6,6 +6,8 @@ import { runNode } from '../../harness';
 import type { RecordedRequest, Simulator } from '../../simulator';
 import { SIMULATOR_API_KEY } from '../../simulator';
 
+export { useSimulator } from '../useSimulator';
+
 export const MODEL_GATEWAY_TYPE = 'n8n-nodes-social-gateway.modelGateway';
 
 export const credentialsFor = (sim: Simulator, modelSim: Simulator = sim, apiKey = SIMULATOR_API_KEY) => ({

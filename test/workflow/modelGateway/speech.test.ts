@@ -1,22 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator, type Simulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import { ensureSox, soxi } from '../../unit/modelGateway/soxTool';
-import { bodyOf, bytesOf, model, runModelGateway, schemeOf } from './setup';
+import { bodyOf, bytesOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;
 let dir: string;
-beforeAll(async () => {
+beforeAll(() => {
 	ensureSox();
-	sim = await startSimulator();
 	dir = mkdtempSync(join(tmpdir(), 'speech-'));
 });
-afterAll(async () => {
+afterAll(() => {
 	if (dir) rmSync(dir, { recursive: true, force: true });
-	await sim?.close();
 });
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const TEXT = 'Good morning. Here is the brand report for today: mentions are up and mostly positive.';
 

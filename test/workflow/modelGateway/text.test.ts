@@ -1,13 +1,9 @@
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import { encodePng } from '../../simulator/routes/model/png';
-import { binaryItem, bodyOf, model, runModelGateway, schemeOf } from './setup';
+import { binaryItem, bodyOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const prompt = (text: string) => ({ values: [{ role: 'user', text }] });
 

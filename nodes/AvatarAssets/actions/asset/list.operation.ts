@@ -6,72 +6,48 @@ import { runList } from '../../helpers/listCall';
 import { optionOf } from '../../helpers/params';
 import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_LIST_PATH } from '../../transport/paths';
-import { byDisplayName, callOptions, pageOptions, pagingProperties } from '../descriptions';
+import { groupIdsFilter, listProperties } from '../descriptions';
 import { ASSET_STATUSES } from './assetFields';
 
 export const endpoint = endpointOf({ method: 'POST', path: ASSETS_LIST_PATH });
 
 const SORT_ORDERS = ['asc', 'desc'];
 
-const properties: INodeProperties[] = [
-	...pagingProperties(),
-	{
-		displayName: 'Filter',
-		name: 'Filter',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: byDisplayName([
-			{
-				displayName: 'Group IDs',
-				name: 'GroupIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. group-1, group-2',
-				description: 'Only assets of these groups (IDs separated by commas)',
-			},
-			{
-				displayName: 'Statuses',
-				name: 'Statuses',
-				type: 'multiOptions',
-				default: [],
-				options: ASSET_STATUSES.map((status) => ({ name: status, value: status })),
-				description: 'Only assets in these states',
-			},
-			{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Asset name to match' },
-		]),
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([
-			...pageOptions,
-			{
-				displayName: 'Sort By',
-				name: 'SortBy',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. CreateTime',
-				description: 'Field of the asset records to sort by',
-			},
-			{
-				displayName: 'Sort Order',
-				name: 'SortOrder',
-				type: 'options',
-				default: 'asc',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				description: 'Sort direction; sent only together with Sort By',
-			},
-			...callOptions('body'),
-		]),
-	},
-];
+const properties: INodeProperties[] = listProperties(
+	[
+		groupIdsFilter('Only assets of these groups (IDs separated by commas)'),
+		{
+			displayName: 'Statuses',
+			name: 'Statuses',
+			type: 'multiOptions',
+			default: [],
+			options: ASSET_STATUSES.map((status) => ({ name: status, value: status })),
+			description: 'Only assets in these states',
+		},
+		{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Asset name to match' },
+	],
+	[
+		{
+			displayName: 'Sort By',
+			name: 'SortBy',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. CreateTime',
+			description: 'Field of the asset records to sort by',
+		},
+		{
+			displayName: 'Sort Order',
+			name: 'SortOrder',
+			type: 'options',
+			default: 'asc',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+			description: 'Sort direction; sent only together with Sort By',
+		},
+	],
+);
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['list'] } }, properties);
 

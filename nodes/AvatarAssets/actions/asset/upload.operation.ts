@@ -2,20 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { absoluteHttpUrl, optionalText, requiredText } from '../../helpers/inputs';
+import { absoluteHttpUrl, requiredText } from '../../helpers/inputs';
 import { outputOf, resultOf } from '../../helpers/output';
-import { locatorValue, optionOf } from '../../helpers/params';
+import { givenTextOptions } from '../../helpers/params';
 import { waitForAsset } from '../../helpers/waitForAsset';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { GatewayError } from '../../../shared/transport/errors';
 import { ASSETS_PATH } from '../../transport/paths';
 import { assetTypeProperty, readWaitSettings } from './assetFields';
-import { byDisplayName, callOptions, groupLocator, waitOptions } from '../descriptions';
+import { callOptionsCollection, waitOptions } from '../descriptions';
+import { GROUPS, recordIdOf, recordLocator } from '../records';
 
 export const endpoint = endpointOf({ method: 'POST', path: ASSETS_PATH });
 
 const properties: INodeProperties[] = [
-	groupLocator('The group the asset goes into (the ID a group operation returns in Result.Id)'),
+	recordLocator(GROUPS, 'The group the asset goes into (the ID a group operation returns in Result.Id)'),
 	{
 		displayName: 'URL',
 		name: 'URL',
@@ -34,30 +35,18 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether to poll the new asset until it leaves Processing and output it once Active (Failed or a passed maximum wait become errors)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([
-			{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Name of the asset' },
-			...waitOptions,
-			...callOptions('body'),
-		]),
-	},
+	callOptionsCollection('body', [{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Name of the asset' }, ...waitOptions]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['upload'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
 	const body: Record<string, unknown> = {
-		GroupId: requiredText(this, itemIndex, { name: 'GroupId', displayName: 'Group' }, locatorValue(this, itemIndex, 'GroupId')),
+		GroupId: recordIdOf(this, itemIndex, GROUPS),
 		URL: absoluteHttpUrl(this, itemIndex, { name: 'URL', displayName: 'URL' }, this.getNodeParameter('URL', itemIndex)),
 		AssetType: requiredText(this, itemIndex, { name: 'AssetType', displayName: 'Asset Type' }, this.getNodeParameter('AssetType', itemIndex)),
+		...givenTextOptions(this, itemIndex, [{ name: 'Name', displayName: 'Name' }]),
 	};
-	const name = optionalText(this, itemIndex, { name: 'Name', displayName: 'Name' }, optionOf(this, itemIndex, 'Name', ''));
-	if (name !== undefined) body.Name = name;
 	const wait = this.getNodeParameter('waitForProcessing', itemIndex, true) as boolean;
 	const waitSettings = wait ? readWaitSettings(this, itemIndex) : undefined;
 	const settings = avatarCallSettings(this, itemIndex, credentials);

@@ -2,33 +2,25 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { requiredText } from '../../helpers/inputs';
 import { outputOf } from '../../helpers/output';
-import { locatorValue } from '../../helpers/params';
 import { waitForAsset } from '../../helpers/waitForAsset';
 import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_PATH } from '../../transport/paths';
-import { assetLocator, byDisplayName, callOptions, waitOptions } from '../descriptions';
+import { callOptionsCollection, waitOptions } from '../descriptions';
+import { ASSETS, recordIdOf, recordLocator } from '../records';
 import { readWaitSettings } from './assetFields';
 
 export const endpoint = endpointOf({ method: 'GET', path: `${ASSETS_PATH}/{id}` });
 
 const properties: INodeProperties[] = [
-	assetLocator('The asset to wait for (e.g. from an upload that did not wait, or a wait that ran out of time)'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([...waitOptions, ...callOptions('path')]),
-	},
+	recordLocator(ASSETS, 'The asset to wait for (e.g. from an upload that did not wait, or a wait that ran out of time)'),
+	callOptionsCollection('path', waitOptions),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['waitForProcessing'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
-	const assetId = requiredText(this, itemIndex, { name: 'AssetId', displayName: 'Asset' }, locatorValue(this, itemIndex, 'AssetId'));
+	const assetId = recordIdOf(this, itemIndex, ASSETS);
 	const wait = readWaitSettings(this, itemIndex);
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 	return [outputOf(await waitForAsset(this, itemIndex, settings, assetId, wait), wantsFullResponse(this, itemIndex))];

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { optionalText, requiredText } from '../../helpers/inputs';
+import { requiredText } from '../../helpers/inputs';
 import { outputOf } from '../../helpers/output';
-import { optionOf } from '../../helpers/params';
+import { givenTextOptions } from '../../helpers/params';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { GROUPS_PATH } from '../../transport/paths';
-import { byDisplayName, callOptions } from '../descriptions';
+import { callOptionsCollection } from '../descriptions';
 
 export const endpoint = endpointOf({ method: 'POST', path: GROUPS_PATH });
 
@@ -21,30 +21,22 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. brand-presenter',
 		description: 'Name of the material group',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([
-			{
-				displayName: 'Description',
-				name: 'Description',
-				type: 'string',
-				default: '',
-				description: 'Description of the group',
-			},
-			{
-				displayName: 'Group Type',
-				name: 'GroupType',
-				type: 'string',
-				default: '',
-				description: 'Type of the group. Leave empty for a virtual-portrait group: the service then applies its fixed type.',
-			},
-			...callOptions('body'),
-		]),
-	},
+	callOptionsCollection('body', [
+		{
+			displayName: 'Description',
+			name: 'Description',
+			type: 'string',
+			default: '',
+			description: 'Description of the group',
+		},
+		{
+			displayName: 'Group Type',
+			name: 'GroupType',
+			type: 'string',
+			default: '',
+			description: 'Type of the group. Leave empty for a virtual-portrait group: the service then applies its fixed type.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['group'], operation: ['create'] } }, properties);
@@ -52,11 +44,11 @@ export const description = updateDisplayOptions({ show: { resource: ['group'], o
 export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
 	const body: Record<string, unknown> = {
 		Name: requiredText(this, itemIndex, { name: 'Name', displayName: 'Name' }, this.getNodeParameter('Name', itemIndex)),
+		...givenTextOptions(this, itemIndex, [
+			{ name: 'Description', displayName: 'Description' },
+			{ name: 'GroupType', displayName: 'Group Type' },
+		]),
 	};
-	const groupDescription = optionalText(this, itemIndex, { name: 'Description', displayName: 'Description' }, optionOf(this, itemIndex, 'Description', ''));
-	if (groupDescription !== undefined) body.Description = groupDescription;
-	const groupType = optionalText(this, itemIndex, { name: 'GroupType', displayName: 'Group Type' }, optionOf(this, itemIndex, 'GroupType', ''));
-	if (groupType !== undefined) body.GroupType = groupType;
 
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 	const answer = await callAvatar(settings, { method: 'POST', path: GROUPS_PATH, body });

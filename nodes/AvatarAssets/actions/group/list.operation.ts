@@ -5,40 +5,15 @@ import { idList, optionalText } from '../../helpers/inputs';
 import { runList } from '../../helpers/listCall';
 import { endpointOf } from '../../transport/avatarCall';
 import { GROUPS_LIST_PATH } from '../../transport/paths';
-import { byDisplayName, callOptions, pageOptions, pagingProperties } from '../descriptions';
+import { groupIdsFilter, listProperties } from '../descriptions';
 
 export const endpoint = endpointOf({ method: 'POST', path: GROUPS_LIST_PATH });
 
-const properties: INodeProperties[] = [
-	...pagingProperties(),
-	{
-		displayName: 'Filter',
-		name: 'Filter',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: byDisplayName([
-			{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Group name to match' },
-			{
-				displayName: 'Group IDs',
-				name: 'GroupIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. group-1, group-2',
-				description: 'Only these groups (IDs separated by commas)',
-			},
-			{ displayName: 'Group Type', name: 'GroupType', type: 'string', default: '', description: 'Only groups of this type' },
-		]),
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([...pageOptions, ...callOptions('body')]),
-	},
-];
+const properties: INodeProperties[] = listProperties([
+	{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Group name to match' },
+	groupIdsFilter('Only these groups (IDs separated by commas)'),
+	{ displayName: 'Group Type', name: 'GroupType', type: 'string', default: '', description: 'Only groups of this type' },
+]);
 
 export const description = updateDisplayOptions({ show: { resource: ['group'], operation: ['list'] } }, properties);
 

@@ -3,13 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { GatewayError } from '../../../shared/transport/errors';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { absoluteHttpUrl, optionalText } from '../../helpers/inputs';
+import { absoluteHttpUrl } from '../../helpers/inputs';
 import { fullAnswer, resultOf } from '../../helpers/output';
-import { optionOf } from '../../helpers/params';
+import { givenTextOptions } from '../../helpers/params';
 import { TOKEN_EXPIRES_AT_FIELD, tokenExpiry } from '../../helpers/tokenWindow';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { AUTH_SESSION_PATH } from '../../transport/paths';
-import { byDisplayName, callOptions } from '../descriptions';
+import { callOptionsCollection } from '../descriptions';
 
 export const endpoint = endpointOf({ method: 'POST', path: AUTH_SESSION_PATH });
 
@@ -23,24 +23,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. https://your-app.example.com/auth-done',
 		description: 'Page of yours the browser returns to once the person has finished the authentication (absolute http(s) address)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([
-			{
-				displayName: 'H5 Language',
-				name: 'Lng',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en',
-				description: 'Language of the authentication page; empty leaves the service default',
-			},
-			...callOptions('body'),
-		]),
-	},
+	callOptionsCollection('body', [
+		{
+			displayName: 'H5 Language',
+			name: 'Lng',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. en',
+			description: 'Language of the authentication page; empty leaves the service default',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['realPerson'], operation: ['createAuthSession'] } }, properties);
@@ -48,9 +40,8 @@ export const description = updateDisplayOptions({ show: { resource: ['realPerson
 export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
 	const body: Record<string, unknown> = {
 		CallbackURL: absoluteHttpUrl(this, itemIndex, { name: 'CallbackURL', displayName: 'Redirect URL' }, this.getNodeParameter('CallbackURL', itemIndex)),
+		...givenTextOptions(this, itemIndex, [{ name: 'Lng', displayName: 'H5 Language' }]),
 	};
-	const language = optionalText(this, itemIndex, { name: 'Lng', displayName: 'H5 Language' }, optionOf(this, itemIndex, 'Lng', ''));
-	if (language !== undefined) body.Lng = language;
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 
 	const sentAt = Date.now();

@@ -8,7 +8,7 @@ import { optionOf } from '../../helpers/params';
 import { msPastExpiry, TOKEN_EXPIRES_AT_FIELD, TOKEN_LIFETIME_MS } from '../../helpers/tokenWindow';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { TOKEN_TO_GROUP_PATH } from '../../transport/paths';
-import { byDisplayName, callOptions } from '../descriptions';
+import { callOptionsCollection } from '../descriptions';
 
 export const endpoint = endpointOf({ method: 'POST', path: TOKEN_TO_GROUP_PATH });
 
@@ -24,25 +24,17 @@ const properties: INodeProperties[] = [
 		default: '={{ $json.AvatarToken }}',
 		description: 'The token of a "Create Auth Session" item; it must be exchanged within 120 seconds of that session',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: byDisplayName([
-			{
-				displayName: 'Token Expires At',
-				name: EXPIRY_FIELD.name,
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. {{ $json.TokenExpiresAt }}',
-				description:
-					'When the token stops being usable. Empty: taken from the input item when that item is the session the token comes from.',
-			},
-			...callOptions('body'),
-		]),
-	},
+	callOptionsCollection('body', [
+		{
+			displayName: 'Token Expires At',
+			name: EXPIRY_FIELD.name,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.TokenExpiresAt }}',
+			description:
+				'When the token stops being usable. Empty: taken from the input item when that item is the session the token comes from.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['realPerson'], operation: ['tokenToGroup'] } }, properties);

@@ -1,17 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
-import { callGateway } from '../../../shared/transport/request';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { chatSummary } from '../../helpers/answerText';
-import { chatCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
+import { CHAT_COMPLETIONS, conversationItems } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
-import type { OutputMode } from '../../helpers/outputs';
-import { answerJson, streamJson } from '../../helpers/outputs';
-import { cancelSignalOf, modelOf } from '../../helpers/parameters';
-import { chatStreamAssembler } from '../../helpers/streams/chatStream';
-import { consumeStream } from '../../helpers/streams/consumeStream';
-import { keepRawChunksOption, modelLocator, outputProperty, parseJsonOption } from '../descriptions';
+import { modelOf } from '../../helpers/parameters';
+import {
+	keepRawChunksOption,
+	messagesProperty,
+	modelLocator,
+	outputProperty,
+	parseJsonOption,
+	streamOption,
+	temperatureOption,
+} from '../descriptions';
 
 export const endpoint = 'v1/chat/completions';
 
@@ -19,77 +22,26 @@ export const DEFAULT_CHAT_MODEL = 'gm-2.5-flash';
 
 const properties: INodeProperties[] = [
 	modelLocator('searchModels', DEFAULT_CHAT_MODEL),
-	{
-		displayName: 'Messages',
-		name: 'messages',
-		type: 'fixedCollection',
-		typeOptions: { sortable: true, multipleValues: true },
-		placeholder: 'Add Message',
-		default: { values: [{ role: 'user', content: '' }] },
+	messagesProperty({
 		description: 'The conversation in time order',
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Role',
-						name: 'role',
-						type: 'options',
-						options: [
-							{ name: 'Assistant', value: 'assistant', description: 'An earlier answer of the model' },
-							{ name: 'System', value: 'system', description: 'Instructions for the model' },
-							{ name: 'User', value: 'user' },
-						],
-						default: 'user',
-					},
-					{
-						displayName: 'Content',
-						name: 'content',
-						type: 'string',
-						default: '',
-						typeOptions: { rows: 2 },
-						placeholder: 'e.g. Classify the sentiment of this mention as JSON',
-					},
-				],
-			},
-		],
-	},
+		roles: ['assistant', 'system', 'user'],
+		textField: { displayName: 'Content', name: 'content', placeholder: 'e.g. Classify the sentiment of this mention as JSON' },
+	}),
 	outputProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			keepRawChunksOption,
-			{
-				displayName: 'Maximum Tokens',
-				name: 'max_tokens',
-				type: 'number',
-				default: 1024,
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				description: 'Upper bound of generated tokens (max_tokens)',
-			},
-			parseJsonOption,
-			{
-				displayName: 'Stream',
-				name: 'stream',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to receive the answer as Server-Sent Events; it is assembled into one answer with time to first token',
-			},
-			{
-				displayName: 'Temperature',
-				name: 'temperature',
-				type: 'number',
-				default: 0.7,
-				typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-				description: 'Randomness of the answer, 0 to 2 (service default 0.7)',
-			},
-		],
-	},
+	optionsCollection([
+		keepRawChunksOption,
+		{
+			displayName: 'Maximum Tokens',
+			name: 'max_tokens',
+			type: 'number',
+			default: 1024,
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			description: 'Upper bound of generated tokens (max_tokens)',
+		},
+		parseJsonOption,
+		streamOption,
+		temperatureOption(0.7, 'Randomness of the answer, 0 to 2 (service default 0.7)'),
+	]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['chat'], operation: ['complete'] } }, properties);
@@ -104,16 +56,5 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 	if (temperature !== undefined) body.temperature = temperature;
 	const maxTokens = maxTokensOf(options.max_tokens, false);
 	if (maxTokens !== undefined) body.max_tokens = maxTokens;
-	const parseJson = options.parseJson === true;
-	const signal = cancelSignalOf(this);
-
-	if (options.stream === true) {
-		body.stream = true;
-		const call = chatCall(credentials, body, { signal, timeoutMs: STREAM_SILENCE_TIMEOUT_MS });
-		const result = await consumeStream(call, chatStreamAssembler(), options.keepRawChunks === true);
-		return [{ json: streamJson(result as unknown as IDataObject & typeof result, parseJson), pairedItem: { item: i } }];
-	}
-	const { body: response } = await callGateway(chatCall(credentials, body, { signal }));
-	const output = this.getNodeParameter('output', i, 'text') as OutputMode;
-	return [{ json: answerJson(chatSummary(response), response, output, parseJson), pairedItem: { item: i } }];
+	return await conversationItems(this, i, credentials, CHAT_COMPLETIONS, body, options);
 }

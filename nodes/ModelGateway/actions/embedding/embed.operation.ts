@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
@@ -34,31 +35,24 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		description: 'The text to embed; every input item is embedded on its own',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Output Dimensionality',
-				name: 'output_dimensionality',
-				type: 'number',
-				default: 768,
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				description: 'Length of the returned vector (output_dimensionality)',
-			},
-			{
-				displayName: 'Task Type',
-				name: 'taskType',
-				type: 'options',
-				options: TASK_TYPES.map((value) => ({ name: value.replace(/_/g, ' ').toLowerCase().replace(/^\w/, (c) => c.toUpperCase()), value })),
-				default: 'SEMANTIC_SIMILARITY',
-				description: 'What the vector will be used for (taskType)',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Output Dimensionality',
+			name: 'output_dimensionality',
+			type: 'number',
+			default: 768,
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			description: 'Length of the returned vector (output_dimensionality)',
+		},
+		{
+			displayName: 'Task Type',
+			name: 'taskType',
+			type: 'options',
+			options: TASK_TYPES.map((value) => ({ name: value.replace(/_/g, ' ').toLowerCase().replace(/^\w/, (c) => c.toUpperCase()), value })),
+			default: 'SEMANTIC_SIMILARITY',
+			description: 'What the vector will be used for (taskType)',
+		},
+	]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['embedding'], operation: ['embed'] } }, properties);

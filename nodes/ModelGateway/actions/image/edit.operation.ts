@@ -5,31 +5,50 @@ import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart } from '../../helpers/generateContent';
 import { modelOf, requiredText } from '../../helpers/parameters';
-import {
-	aspectRatioOption,
-	binaryOutputOption,
-	imageFormatOptions,
-	modelLocator,
-	safetyThresholdOption,
-	systemInstructionOption,
-} from '../descriptions';
-import { imageSizeOption } from './generate.operation';
+import { modelLocator } from '../descriptions';
+import { imageOptions, promptProperty } from './imageProperties';
 import { DEFAULT_IMAGE_MODEL, generateImages } from './imageRequest';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';
 
+const earlierTurnsOption: INodeProperties = {
+	displayName: 'Earlier Turns',
+	name: 'previousTurns',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	default: {},
+	description: 'For multi-turn editing: the earlier messages, oldest first; they are sent before this turn in that order',
+	options: [
+		{
+			displayName: 'Turn',
+			name: 'turn',
+			values: [
+				{
+					displayName: 'Role',
+					name: 'role',
+					type: 'options',
+					options: [
+						{ name: 'User', value: 'user' },
+						{ name: 'Model', value: 'model' },
+					],
+					default: 'user',
+				},
+				{ displayName: 'Text', name: 'text', type: 'string', default: '' },
+				{
+					displayName: 'Binary Fields',
+					name: 'binaryPropertyNames',
+					type: 'string',
+					default: '',
+					description: 'Comma-separated binary fields of the input item with the images of that turn',
+				},
+			],
+		},
+	],
+};
+
 const properties: INodeProperties[] = [
 	modelLocator('searchImageModels', DEFAULT_IMAGE_MODEL),
-	{
-		displayName: 'Prompt',
-		name: 'prompt',
-		type: 'string',
-		default: '',
-		required: true,
-		typeOptions: { rows: 2 },
-		placeholder: 'e.g. Make the sky stormy and add a lighthouse',
-		description: 'What to change in the input images',
-	},
+	promptProperty('What to change in the input images', 'e.g. Make the sky stormy and add a lighthouse'),
 	{
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
@@ -39,55 +58,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. data, logo',
 		description: 'Comma-separated names of the binary fields holding the images to edit (one or more)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			aspectRatioOption,
-			{
-				displayName: 'Earlier Turns',
-				name: 'previousTurns',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true, sortable: true },
-				default: {},
-				description: 'For multi-turn editing: the earlier messages, oldest first; they are sent before this turn in that order',
-				options: [
-					{
-						displayName: 'Turn',
-						name: 'turn',
-						values: [
-							{
-								displayName: 'Role',
-								name: 'role',
-								type: 'options',
-								options: [
-									{ name: 'User', value: 'user' },
-									{ name: 'Model', value: 'model' },
-								],
-								default: 'user',
-							},
-							{ displayName: 'Text', name: 'text', type: 'string', default: '' },
-							{
-								displayName: 'Binary Fields',
-								name: 'binaryPropertyNames',
-								type: 'string',
-								default: '',
-								description: 'Comma-separated binary fields of the input item with the images of that turn',
-							},
-						],
-					},
-				],
-			},
-			imageSizeOption,
-			...imageFormatOptions,
-			binaryOutputOption,
-			safetyThresholdOption,
-			systemInstructionOption,
-		],
-	},
+	imageOptions(earlierTurnsOption),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['edit'] } }, properties);

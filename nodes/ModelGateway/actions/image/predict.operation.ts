@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
@@ -7,20 +8,13 @@ import { nativeCall } from '../../helpers/calls';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
 import { binaryOutputOption, modelLocator } from '../descriptions';
+import { promptProperty } from './imageProperties';
 
 export const endpoint = 'v1beta/models/{model}:predict';
 
 const properties: INodeProperties[] = [
 	modelLocator('searchPredictionModels', 'img-4.0-generate-001'),
-	{
-		displayName: 'Prompt',
-		name: 'prompt',
-		type: 'string',
-		default: '',
-		required: true,
-		typeOptions: { rows: 2 },
-		description: 'Description of the image (instances[].prompt)',
-	},
+	promptProperty('Description of the image (instances[].prompt)'),
 	{
 		displayName: 'Number of Images',
 		name: 'sampleCount',
@@ -29,14 +23,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 4, numberPrecision: 0 },
 		description: 'How many images to generate (parameters.sampleCount); each becomes one output item',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [binaryOutputOption],
-	},
+	optionsCollection([binaryOutputOption]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['predict'] } }, properties);

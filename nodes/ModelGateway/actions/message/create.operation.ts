@@ -1,56 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
-import { callGateway } from '../../../shared/transport/request';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { messagesSummary } from '../../helpers/answerText';
-import { messagesCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
+import { conversationItems, MESSAGES } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
-import type { OutputMode } from '../../helpers/outputs';
-import { answerJson, streamJson } from '../../helpers/outputs';
-import { cancelSignalOf, modelOf } from '../../helpers/parameters';
-import { consumeStream } from '../../helpers/streams/consumeStream';
-import { messagesStreamAssembler } from '../../helpers/streams/messagesStream';
-import { keepRawChunksOption, modelLocator, outputProperty, parseJsonOption } from '../descriptions';
+import { modelOf } from '../../helpers/parameters';
+import {
+	keepRawChunksOption,
+	messagesProperty,
+	modelLocator,
+	outputProperty,
+	parseJsonOption,
+	streamOption,
+	temperatureOption,
+} from '../descriptions';
 
 export const endpoint = 'v1/messages';
 
 const properties: INodeProperties[] = [
 	modelLocator('searchModels', 'gm-2.5-flash'),
-	{
-		displayName: 'Messages',
-		name: 'messages',
-		type: 'fixedCollection',
-		typeOptions: { sortable: true, multipleValues: true },
-		placeholder: 'Add Message',
-		default: { values: [{ role: 'user', content: '' }] },
+	messagesProperty({
 		description: 'The conversation in time order, starting with a user message',
-		options: [
-			{
-				displayName: 'Values',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Role',
-						name: 'role',
-						type: 'options',
-						options: [
-							{ name: 'Assistant', value: 'assistant' },
-							{ name: 'User', value: 'user' },
-						],
-						default: 'user',
-					},
-					{
-						displayName: 'Content',
-						name: 'content',
-						type: 'string',
-						default: '',
-						typeOptions: { rows: 2 },
-					},
-				],
-			},
-		],
-	},
+		roles: ['assistant', 'user'],
+		textField: { displayName: 'Content', name: 'content' },
+	}),
 	{
 		displayName: 'Maximum Tokens',
 		name: 'max_tokens',
@@ -61,40 +35,20 @@ const properties: INodeProperties[] = [
 		description: 'Upper bound of the reply tokens (max_tokens, required by this interface)',
 	},
 	outputProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			keepRawChunksOption,
-			parseJsonOption,
-			{
-				displayName: 'Stream',
-				name: 'stream',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to receive the answer as Server-Sent Events; it is assembled into one answer with time to first token',
-			},
-			{
-				displayName: 'System',
-				name: 'system',
-				type: 'string',
-				default: '',
-				typeOptions: { rows: 2 },
-				description: 'System prompt (top-level "system" field of the messages request)',
-			},
-			{
-				displayName: 'Temperature',
-				name: 'temperature',
-				type: 'number',
-				default: 1,
-				typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-				description: 'Randomness of the answer',
-			},
-		],
-	},
+	optionsCollection([
+		keepRawChunksOption,
+		parseJsonOption,
+		streamOption,
+		{
+			displayName: 'System',
+			name: 'system',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 2 },
+			description: 'System prompt (top-level "system" field of the messages request)',
+		},
+		temperatureOption(1, 'Randomness of the answer'),
+	]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['message'], operation: ['create'] } }, properties);
@@ -109,16 +63,5 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 	if (typeof options.system === 'string' && options.system.trim()) body.system = options.system;
 	const temperature = temperatureOf(options.temperature);
 	if (temperature !== undefined) body.temperature = temperature;
-	const parseJson = options.parseJson === true;
-	const signal = cancelSignalOf(this);
-
-	if (options.stream === true) {
-		body.stream = true;
-		const call = messagesCall(credentials, body, { signal, timeoutMs: STREAM_SILENCE_TIMEOUT_MS });
-		const result = await consumeStream(call, messagesStreamAssembler(), options.keepRawChunks === true);
-		return [{ json: streamJson(result as unknown as IDataObject & typeof result, parseJson), pairedItem: { item: i } }];
-	}
-	const { body: response } = await callGateway(messagesCall(credentials, body, { signal }));
-	const output = this.getNodeParameter('output', i, 'text') as OutputMode;
-	return [{ json: answerJson(messagesSummary(response), response, output, parseJson), pairedItem: { item: i } }];
+	return await conversationItems(this, i, credentials, MESSAGES, body, options);
 }

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { streamedAnswerItems } from '../../helpers/answerItems';
 import type { NativeVersion } from '../../helpers/calls';
 import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
-import { streamJson } from '../../helpers/outputs';
 import { cancelSignalOf, jsonParameter, modelOf } from '../../helpers/parameters';
-import { consumeStream } from '../../helpers/streams/consumeStream';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
 import { keepRawChunksOption, modelLocator } from '../descriptions';
 
@@ -41,14 +41,7 @@ const properties: INodeProperties[] = [
 		default: '{\n  "contents": [{ "role": "user", "parts": [{ "text": "Hello" }] }]\n}',
 		description: 'The request body, sent unchanged',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [keepRawChunksOption],
-	},
+	optionsCollection([keepRawChunksOption]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['native'], operation: ['call'] } }, properties);
@@ -69,8 +62,7 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 	const signal = cancelSignalOf(this);
 	if (action.startsWith('stream')) {
 		const call = nativeCall(credentials, model, action, body, { query: { alt: 'sse' }, timeoutMs: STREAM_SILENCE_TIMEOUT_MS, signal }, version);
-		const result = await consumeStream(call, nativeStreamAssembler(), options.keepRawChunks === true);
-		return [{ json: streamJson(result as unknown as IDataObject & typeof result, false), pairedItem: { item: i } }];
+		return await streamedAnswerItems(i, call, nativeStreamAssembler(), { keepRawChunks: options.keepRawChunks === true, parseJson: false });
 	}
 	const { body: response } = await callGateway(nativeCall(credentials, model, action, body, { signal }, version));
 	return [{ json: (response ?? {}) as IDataObject, pairedItem: { item: i } }];

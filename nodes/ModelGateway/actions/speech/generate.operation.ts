@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { pcmDurationSeconds, pcmFormatOf, WAV_HEADER_BYTES, wavFromBase64Pcm } from '../../../shared/wav';
@@ -30,23 +31,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Kore, Puck, Charon, Zephyr',
 		description: 'Name of a prebuilt voice of the model',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			binaryOutputOption,
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: 'speech.wav',
-				description: 'Name of the audio file',
-			},
-		],
-	},
+	optionsCollection([
+		binaryOutputOption,
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: 'speech.wav',
+			description: 'Name of the audio file',
+		},
+	]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['speech'], operation: ['generate'] } }, properties);

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { answerItems } from '../../helpers/answerItems';
 import { nativeSummary } from '../../helpers/answerText';
 import { nativeCall } from '../../helpers/calls';
-import type { OutputMode } from '../../helpers/outputs';
-import { answerJson } from '../../helpers/outputs';
 import { cancelSignalOf, modelOf } from '../../helpers/parameters';
 import { textProperties, textRequestBody } from './textRequest';
 
@@ -16,8 +14,7 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const body = await textRequestBody(this, i, model);
-	const output = this.getNodeParameter('output', i, 'text') as OutputMode;
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const { body: response } = await callGateway(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }));
-	return [{ json: answerJson(nativeSummary(response), response, output, options.parseJson === true), pairedItem: { item: i } }];
+	const call = nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) });
+	return await answerItems(this, i, call, nativeSummary, options.parseJson === true);
 }

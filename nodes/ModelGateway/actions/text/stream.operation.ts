@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { streamedAnswerItems } from '../../helpers/answerItems';
 import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
-import { streamJson } from '../../helpers/outputs';
 import { cancelSignalOf, modelOf } from '../../helpers/parameters';
-import { consumeStream } from '../../helpers/streams/consumeStream';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
 import { textProperties, textRequestBody } from './textRequest';
 
@@ -21,6 +20,5 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 		timeoutMs: STREAM_SILENCE_TIMEOUT_MS,
 		signal: cancelSignalOf(this),
 	});
-	const result = await consumeStream(call, nativeStreamAssembler(), options.keepRawChunks === true);
-	return [{ json: streamJson(result as unknown as IDataObject & typeof result, options.parseJson === true), pairedItem: { item: i } }];
+	return await streamedAnswerItems(i, call, nativeStreamAssembler(), { keepRawChunks: options.keepRawChunks === true, parseJson: options.parseJson === true });
 }

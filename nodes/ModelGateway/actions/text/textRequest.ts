@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart, SafetyThreshold } from '../../helpers/generateContent';
@@ -6,11 +7,13 @@ import { checkContents, generateContentBody } from '../../helpers/generateConten
 import {
 	inputBinariesOption,
 	keepRawChunksOption,
+	messagesProperty,
 	modelLocator,
 	outputProperty,
 	parseJsonOption,
 	safetyThresholdOption,
 	systemInstructionOption,
+	temperatureOption,
 } from '../descriptions';
 
 /** Parameters and request body shared by text › generate and text › stream. */
@@ -20,127 +23,83 @@ export const DEFAULT_TEXT_MODEL = 'gm-2.5-flash';
 export function textProperties(streaming: boolean): INodeProperties[] {
 	return [
 		modelLocator('searchTextModels', DEFAULT_TEXT_MODEL),
-		{
-			displayName: 'Messages',
-			name: 'messages',
-			type: 'fixedCollection',
-			typeOptions: { sortable: true, multipleValues: true },
-			placeholder: 'Add Message',
-			default: { values: [{ role: 'user', text: '' }] },
+		messagesProperty({
 			description: 'The conversation in time order; the last user message is the prompt',
-			options: [
-				{
-					displayName: 'Values',
-					name: 'values',
-					values: [
-						{
-							displayName: 'Role',
-							name: 'role',
-							type: 'options',
-							options: [
-								{ name: 'User', value: 'user' },
-								{ name: 'Model', value: 'model', description: 'An earlier answer of the model' },
-							],
-							default: 'user',
-						},
-						{
-							displayName: 'Text',
-							name: 'text',
-							type: 'string',
-							default: '',
-							typeOptions: { rows: 2 },
-							placeholder: 'e.g. Summarise these comments in three sentences',
-						},
-					],
-				},
-			],
-		},
+			roles: ['user', 'model'],
+			textField: { displayName: 'Text', name: 'text', placeholder: 'e.g. Summarise these comments in three sentences' },
+		}),
 		...(streaming ? [] : [outputProperty]),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Contents (JSON)',
-					name: 'contentsJson',
-					type: 'json',
-					default: '[]',
-					description: 'A complete native "contents" array ({role, parts}); when set it replaces the messages above',
-				},
-				{
-					displayName: 'File URIs',
-					name: 'files',
-					type: 'fixedCollection',
-					typeOptions: { multipleValues: true },
-					default: {},
-					description: 'Files sent by address as file_data parts with the prompt',
-					options: [
-						{
-							displayName: 'File',
-							name: 'file',
-							values: [
-								{ displayName: 'File URI', name: 'fileUri', type: 'string', default: '' },
-								{ displayName: 'Mime Type', name: 'mimeType', type: 'string', default: '', placeholder: 'e.g. video/mp4' },
-							],
-						},
-					],
-				},
-				{
-					displayName: 'Google Search Grounding',
-					name: 'googleSearch',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to let the model ground its answer with web search (tools: googleSearch)',
-				},
-				{
-					displayName: 'Include Thoughts',
-					name: 'includeThoughts',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to return thought summaries (thinkingConfig.includeThoughts); they come out under "thoughts"',
-				},
-				inputBinariesOption,
-				...(streaming ? [keepRawChunksOption] : []),
-				{
-					displayName: 'Maximum Output Tokens',
-					name: 'maxOutputTokens',
-					type: 'number',
-					default: 1024,
-					typeOptions: { minValue: 1, numberPrecision: 0 },
-					description: 'Upper bound of generated tokens',
-				},
-				parseJsonOption,
-				safetyThresholdOption,
-				systemInstructionOption,
-				{
-					displayName: 'Temperature',
-					name: 'temperature',
-					type: 'number',
-					default: 1,
-					typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-					description: 'Randomness of the output, 0 to 2',
-				},
-				{
-					displayName: 'Thinking Budget',
-					name: 'thinkingBudget',
-					type: 'number',
-					default: -1,
-					typeOptions: { minValue: -1, numberPrecision: 0 },
-					description: 'Tokens the model may spend thinking (thinkingConfig.thinkingBudget); 0 turns thinking off, -1 lets the model decide',
-				},
-				{
-					displayName: 'Top P',
-					name: 'topP',
-					type: 'number',
-					default: 0.95,
-					typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-					description: 'Cumulative probability of the tokens sampled from, 0 to 1',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Contents (JSON)',
+				name: 'contentsJson',
+				type: 'json',
+				default: '[]',
+				description: 'A complete native "contents" array ({role, parts}); when set it replaces the messages above',
+			},
+			{
+				displayName: 'File URIs',
+				name: 'files',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				description: 'Files sent by address as file_data parts with the prompt',
+				options: [
+					{
+						displayName: 'File',
+						name: 'file',
+						values: [
+							{ displayName: 'File URI', name: 'fileUri', type: 'string', default: '' },
+							{ displayName: 'Mime Type', name: 'mimeType', type: 'string', default: '', placeholder: 'e.g. video/mp4' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Google Search Grounding',
+				name: 'googleSearch',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to let the model ground its answer with web search (tools: googleSearch)',
+			},
+			{
+				displayName: 'Include Thoughts',
+				name: 'includeThoughts',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return thought summaries (thinkingConfig.includeThoughts); they come out under "thoughts"',
+			},
+			inputBinariesOption,
+			...(streaming ? [keepRawChunksOption] : []),
+			{
+				displayName: 'Maximum Output Tokens',
+				name: 'maxOutputTokens',
+				type: 'number',
+				default: 1024,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				description: 'Upper bound of generated tokens',
+			},
+			parseJsonOption,
+			safetyThresholdOption,
+			systemInstructionOption,
+			temperatureOption(1, 'Randomness of the output, 0 to 2'),
+			{
+				displayName: 'Thinking Budget',
+				name: 'thinkingBudget',
+				type: 'number',
+				default: -1,
+				typeOptions: { minValue: -1, numberPrecision: 0 },
+				description: 'Tokens the model may spend thinking (thinkingConfig.thinkingBudget); 0 turns thinking off, -1 lets the model decide',
+			},
+			{
+				displayName: 'Top P',
+				name: 'topP',
+				type: 'number',
+				default: 0.95,
+				typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+				description: 'Cumulative probability of the tokens sampled from, 0 to 1',
+			},
+		]),
 	];
 }
 

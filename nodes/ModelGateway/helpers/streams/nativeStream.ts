@@ -1,19 +1,14 @@
 import type { SseEvent } from '../../../shared/sse';
-import type { AnswerSummary } from '../answerText';
 import type { StreamAssembler } from './assembler';
 import { failureOf } from './assembler';
+import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
 
 /** `:streamGenerateContent?alt=sse`: every event is a partial generate-content response. */
 export function nativeStreamAssembler(): StreamAssembler {
-	let text = '';
-	let thoughts = '';
-	let finishReason: string | null = null;
-	let usage: unknown = null;
-	let model: string | undefined;
-	let responseId: string | undefined;
+	const answer = emptyAnswerDraft();
 	return {
 		get complete() {
-			return finishReason !== null;
+			return answer.finishReason !== null;
 		},
 		accept(_event: SseEvent, data: any) {
 			const failure = failureOf(data);
@@ -22,27 +17,17 @@ export function nativeStreamAssembler(): StreamAssembler {
 			const candidate = data?.candidates?.[0];
 			for (const part of candidate?.content?.parts ?? []) {
 				if (typeof part?.text !== 'string') continue;
-				if (part.thought === true) thoughts += part.text;
+				if (part.thought === true) answer.thoughts += part.text;
 				else delta += part.text;
 			}
-			text += delta;
-			if (candidate?.finishReason) finishReason = candidate.finishReason;
-			if (data?.promptFeedback?.blockReason) finishReason = data.promptFeedback.blockReason;
-			if (data?.usageMetadata) usage = data.usageMetadata;
-			model = data?.modelVersion ?? model;
-			responseId = data?.responseId ?? responseId;
+			answer.text += delta;
+			if (candidate?.finishReason) answer.finishReason = candidate.finishReason;
+			if (data?.promptFeedback?.blockReason) answer.finishReason = data.promptFeedback.blockReason;
+			if (data?.usageMetadata) answer.usage = data.usageMetadata;
+			answer.model = data?.modelVersion ?? answer.model;
+			answer.responseId = data?.responseId ?? answer.responseId;
 			return delta;
 		},
-		summary(): AnswerSummary {
-			return compact({ text, thoughts, finishReason, usage, model, responseId });
-		},
+		summary: () => summaryOfDraft(answer),
 	};
-}
-
-export function compact(summary: AnswerSummary): AnswerSummary {
-	const result: AnswerSummary = { text: summary.text, finishReason: summary.finishReason, usage: summary.usage };
-	if (summary.thoughts) result.thoughts = summary.thoughts;
-	if (summary.model !== undefined) result.model = summary.model;
-	if (summary.responseId !== undefined) result.responseId = summary.responseId;
-	return result;
 }
