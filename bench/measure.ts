@@ -49,6 +49,10 @@ export function measureSideBySide(contenders: Contender[], options: { warmupRoun
 		}
 	}
 	if (sink < 0) throw new Error('unreachable: keeps results observable');
+	return measurementOf(times);
+}
+
+function measurementOf(times: Map<string, Record<Clock, number[]>>): Measurement {
 	const timesOf = (name: string, clock: Clock): number[] => {
 		const record = times.get(name);
 		if (!record) throw new Error(`unknown contender ${name}`);
@@ -61,4 +65,33 @@ export function measureSideBySide(contenders: Contender[], options: { warmupRoun
 			return median(timesOf(numerator, clock).map((value, round) => value / denominators[round]));
 		},
 	};
+}
+
+export interface AsyncContender {
+	name: string;
+	run: () => Promise<unknown>;
+}
+
+/**
+ * measureSideBySide for contenders that wait on I/O: the same rotating rounds, each run awaited.
+ * Process CPU time then counts only this process's work, not the server's in another process.
+ */
+export async function measureSideBySideAsync(contenders: AsyncContender[], options: { warmupRounds: number; rounds: number }): Promise<Measurement> {
+	const times = new Map<string, Record<Clock, number[]>>(contenders.map((contender) => [contender.name, { wall: [], cpu: [] }]));
+	for (let round = 0; round < options.warmupRounds + options.rounds; round++) {
+		for (let offset = 0; offset < contenders.length; offset++) {
+			const contender = contenders[(round + offset) % contenders.length];
+			const cpuBefore = process.cpuUsage();
+			const started = performance.now();
+			await contender.run();
+			const wall = performance.now() - started;
+			const cpu = cpuMs(process.cpuUsage(cpuBefore));
+			const record = times.get(contender.name);
+			if (record && round >= options.warmupRounds) {
+				record.wall.push(wall);
+				record.cpu.push(cpu);
+			}
+		}
+	}
+	return measurementOf(times);
 }

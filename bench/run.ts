@@ -2,14 +2,26 @@
  * Runs the registered benchmarks (all, or those named on the command line) and prints, last, one line
  * `BENCH {json}` with every figure.
  */
+import { benchConcurrencySpeedup } from './concurrencySpeedup';
+import { benchNodeVsHttpRequestNode } from './nodeVsHttpRequestNode';
+import { benchNodeVsRawUndici } from './nodeVsRawUndici';
 import { benchParse } from './parse';
+import { benchReturnAll } from './returnAll';
+import { benchTtsWav } from './ttsWav';
 
 interface RegisteredBench {
 	name: string;
 	run: () => Promise<Record<string, number>>;
 }
 
-const benches: RegisteredBench[] = [{ name: 'parse', run: benchParse }];
+const benches: RegisteredBench[] = [
+	{ name: 'parse', run: benchParse },
+	{ name: 'node_vs_raw_undici', run: benchNodeVsRawUndici },
+	{ name: 'node_vs_http_request_node', run: benchNodeVsHttpRequestNode },
+	{ name: 'concurrency_speedup', run: benchConcurrencySpeedup },
+	{ name: 'return_all', run: benchReturnAll },
+	{ name: 'tts_wav', run: benchTtsWav },
+];
 
 async function main(): Promise<void> {
 	const requested = process.argv.slice(2);

@@ -51,6 +51,29 @@ export function writeWavHeader(target: Buffer, dataBytes: number, format: PcmFor
 	target.writeUInt32LE(dataBytes, 40);
 }
 
+/** Base64 characters decoded per write: a multiple of 4, so every slice ends on a whole quantum. */
+const DECODE_SLICE_CHARS = 1 << 20;
+
+/**
+ * Node 20 copies the whole string into a temporary buffer before decoding it (Node 24 does not): for
+ * a long answer that copy is larger than the audio. Slices bound it, and cost nothing on Node 24.
+ * A slice that decodes to less than 3/4 of its length held whitespace, padding or other characters
+ * the decoder skips, so its successors may not start on a quantum: then the whole string is decoded
+ * in one write, as before. Returns the decoded byte count.
+ */
+function decodeBase64Into(target: Buffer, offset: number, base64: string): number {
+	if (base64.length <= DECODE_SLICE_CHARS) return target.write(base64, offset, 'base64');
+	let written = 0;
+	for (let start = 0; start < base64.length; start += DECODE_SLICE_CHARS) {
+		const slice = base64.slice(start, start + DECODE_SLICE_CHARS);
+		const bytes = target.write(slice, offset + written, 'base64');
+		written += bytes;
+		const isLast = start + DECODE_SLICE_CHARS >= base64.length;
+		if (!isLast && bytes !== (DECODE_SLICE_CHARS / 4) * 3) return target.write(base64, offset, 'base64');
+	}
+	return written;
+}
+
 /**
  * Decodes base64 PCM straight into the buffer that carries the WAV header: one allocation of the
  * audio's size, no intermediate PCM buffer. Samples are expected little-endian, as WAV stores them.
@@ -59,7 +82,7 @@ export function wavFromBase64Pcm(base64: string, format: PcmFormat): Buffer {
 	// Upper bound of the decoded size; padding and whitespace make the real one a little smaller.
 	const capacity = Math.floor((base64.length * 3) / 4);
 	const wav = Buffer.allocUnsafe(WAV_HEADER_BYTES + capacity);
-	const decoded = wav.write(base64, WAV_HEADER_BYTES, 'base64');
+	const decoded = decodeBase64Into(wav, WAV_HEADER_BYTES, base64);
 	const blockAlign = format.channels * Math.ceil(format.bitsPerSample / 8);
 	const dataBytes = decoded - (decoded % blockAlign); // whole sample frames only
 	wav.fill(0, WAV_HEADER_BYTES + dataBytes);

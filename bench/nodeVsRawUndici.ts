@@ -1,0 +1,78 @@
+import { measureSideBySideAsync } from './measure';
+import { runRawEngineNode } from './rawEngineNode';
+import { rawUndiciCaller } from './rawUndici';
+import { startSimulatorProcess } from './simulatorProcess';
+import { objectIdItems, runSocialDataNode, VIDEO_DETAIL_ENDPOINT, videoDetailParameters } from './socialDataRuns';
+import { figure, printTable } from './table';
+
+const CALLS = 2000;
+const LABELS = { node: 'Social Data node in n8n engine', floor: 'n8n engine floor: same expression + bare loop in a node', raw: 'bare undici + JSON.parse' };
+/** The node's default concurrency; the raw loop uses the same. */
+const CONCURRENCY = 4;
+
+/**
+ * The same 2,000 data calls (channels › fetch_video_detail, one per input item) through the Social
+ * Data node in n8n's engine and through a bare undici loop; the simulator runs in a child process.
+ */
+export async function benchNodeVsRawUndici(): Promise<Record<string, number>> {
+	const sim = await startSimulatorProcess();
+	const raw = rawUndiciCaller(sim.url, VIDEO_DETAIL_ENDPOINT);
+	try {
+		const items = objectIdItems(CALLS, (await sim.ids()).objectId);
+		const rawInputs = items.map((item) => ({ object_id: item.json.objectId }));
+		const parameters = videoDetailParameters(CONCURRENCY);
+
+		// Outside the timing: both make exactly CALLS billed calls and get the same number of records.
+		await sim.reset();
+		const nodeOutput = await runSocialDataNode(sim.url, parameters, items);
+		const nodeCalls = await sim.billedCalls();
+		await sim.reset();
+		const rawOutput = await raw.callAll(rawInputs, CONCURRENCY);
+		const rawCalls = await sim.billedCalls();
+		if (nodeCalls !== CALLS || rawCalls !== CALLS || nodeOutput.length !== CALLS || rawOutput.length !== CALLS) {
+			throw new Error(`expected ${CALLS} calls and items each; node ${nodeCalls} calls/${nodeOutput.length} items, raw ${rawCalls}/${rawOutput.length}`);
+		}
+
+		const measurement = await measureSideBySideAsync(
+			[
+				{ name: 'node', run: () => runSocialDataNode(sim.url, parameters, items).finally(() => sim.reset()) },
+				{ name: 'raw', run: () => raw.callAll(rawInputs, CONCURRENCY).finally(() => sim.reset()) },
+				{ name: 'floor', run: () => runRawEngineNode(raw, CONCURRENCY, items).finally(() => sim.reset()) },
+			],
+			{ warmupRounds: 1, rounds: 7 },
+		);
+		const ratioOf = (numerator: string, denominator: string) => ({
+			wall: measurement.medianRatio(numerator, denominator, 'wall'),
+			cpu: measurement.medianRatio(numerator, denominator, 'cpu'),
+		});
+		const ratio = ratioOf('node', 'raw');
+		const engineShare = ratioOf('floor', 'raw');
+		const packShare = ratioOf('node', 'floor');
+		const format = (value: number) => value.toFixed(0);
+		console.log(`${CALLS} calls, concurrency ${CONCURRENCY} on both sides, simulator without latency in a child process; medians of 7 rounds (the sim's reset after each run is inside the time of both)`);
+		printTable(
+			['contender', 'wall ms', 'cpu ms', 'µs/call (wall)'],
+			(['node', 'floor', 'raw'] as const).map((name) => [
+				LABELS[name],
+				format(measurement.medianMs(name, 'wall')),
+				format(measurement.medianMs(name, 'cpu')),
+				((measurement.medianMs(name, 'wall') * 1000) / CALLS).toFixed(0),
+			]),
+		);
+		console.log(`node / raw: ${ratio.wall.toFixed(2)} wall, ${ratio.cpu.toFixed(2)} cpu (target ≤ 1.3 wall)`);
+		console.log(`  of which n8n (floor / raw): ${engineShare.wall.toFixed(2)} wall, ${engineShare.cpu.toFixed(2)} cpu; the pack (node / floor): ${packShare.wall.toFixed(2)} wall, ${packShare.cpu.toFixed(2)} cpu`);
+		return {
+			node_vs_raw_undici: figure(ratio.wall),
+			node_vs_raw_undici_cpu: figure(ratio.cpu),
+			node_vs_raw_undici_engine_floor: figure(engineShare.wall),
+			node_vs_raw_undici_engine_floor_cpu: figure(engineShare.cpu),
+			node_vs_raw_undici_node_vs_floor: figure(packShare.wall),
+			node_vs_raw_undici_node_vs_floor_cpu: figure(packShare.cpu),
+			node_vs_raw_undici_node_ms: figure(measurement.medianMs('node', 'wall'), 0),
+			node_vs_raw_undici_raw_ms: figure(measurement.medianMs('raw', 'wall'), 0),
+		};
+	} finally {
+		await raw.close();
+		await sim.close();
+	}
+}

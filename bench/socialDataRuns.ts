@@ -1,0 +1,39 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+// The .js suffix: without it tsx resolves `SocialData.node` to the codex file SocialData.node.json.
+import { SocialData } from '../nodes/SocialData/SocialData.node.js';
+import { runNode } from '../test/harness';
+import { SIMULATOR_API_KEY } from '../test/simulator';
+
+export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
+
+/** The data call the per-item benches make: one channel video's detail, whose answer carries 64-bit ids. */
+export const VIDEO_DETAIL_ENDPOINT = '/api/v1/channels/v2/fetch_video_detail';
+
+export const videoDetailParameters = (concurrency: number): INodeParameters => ({
+	resource: 'channels',
+	operation: 'fetch_video_detail',
+	object_id: '={{ $json.objectId }}',
+	export_id: '',
+	share_url: '',
+	nodeOptions: { concurrency },
+});
+
+/** `count` items, each naming another video: ids above 2^53 counted up from a well-known one. */
+export function objectIdItems(count: number, firstObjectId: string): INodeExecutionData[] {
+	const first = BigInt(firstObjectId);
+	return Array.from({ length: count }, (_, index) => ({ json: { objectId: String(first + BigInt(index)) } }));
+}
+
+/** Runs the Social Data node behind a start node in n8n's engine (the harness) and returns its output. */
+export async function runSocialDataNode(baseUrl: string, parameters: INodeParameters, inputItems: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const result = await runNode({
+		node: new SocialData(),
+		type: SOCIAL_DATA_TYPE,
+		parameters,
+		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl, modelBaseUrl: '', compatVersion: '2023-06-01' } },
+		inputItems,
+	});
+	const error = result.errorOf();
+	if (error) throw new Error(`Social Data failed in the bench: ${error.message}`);
+	return result.items;
+}

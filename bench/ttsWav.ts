@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { defaultCacheDir, layoutOf } from '../test/e2e/n8n-install-layout';
+import { figure, printTable } from './table';
+
+interface ChildResult {
+	pcmBytes: number;
+	base64Chars: number;
+	peakGrowthBytes: number;
+	firstCallMs: number;
+	medianMs: number;
+	decodeOnlyMs: number;
+	versusDecodeOnly: number;
+}
+
+function runChild(variant: 'wav' | 'naive', nodeBin = process.execPath): Promise<ChildResult> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(nodeBin, ['--import', 'tsx', path.join(__dirname, 'ttsWavChild.ts'), variant], { stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		child.once('error', reject);
+		child.once('exit', (code) => {
+			const line = /^RESULT (.*)$/m.exec(stdout);
+			if (code !== 0 || !line) return reject(new Error(`tts_wav child (${variant}) exited ${code}: ${stderr.slice(-2000)}`));
+			resolve(JSON.parse(line[1]) as ChildResult);
+		});
+	});
+}
+
+/**
+ * A 10-minute speech answer (base64 PCM, 24 kHz 16-bit mono) turned into WAV by wavFromBase64Pcm,
+ * each measured in a fresh child process: peak RSS growth of the one call as a multiple of the audio
+ * size, and time beside a bare base64 decode. The obvious decode-then-concat version runs the same
+ * way, to show that the method sees a second copy.
+ */
+export async function benchTtsWav(): Promise<Record<string, number>> {
+	const wav = await runChild('wav');
+	const naive = await runChild('naive');
+	// n8n 2.x runs on Node 24, whose base64 decoding differs (no temporary copy): measured too when the e2e cache has it.
+	const node24Bin = layoutOf(defaultCacheDir()).nodeBin;
+	const node24 = fs.existsSync(node24Bin) ? await runChild('wav', node24Bin) : undefined;
+	const multiple = (result: ChildResult) => result.peakGrowthBytes / result.pcmBytes;
+	const heldAtPeak = (result: ChildResult) => (result.peakGrowthBytes + result.base64Chars) / result.pcmBytes;
+	console.log(
+		`10 min of 24 kHz 16-bit mono PCM = ${(wav.pcmBytes / 1e6).toFixed(1)} MB audio, ${(wav.base64Chars / 1e6).toFixed(1)} MB of base64 text; ` +
+			`each variant in a fresh child process; peak = kernel RSS high-water mark of the one call (reset just before it) over the RSS before it`,
+	);
+	printTable(
+		['conversion', 'peak growth MB', '× audio', '× audio with the base64 input', 'first call ms', 'median ms', '÷ bare decode'],
+		[
+			[`wavFromBase64Pcm (Node ${process.versions.node})`, wav, multiple(wav), heldAtPeak(wav)] as const,
+			['decode + Buffer.concat (reference)', naive, multiple(naive), heldAtPeak(naive)] as const,
+			...(node24 ? [['wavFromBase64Pcm (Node 24, e2e cache)', node24, multiple(node24), heldAtPeak(node24)] as const] : []),
+		].map(([label, result, times, held]) => [
+			label,
+			(result.peakGrowthBytes / 1e6).toFixed(1),
+			times.toFixed(2),
+			held.toFixed(2),
+			result.firstCallMs.toFixed(1),
+			result.medianMs.toFixed(1),
+			result.versusDecodeOnly.toFixed(2),
+		]),
+	);
+	console.log(`wavFromBase64Pcm peak: ${multiple(wav).toFixed(2)} × the audio size (target ≤ 3); ${heldAtPeak(wav).toFixed(2)} × counting the base64 input it is given`);
+	return {
+		tts_wav_peak_x_audio: figure(multiple(wav)),
+		tts_wav_peak_with_input_x_audio: figure(heldAtPeak(wav)),
+		tts_wav_ms: figure(wav.medianMs, 1),
+		tts_wav_vs_bare_decode: figure(wav.versusDecodeOnly),
+		tts_wav_naive_peak_x_audio: figure(multiple(naive)),
+		...(node24 ? { tts_wav_node24_peak_x_audio: figure(multiple(node24)), tts_wav_node24_ms: figure(node24.medianMs, 1) } : {}),
+	};
+}
