@@ -1,5 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../../shared/descriptor';
+import type { ParameterReader } from '../../shared/parameterReader';
 import type { Input } from '../../shared/validation';
 import { buildInput, InputError } from '../../shared/validation';
 import type { NodeOptionValues } from '../nodeOptions';
@@ -14,12 +14,12 @@ export type ItemPlan =
 	| { kind: 'invalid'; itemIndex: number; error: Error };
 
 /** What the user gave for an endpoint: top-level fields, the `options` collection and free-form JSON. */
-function givenFields(context: IExecuteFunctions, endpoint: EndpointDescriptor, itemIndex: number): Input {
+function givenFields(parameters: ParameterReader, endpoint: EndpointDescriptor, itemIndex: number): Input {
 	const given: Input = {};
-	if (endpoint.freeFormInput) Object.assign(given, parseInputJson(context.getNodeParameter('additionalInput', itemIndex, '{}'), 'additionalInput'));
-	Object.assign(given, context.getNodeParameter('options', itemIndex, {}) as Input);
+	if (endpoint.freeFormInput) Object.assign(given, parseInputJson(parameters.get('additionalInput', itemIndex, '{}'), 'additionalInput'));
+	Object.assign(given, parameters.get<Input>('options', itemIndex, {}));
 	for (const field of endpoint.fields) {
-		if (field.required || field.oneOf) given[field.name] = context.getNodeParameter(field.name, itemIndex, undefined);
+		if (field.required || field.oneOf) given[field.name] = parameters.get(field.name, itemIndex, undefined);
 	}
 	return given;
 }
@@ -29,21 +29,21 @@ const withItem = (error: Error, itemIndex: number) =>
 
 /** Reads and validates one item's parameters; nothing is sent yet. */
 export function planItem(
-	context: IExecuteFunctions,
+	parameters: ParameterReader,
 	endpoint: EndpointDescriptor | undefined,
 	itemIndex: number,
 	options: NodeOptionValues,
 ): ItemPlan {
 	try {
 		if (!endpoint) {
-			const path = context.getNodeParameter('endpointPath', itemIndex) as string;
-			const given = parseInputJson(context.getNodeParameter('input', itemIndex, '{}'));
+			const path = parameters.get<string>('endpointPath', itemIndex);
+			const given = parseInputJson(parameters.get('input', itemIndex, '{}'));
 			return { kind: 'gateway', itemIndex, ...planGatewayRun(path, given) };
 		}
-		const given = givenFields(context, endpoint, itemIndex);
+		const given = givenFields(parameters, endpoint, itemIndex);
 		const settings: EndpointSettings = {
-			returnAll: endpoint.pagination ? (context.getNodeParameter('returnAll', itemIndex, false) as boolean) : false,
-			limit: endpoint.pagination ? (context.getNodeParameter('limit', itemIndex, 50) as number) : 0,
+			returnAll: endpoint.pagination ? parameters.get('returnAll', itemIndex, false) : false,
+			limit: endpoint.pagination ? parameters.get('limit', itemIndex, 50) : 0,
 			splitRecords: options.splitRecords,
 			maxPages: options.maxPages,
 			fallback: options.fallback,

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../../shared/descriptor';
 import { findEndpoint } from '../../shared/descriptor';
 import { mapWithConcurrency } from '../../shared/concurrency';
+import { ParameterReader } from '../../shared/parameterReader';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
 import { redactDeep } from '../../shared/transport/redact';
@@ -17,8 +18,8 @@ import { planItem } from './itemPlan';
 import type { EndpointOutput } from './runEndpoint';
 import { payloadOf, runEndpoint } from './runEndpoint';
 
-function nodeOptionsOf(context: IExecuteFunctions, itemIndex: number): NodeOptionValues {
-	return { ...NODE_OPTION_DEFAULTS, ...(context.getNodeParameter('nodeOptions', itemIndex, {}) as Partial<NodeOptionValues>) };
+function nodeOptionsOf(parameters: ParameterReader, itemIndex: number): NodeOptionValues {
+	return { ...NODE_OPTION_DEFAULTS, ...parameters.get<Partial<NodeOptionValues>>('nodeOptions', itemIndex, {}) };
 }
 
 function estimatedCalls(plan: ItemPlan): number {
@@ -51,7 +52,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (resource !== 'gateway' && endpoint?.group !== resource) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);
 	}
-	const options = nodeOptionsOf(this, 0);
+	const parameters = new ParameterReader(this);
+	const options = nodeOptionsOf(parameters, 0);
 	const credentials = await getGatewayCredentials(this);
 	const context: RunContext = {
 		credentials,
@@ -62,7 +64,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const continueOnFail = this.continueOnFail();
 
 	// Every item is checked before the first call, so bad input costs nothing.
-	const plans = items.map((_, itemIndex) => planItem(this, endpoint, itemIndex, nodeOptionsOf(this, itemIndex)));
+	const plans = items.map((_, itemIndex) => planItem(parameters, endpoint, itemIndex, nodeOptionsOf(parameters, itemIndex)));
 	const firstInvalid = plans.find((plan) => plan.kind === 'invalid');
 	if (firstInvalid?.kind === 'invalid' && !continueOnFail) throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
 
