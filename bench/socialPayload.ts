@@ -1,3 +1,4 @@
+import { seededRandom, type Random } from '../test/support/seededRandom';
 /**
  * Deterministic gateway-like answers dense with unquoted 64-bit ids, for the parser benchmark.
  */
@@ -9,18 +10,6 @@ export interface SocialPayloadOptions {
 	idsListedInTexts?: boolean;
 }
 
-type Random = () => number;
-
-function mulberry32(seed: number): Random {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 function digits(random: Random, count: number): string {
 	let text = '';
@@ -68,7 +57,7 @@ function record(random: Random, idsListedInTexts: boolean): string {
 }
 
 export function buildSocialPayload(options: SocialPayloadOptions): string {
-	const random = mulberry32(options.seed);
+	const random = seededRandom(options.seed);
 	const head = `{"code":0,"message":"ok","data":{"cursor":${id64(random)},"has_more":true,"items":[`;
 	const tail = `],"total":-1}}`;
 	const records: string[] = [];
@@ -83,7 +72,7 @@ export function buildSocialPayload(options: SocialPayloadOptions): string {
 
 /** An answer that is nothing but an array of 64-bit ids: the densest case for the parser. */
 export function buildIdArrayPayload(options: { targetBytes: number; seed: number }): string {
-	const random = mulberry32(options.seed);
+	const random = seededRandom(options.seed);
 	const ids: string[] = [];
 	let size = 2;
 	while (size < options.targetBytes) {

@@ -1,6 +1,7 @@
 import JSONbig from 'json-bigint';
 import { parseLosslessJson } from '../../nodes/shared/json/losslessJson';
 import { parseLosslessJsonBytes } from '../../nodes/shared/json/losslessJsonBytes';
+import { seededRandom, type Random } from '../support/seededRandom';
 
 const jsonBigint = JSONbig({ storeAsString: true });
 
@@ -184,7 +185,7 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 
 	describe('parseLosslessJson: randomized', () => {
 		it('agrees with json-bigint on generated documents where both contracts coincide', () => {
-			const random = mulberry32(20240601);
+			const random = seededRandom(20240601);
 			for (let documentIndex = 0; documentIndex < 300; documentIndex++) {
 				const { text, expected } = generateDocument(random, 'coinciding');
 				const actual = parseLossless(text);
@@ -194,7 +195,7 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('gives the generator-known values on documents with every kind of literal', () => {
-			const random = mulberry32(7);
+			const random = seededRandom(7);
 			for (let documentIndex = 0; documentIndex < 300; documentIndex++) {
 				const { text, expected } = generateDocument(random, 'full');
 				expect(parseLossless(text)).toEqual(expected);
@@ -202,7 +203,7 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('throws exactly when JSON.parse throws on truncated and mutated documents', () => {
-			const random = mulberry32(99);
+			const random = seededRandom(99);
 			const mutationAlphabet = ['"', '\\', ':', ',', '[', ']', '{', '}', '-', '0', '9', '.', 'e', ' '];
 			let validMutants = 0;
 			for (let documentIndex = 0; documentIndex < 300; documentIndex++) {
@@ -247,18 +248,6 @@ function captureError(action: () => unknown): Error {
 	return error;
 }
 
-type Random = () => number;
-
-function mulberry32(seed: number): Random {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 /** json-bigint builds objects without prototype; compare them as plain objects. */
 function toPlainValue(value: unknown): unknown {
