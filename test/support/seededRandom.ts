@@ -1,13 +1,4 @@
-export type Random = () => number;
+/** The simulator's seeded generator (mulberry32), so generated test and benchmark data repeat exactly. */
+export { mulberry32 as seededRandom } from '../simulator/dataset/random';
 
-/** mulberry32: a small seeded generator, so generated test and benchmark data repeat exactly. */
-export function seededRandom(seed: number): Random {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+export type Random = () => number;
