@@ -14,6 +14,7 @@ import { startN8nServer } from './n8n-server';
 import { createProgress } from './progress';
 import { runCommand, tail } from './run-command';
 import { redactor } from './workflow-runner';
+import { isAlive } from './install-lock';
 
 export const DEFAULT_DEV_USER_FOLDER = path.join(REPO_ROOT, '.cache', 'dev-n8n');
 export const DEFAULT_N8N_PORT = 5678;
@@ -215,16 +216,6 @@ function claimUserFolder(userFolder: string): () => void {
 			throw new Error(`another dev environment (pid ${holder}) runs on ${userFolder}; stop it first or pick another user folder`);
 		}
 		fs.rmSync(file, { force: true });
-	}
-}
-
-function isAlive(pid: number): boolean {
-	if (!Number.isInteger(pid) || pid <= 0) return false;
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
 	}
 }
 

@@ -37,7 +37,7 @@ export async function withInstallLock<T>(lockPath: string, progress: Progress, f
 	}
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
 	if (!Number.isInteger(pid) || pid <= 0) return false;
 	try {
 		process.kill(pid, 0);
