@@ -1,5 +1,5 @@
 import type { GatewayCredentials } from '../../shared/transport/credentials';
-import { GatewayError } from '../../shared/transport/errors';
+import { GatewayError, responseMetadataErrorOf } from '../../shared/transport/errors';
 import type { HttpMethod } from '../../shared/transport/request';
 import { callGateway } from '../../shared/transport/request';
 import { redactDeep, redactSecret } from '../../shared/transport/redact';
@@ -38,52 +38,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** `ResponseMetadata.Error` of the answer, the way the service reports an error inside a body. */
-function metadataErrorOf(body: unknown): string | undefined {
-	if (!isRecord(body) || !isRecord(body.ResponseMetadata)) return undefined;
-	const error = body.ResponseMetadata.Error;
-	if (!isRecord(error)) return undefined;
-	const code = typeof error.Code === 'string' ? error.Code : undefined;
-	const message = typeof error.Message === 'string' ? error.Message : undefined;
-	if (!code && !message) return undefined;
-	return [code, message].filter(Boolean).join(': ');
-}
-
-/** A non-2xx answer whose message sits in `ResponseMetadata.Error`, which the shared parser does not read. */
-function withMetadataMessage(error: unknown): unknown {
-	if (!(error instanceof GatewayError) || error.details.serviceMessage) return error;
-	const serviceMessage = metadataErrorOf(error.details.body);
-	if (!serviceMessage) return error;
-	return new GatewayError(`${error.message}: ${serviceMessage}`, { ...error.details, serviceMessage });
-}
-
 export async function callAvatar(settings: AvatarCallSettings, request: AvatarRequest): Promise<AvatarAnswer> {
 	const endpoint = endpointOf(request);
 	const { name, value } = settings.routing;
 	const hasBody = request.body !== undefined;
-	let answer;
-	try {
-		answer = await callGateway<unknown>({
-			credentials: settings.credentials,
-			method: request.method,
-			path: request.path,
-			scheme: 'bearer',
-			endpoint,
-			timeoutMs: settings.timeoutMs,
-			signal: settings.signal,
-			query: hasBody ? undefined : { [name]: value },
-			body: hasBody ? { [name]: value, ...request.body, ...settings.additionalBodyFields } : undefined,
-		});
-	} catch (error) {
-		throw withMetadataMessage(error);
-	}
-	const found = metadataErrorOf(answer.body);
+	const answer = await callGateway<unknown>({
+		credentials: settings.credentials,
+		method: request.method,
+		path: request.path,
+		scheme: 'bearer',
+		endpoint,
+		timeoutMs: settings.timeoutMs,
+		signal: settings.signal,
+		query: hasBody ? undefined : { [name]: value },
+		body: hasBody ? { [name]: value, ...request.body, ...settings.additionalBodyFields } : undefined,
+	});
+	const found = responseMetadataErrorOf(answer.body);
 	if (found) {
 		const apiKey = settings.credentials.apiKey;
 		const problem = redactSecret(found, apiKey);
 		throw new GatewayError(`The service rejected ${endpoint}: ${problem}`, {
 			kind: 'http',
-			endpoint,
+		endpoint,
 			status: answer.status,
 			serviceMessage: problem,
 			body: redactDeep(answer.body, apiKey),

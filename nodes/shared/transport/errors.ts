@@ -28,11 +28,27 @@ export class GatewayError extends Error {
 	}
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `ResponseMetadata.Error` ("Code: Message"), the way the avatar interfaces report an error, also inside a 2xx body. */
+export function responseMetadataErrorOf(body: unknown): string | undefined {
+	if (!isRecord(body) || !isRecord(body.ResponseMetadata)) return undefined;
+	const error = body.ResponseMetadata.Error;
+	if (!isRecord(error)) return undefined;
+	const code = typeof error.Code === 'string' ? error.Code : undefined;
+	const message = typeof error.Message === 'string' ? error.Message : undefined;
+	if (!code && !message) return undefined;
+	return [code, message].filter(Boolean).join(': ');
+}
+
 /** Picks the human message out of the error bodies services commonly send. */
 export function serviceMessageOf(body: unknown): string | undefined {
 	if (typeof body === 'string') return body.trim() || undefined;
 	if (!body || typeof body !== 'object') return undefined;
 	const record = body as Record<string, unknown>;
+	const metadataError = responseMetadataErrorOf(record);
+	if (metadataError) return metadataError;
 	for (const key of ['message', 'detail', 'msg', 'error_description']) {
 		const value = record[key];
 		if (typeof value === 'string' && value) return value;
