@@ -2,6 +2,15 @@ import { mulberry32 } from './dataset/random';
 
 export type FaultStatus = 429 | 500 | 502 | 503 | 504;
 
+export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
+
+/** Where a redirect fault sends the client: `to` is an origin (or base URL) the request's path is appended to. */
+export interface RedirectFault {
+	to: string;
+	/** 307 when omitted. */
+	status?: RedirectStatus;
+}
+
 /**
  * What replaces or disturbs one answer. Combine `delayMs` with any other kind; a fault with only
  * `delayMs` delays the normal answer. `endpoint` limits a fault to one run endpoint (full path or
@@ -17,6 +26,12 @@ export interface Fault {
 	truncate?: boolean;
 	/** A 502 HTML error page from a front proxy. */
 	html?: boolean;
+	/**
+	 * Answer with a redirect to another server (after the key was checked): Location is `to` plus
+	 * the request's path and query, without the `key` parameter, so the key reaches the other
+	 * server only if the client sends it there itself.
+	 */
+	redirect?: RedirectFault;
 	delayMs?: number;
 }
 
@@ -51,6 +66,7 @@ export interface FaultQueue extends FaultControl {
 
 const ALL_KINDS: FaultKind[] = ['429', '500', '502', '503', '504', 'reset', 'truncate', 'html'];
 const STATUSES = new Set([429, 500, 502, 503, 504]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export function createFaults(): FaultQueue {
 	const queued: Fault[] = [];
@@ -86,13 +102,14 @@ export function describeFault(fault: Fault): string {
 	if (fault.reset) return 'reset';
 	if (fault.truncate) return 'truncate';
 	if (fault.html) return 'html';
+	if (fault.redirect) return `redirect ${fault.redirect.status ?? 307}`;
 	if (fault.status) return String(fault.status);
 	return 'delay';
 }
 
 /** A fault that only delays leaves the answer (and its billing) intact. */
 export function isDelayOnly(fault: Fault): boolean {
-	return !fault.reset && !fault.truncate && !fault.html && fault.status === undefined;
+	return !fault.reset && !fault.truncate && !fault.html && !fault.redirect && fault.status === undefined;
 }
 
 function matches(filter: string | undefined, target: FaultTarget): boolean {
@@ -113,8 +130,23 @@ function checkFault(fault: Fault): Fault {
 	if (fault.status !== undefined && !STATUSES.has(fault.status)) throw new TypeError(`fault status must be one of ${[...STATUSES].join(', ')}`);
 	if (fault.delayMs !== undefined && !(fault.delayMs >= 0)) throw new TypeError('delayMs must be a non-negative number');
 	if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0)) throw new TypeError('retryAfterSeconds must be a non-negative number');
-	const kinds = [fault.status !== undefined, !!fault.reset, !!fault.truncate, !!fault.html].filter(Boolean).length;
-	if (kinds > 1) throw new TypeError('a fault has at most one of status, reset, truncate, html');
-	if (kinds === 0 && fault.delayMs === undefined) throw new TypeError('a fault needs status, reset, truncate, html or delayMs');
+	if (fault.redirect !== undefined) checkRedirect(fault.redirect);
+	const kinds = [fault.status !== undefined, !!fault.reset, !!fault.truncate, !!fault.html, !!fault.redirect].filter(Boolean).length;
+	if (kinds > 1) throw new TypeError('a fault has at most one of status, reset, truncate, html, redirect');
+	if (kinds === 0 && fault.delayMs === undefined) throw new TypeError('a fault needs status, reset, truncate, html, redirect or delayMs');
 	return { ...fault };
+}
+
+function checkRedirect(redirect: RedirectFault): void {
+	if (redirect === null || typeof redirect !== 'object') throw new TypeError('redirect must be an object {to, status?}');
+	let to: URL;
+	try {
+		to = new URL(String(redirect.to));
+	} catch {
+		throw new TypeError('redirect.to must be an absolute http(s) URL');
+	}
+	if (to.protocol !== 'http:' && to.protocol !== 'https:') throw new TypeError('redirect.to must be an absolute http(s) URL');
+	if (redirect.status !== undefined && !REDIRECT_STATUSES.has(redirect.status)) {
+		throw new TypeError(`redirect.status must be one of ${[...REDIRECT_STATUSES].join(', ')}`);
+	}
 }

@@ -42,8 +42,18 @@ function cut(res: ServerResponse, part: string | Buffer): Promise<void> {
 	});
 }
 
-/** The answer a status or html fault puts in place of the real one. */
-export function faultResponse(fault: Fault): SimResponse {
+/** The answer a status, html or redirect fault puts in place of the real one (`requestUrl`: path and query of the request). */
+export function faultResponse(fault: Fault, requestUrl?: URL): SimResponse {
+	if (fault.redirect) {
+		const location = new URL(fault.redirect.to);
+		const base = location.pathname.replace(/\/$/, '');
+		location.pathname = base + (requestUrl?.pathname ?? '/');
+		const query = new URLSearchParams(requestUrl?.searchParams);
+		query.delete('key');
+		location.search = query.toString();
+		const status = fault.redirect.status ?? 307;
+		return { status, headers: { location: location.href }, body: { code: status, message: STATUS_CODES[status] ?? 'Redirect', location: location.href } };
+	}
 	if (fault.html) {
 		return {
 			status: 502,

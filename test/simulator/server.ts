@@ -113,7 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			req.socket.destroy();
 			return;
 		}
-		if (fault && (fault.status !== undefined || fault.html)) return finish(faultResponse(fault));
+		if (fault && (fault.status !== undefined || fault.html || fault.redirect)) return finish(faultResponse(fault, url));
 
 		const ctx: SimContext = {
 			options: resolved,

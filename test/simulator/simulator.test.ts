@@ -294,6 +294,22 @@ describe('faults', () => {
 		expect(await statuses()).toEqual(first);
 	});
 
+	it('redirects to another origin after checking the key, without the key in the Location', async () => {
+		sim.faults.queue({ redirect: { to: 'http://127.0.0.1:9/elsewhere/' } }, { redirect: { to: 'http://127.0.0.1:9', status: 302 } });
+		const answer = await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' });
+		expect(answer.status).toBe(307);
+		expect(answer.headers.location).toBe('http://127.0.0.1:9/elsewhere/api/v1/run');
+		const native = await http(sim, `/v1beta/models/gm-2.5-flash:streamGenerateContent?key=${SIMULATOR_API_KEY}&alt=sse`, { method: 'POST', body: '{}' });
+		expect(native.status).toBe(302);
+		expect(native.headers.location).toBe('http://127.0.0.1:9/v1beta/models/gm-2.5-flash:streamGenerateContent?alt=sse');
+		expect(sim.requests.slice(-2).map((r) => r.fault)).toEqual(['redirect 307', 'redirect 302']);
+		expect(sim.ledger.billedCalls()).toBe(0);
+		const unauthenticated = await http(sim, '/v1/models');
+		expect(unauthenticated.status).toBe(401);
+		expect(() => sim.faults.queue({ redirect: { to: 'not a url' } })).toThrow(/absolute/);
+		expect(() => sim.faults.queue({ redirect: { to: 'http://x', status: 200 as 307 } })).toThrow(/redirect.status/);
+	});
+
 	it('takes faults over HTTP', async () => {
 		await http(sim, '/__sim/faults', { method: 'POST', body: JSON.stringify([{ status: 503 }]) });
 		expect((await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' })).status).toBe(503);
