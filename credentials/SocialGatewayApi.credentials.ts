@@ -1,4 +1,5 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { authenticateGatewayRequest } from '../nodes/shared/transport/authSchemes';
 
 export class SocialGatewayApi implements ICredentialType {
 	name = 'socialGatewayApi';
@@ -43,13 +44,9 @@ export class SocialGatewayApi implements ICredentialType {
 		},
 	];
 
-	// Lets n8n's own HTTP Request node use this credential ("Predefined Credential Type").
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: { Authorization: '=Bearer {{$credentials.apiKey}}' },
-		},
-	};
+	// The one place that applies the key, per interface (Bearer, `?key=`, `x-api-key` + `compat-version`):
+	// the pack's nodes, the credential test and n8n's own HTTP Request node all go through it.
+	authenticate = authenticateGatewayRequest;
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -14,12 +14,15 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number, apiK
 		const response: JsonObject = { endpoint, kind, message: error.message };
 		if (status !== undefined) response.status = status;
 		if (serviceMessage !== undefined) response.serviceMessage = serviceMessage;
-		return new NodeApiError(node, response, {
+		const nodeError = new NodeApiError(node, response, {
 			message: error.message,
 			description: serviceMessage,
 			httpCode: status === undefined ? undefined : String(status),
 			itemIndex,
 		});
+		// NodeApiError swaps a message naming a socket code (ECONNRESET, …) for a generic sentence; ours says more.
+		nodeError.message = error.message;
+		return nodeError;
 	}
 	const message = redactSecret(error instanceof Error ? error.message : String(error), apiKey);
 	return new NodeOperationError(node, message, { itemIndex });

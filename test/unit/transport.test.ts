@@ -2,6 +2,8 @@ import type { GatewayCall } from '../../nodes/shared/transport/request';
 import { callGateway, openGatewayStream } from '../../nodes/shared/transport/request';
 import { GatewayError } from '../../nodes/shared/transport/errors';
 import { backoffDelay, DEFAULT_RETRY, retryAfterMs } from '../../nodes/shared/transport/retryPolicy';
+import { text } from 'node:stream/consumers';
+import { n8nCredentials } from '../support/n8nHttp';
 import type { Simulator } from '../simulator';
 import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../simulator';
 
@@ -15,10 +17,9 @@ beforeEach(() => sim.reset());
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20 };
 
 const runCall = (overrides: Partial<GatewayCall> = {}): GatewayCall => ({
-	credentials: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url },
+	credentials: n8nCredentials({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url }),
 	method: 'POST',
 	path: '/api/v1/run',
-	scheme: 'bearer',
 	endpoint: 'fetch_search',
 	timeoutMs: 5_000,
 	body: { provider: PROVIDER, endpoint: '/api/v1/mpsearch/v2/fetch_search', input: { keyword: 'acme', raw: false } },
@@ -49,11 +50,10 @@ describe('transport against the simulator', () => {
 
 	it('sends each auth scheme the way its interface expects', async () => {
 		await callGateway(runCall());
-		await callGateway({ ...runCall(), method: 'GET', path: '/v1beta/models/gm-2.5-flash:generateContent', body: undefined, scheme: 'queryKey' }).catch(() => undefined);
+		await callGateway({ ...runCall(), method: 'GET', path: '/v1beta/models/gm-2.5-flash:generateContent', body: undefined }).catch(() => undefined);
 		await callGateway({
 			...runCall(),
 			path: '/v1/messages',
-			scheme: 'messages',
 			body: { model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
 		});
 		const [bearer, query, messages] = sim.requests;
@@ -133,7 +133,7 @@ describe('transport against the simulator', () => {
 
 	it('redacts the key the service echoes in a 401', async () => {
 		const key = 'sk-echoed-secret-123456';
-		const error = await failure(runCall({ credentials: { apiKey: key, baseUrl: sim.url } }));
+		const error = await failure(runCall({ credentials: n8nCredentials({ apiKey: key, baseUrl: sim.url }) }));
 		expect(error.status).toBe(401);
 		expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(key);
 		expect(error.message).toContain('***');
@@ -146,8 +146,8 @@ describe('transport against the simulator', () => {
 			endpoint: 'chat',
 			body: { model: 'gm-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] },
 		});
-		const text = await answer.body.text();
-		expect(text).toMatch(/data: /);
+		const body = await text(answer.body);
+		expect(body).toMatch(/data: /);
 	});
 });
 

@@ -46,7 +46,6 @@ export async function callAvatar(settings: AvatarCallSettings, request: AvatarRe
 		credentials: settings.credentials,
 		method: request.method,
 		path: request.path,
-		scheme: 'bearer',
 		endpoint,
 		timeoutMs: settings.timeoutMs,
 		signal: settings.signal,

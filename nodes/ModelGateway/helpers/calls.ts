@@ -1,15 +1,12 @@
 import type { GatewayCall } from '../../shared/transport/request';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 
-/** The interfaces of the model gateway, each with the auth scheme and address the spec gives it. */
+/** The interfaces of the model gateway, each at the address the spec gives it (the credential applies each one's auth scheme). */
 
 const NATIVE_TIMEOUT_MS = 300_000;
 /** For streams: the longest silence between two pieces of the answer. */
 export const STREAM_SILENCE_TIMEOUT_MS = 120_000;
 const LISTING_TIMEOUT_MS = 30_000;
-
-/** Models whose spec entry lists only an Authorization header (no `?key=`). */
-const BEARER_ONLY_NATIVE_MODELS = new Set(['gm-3.1-flash-lite-image']);
 
 export type NativeVersion = 'v1beta' | 'v1alpha';
 
@@ -17,7 +14,7 @@ export function encodeModelAction(model: string, action: string): string {
 	return `${encodeURIComponent(model)}:${encodeURIComponent(action)}`;
 }
 
-/** `POST /{version}/models/{model}:{action}`, key in the query (Bearer for the models that list only it). */
+/** `POST /{version}/models/{model}:{action}`. */
 export function nativeCall(
 	credentials: GatewayCredentials,
 	model: string,
@@ -30,7 +27,6 @@ export function nativeCall(
 		credentials,
 		method: 'POST',
 		path: `/${version}/models/${encodeModelAction(model, action)}`,
-		scheme: BEARER_ONLY_NATIVE_MODELS.has(model) ? 'bearer' : 'queryKey',
 		endpoint: `${version}/models/${model}:${action}`,
 		timeoutMs: NATIVE_TIMEOUT_MS,
 		address: 'service',
@@ -40,31 +36,25 @@ export function nativeCall(
 }
 
 /** A POST at the model address (the chat completions and messages interfaces). */
-function modelAddressCall(
-	path: string,
-	scheme: GatewayCall['scheme'],
-	credentials: GatewayCredentials,
-	body: unknown,
-	extra: Partial<GatewayCall>,
-): GatewayCall {
-	return { credentials, method: 'POST', path, scheme, endpoint: path.slice(1), timeoutMs: NATIVE_TIMEOUT_MS, address: 'model', body, ...extra };
+function modelAddressCall(path: string, credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall>): GatewayCall {
+	return { credentials, method: 'POST', path, endpoint: path.slice(1), timeoutMs: NATIVE_TIMEOUT_MS, address: 'model', body, ...extra };
 }
 
-/** `POST /v1/chat/completions`, Bearer, at the model address. */
+/** `POST /v1/chat/completions` at the model address. */
 export function chatCall(credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall> = {}): GatewayCall {
-	return modelAddressCall('/v1/chat/completions', 'bearer', credentials, body, extra);
+	return modelAddressCall('/v1/chat/completions', credentials, body, extra);
 }
 
-/** `POST /v1/messages`, `x-api-key` and `compat-version`, at the model address. */
+/** `POST /v1/messages` at the model address. */
 export function messagesCall(credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall> = {}): GatewayCall {
-	return modelAddressCall('/v1/messages', 'messages', credentials, body, extra);
+	return modelAddressCall('/v1/messages', credentials, body, extra);
 }
 
-/** `GET /v1/models[/{model}]` (Bearer) or `GET /v1alpha/models` (key in the query). */
+/** `GET /v1/models[/{model}]` or `GET /v1alpha/models`. */
 export function modelListingCall(credentials: GatewayCredentials, which: 'list' | 'native' | { model: string }, signal?: AbortSignal): GatewayCall {
 	if (which === 'native') {
-		return { credentials, method: 'GET', path: '/v1alpha/models', scheme: 'queryKey', endpoint: 'v1alpha/models', timeoutMs: LISTING_TIMEOUT_MS, signal };
+		return { credentials, method: 'GET', path: '/v1alpha/models', endpoint: 'v1alpha/models', timeoutMs: LISTING_TIMEOUT_MS, signal };
 	}
 	const path = which === 'list' ? '/v1/models' : `/v1/models/${encodeURIComponent(which.model)}`;
-	return { credentials, method: 'GET', path, scheme: 'bearer', endpoint: path.slice(1), timeoutMs: LISTING_TIMEOUT_MS, signal };
+	return { credentials, method: 'GET', path, endpoint: path.slice(1), timeoutMs: LISTING_TIMEOUT_MS, signal };
 }

@@ -25,7 +25,6 @@ export async function callRun(context: RunContext, target: RunTarget, input: Inp
 		credentials: context.credentials,
 		method: 'POST',
 		path: '/api/v1/run',
-		scheme: 'bearer',
 		endpoint: target.name,
 		timeoutMs: effectiveTimeoutMs(target, context.timeoutSeconds),
 		body: { provider: PROVIDER, endpoint: target.path, input },

@@ -1,11 +1,21 @@
-/** The decrypted `socialGatewayApi` credential, as the transport needs it. */
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+/**
+ * Sends one request through n8n's `httpRequestWithAuthentication` with this pack's credential, so
+ * the instance's rules (SSRF protection, proxy settings) apply as they do to n8n's own nodes.
+ */
+export type AuthenticatedSend = (options: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+
+/** The decrypted `socialGatewayApi` credential, as the transport needs it, with the helper that applies it. */
 export interface GatewayCredentials {
+	/** Only read to redact it from what the service echoes; `send` applies it to requests. */
 	apiKey: string;
 	/** The service address: data gateway, native model endpoints, model listing, avatar endpoints. */
 	baseUrl: string;
 	/** Address of the chat and messages interfaces; empty means `baseUrl`. */
 	modelBaseUrl?: string;
 	compatVersion?: string;
+	send: AuthenticatedSend;
 }
 
 export const CREDENTIAL_NAME = 'socialGatewayApi';
@@ -13,7 +23,7 @@ export const DEFAULT_COMPAT_VERSION = '2023-06-01';
 
 export type AddressKind = 'service' | 'model';
 
-export function addressOf(credentials: GatewayCredentials, kind: AddressKind): string {
+export function addressOf(credentials: Pick<GatewayCredentials, 'baseUrl' | 'modelBaseUrl'>, kind: AddressKind): string {
 	const address = kind === 'model' && credentials.modelBaseUrl ? credentials.modelBaseUrl : credentials.baseUrl;
 	return address.replace(/\/+$/, '');
 }

@@ -1,4 +1,5 @@
-export type GatewayErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'cancelled';
+/** `blocked`: the instance's SSRF protection refused the address before anything was sent. */
+export type GatewayErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'cancelled' | 'blocked';
 
 export interface GatewayErrorDetails {
 	kind: GatewayErrorKind;

@@ -1,13 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
-import type { Dispatcher } from 'undici';
-import type { AuthScheme } from './authSchemes';
-import { authParts } from './authSchemes';
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import { httpErrorOf, parseSuccessBody } from './answerBody';
 import type { AddressKind, GatewayCredentials } from './credentials';
 import { addressOf } from './credentials';
-import { httpErrorOf, parseSuccessBody } from './answerBody';
+import { Deadline, DeadlineExpired } from './deadline';
 import { GatewayError } from './errors';
-import { gatewayAgent } from './httpAgent';
+import type { ByteStream } from './readBody';
+import { readBody } from './readBody';
 import { redactSecret } from './redact';
 import type { RetryOptions } from './retryPolicy';
 import { backoffDelay, DEFAULT_RETRY, RETRYABLE_CONNECT_ERRORS, RETRYABLE_STATUSES, retryAfterMs } from './retryPolicy';
@@ -17,8 +16,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export interface GatewayCall {
 	credentials: GatewayCredentials;
 	method: HttpMethod;
+	/** The interface's path; the credential picks the auth scheme from it. */
 	path: string;
-	scheme: AuthScheme;
 	/** Endpoint name shown in errors. */
 	endpoint: string;
 	/** Client timeout of each attempt (for streams: the longest silence). */
@@ -28,151 +27,201 @@ export interface GatewayCall {
 	/** Sent as JSON. A string is sent as it is (already serialised JSON). */
 	body?: unknown;
 	headers?: Record<string, string>;
+	/** The execution's cancel signal: honoured between attempts and while waiting. */
 	signal?: AbortSignal;
 	retry?: Partial<RetryOptions>;
 }
 
+export type AnswerHeaders = Record<string, string | string[] | undefined>;
+
 export interface GatewayAnswer<T = unknown> {
 	status: number;
-	headers: Record<string, string | string[] | undefined>;
+	headers: AnswerHeaders;
 	body: T;
 	/** How many times the call was retried before this answer. */
 	retries: number;
 }
 
-export type OpenAnswer = Dispatcher.ResponseData & { retries: number };
-
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-function urlOf(call: GatewayCall, authQuery: Record<string, string>): string {
-	const address = addressOf(call.credentials, call.address ?? 'service') + call.path;
-	const query = Object.entries({ ...call.query, ...authQuery }).filter(([, value]) => value !== undefined);
-	if (query.length === 0) return address;
-	const url = new URL(address);
-	for (const [key, value] of query) url.searchParams.set(key, String(value));
-	return url.toString();
+export interface OpenAnswer {
+	status: number;
+	headers: AnswerHeaders;
+	body: ByteStream;
+	retries: number;
 }
 
-export function contentTypeOf(headers: Dispatcher.ResponseData['headers']): string {
+/** A 2xx answer whose body is still unread. */
+interface Opened {
+	status: number;
+	headers: AnswerHeaders;
+	body: ByteStream;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const CANCEL_CODES = new Set(['ERR_CANCELED', 'ABORT_ERR']);
+const SSRF_ERRORS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
+/** Error bodies are read for the service's message only; a huge one is cut here. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** n8n wraps the transport's error (NodeApiError with `cause`); the innermost one says what happened. */
+function causesOf(error: unknown): Array<{ code?: string; name?: string; message?: string }> {
+	const chain = [];
+	for (let current = error as any, depth = 0; current && typeof current === 'object' && depth < 5; current = current.cause, depth++) {
+		chain.push(current);
+	}
+	return chain;
+}
+
+export function contentTypeOf(headers: AnswerHeaders): string {
 	const value = headers['content-type'];
 	return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-function failureOf(error: any, call: GatewayCall, timedOut: boolean): GatewayError {
+function failureOf(error: unknown, call: GatewayCall, timedOut: boolean): GatewayError {
 	if (error instanceof GatewayError) return error;
-	if (timedOut || TIMEOUT_CODES.has(error?.code) || error?.name === 'TimeoutError') {
+	const causes = causesOf(error);
+	const code = causes.map((cause) => cause.code).find((value) => typeof value === 'string');
+	const secret = call.credentials.apiKey;
+	if (timedOut || error instanceof DeadlineExpired || (code !== undefined && TIMEOUT_CODES.has(code))) {
 		return new GatewayError(
 			`No answer to ${call.endpoint} within ${Math.round(call.timeoutMs / 1000)} s. Not retried: the service may have billed the call`,
 			{ kind: 'timeout', endpoint: call.endpoint, mayHaveBilled: true },
 		);
 	}
-	if (call.signal?.aborted) {
+	if (call.signal?.aborted || (code !== undefined && CANCEL_CODES.has(code))) {
 		return new GatewayError(`The call to ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint });
 	}
-	const code = error?.code ? ` (${error.code})` : '';
-	const reason = redactSecret(String(error?.message ?? error), call.credentials.apiKey);
-	return new GatewayError(`The connection for ${call.endpoint} failed${code}: ${reason}`, {
+	const blocked = causes.find((cause) => cause.name !== undefined && SSRF_ERRORS.has(cause.name));
+	if (blocked) {
+		return new GatewayError(`n8n's SSRF protection blocked the call to ${call.endpoint}: ${redactSecret(String(blocked.message), secret)}`, {
+			kind: 'blocked',
+			endpoint: call.endpoint,
+		});
+	}
+	const innermost = causes[causes.length - 1];
+	const reason = redactSecret(String(innermost?.message ?? error), secret);
+	return new GatewayError(`The connection for ${call.endpoint} failed${code ? ` (${code})` : ''}: ${reason}`, {
 		kind: 'network',
 		endpoint: call.endpoint,
-		mayHaveBilled: !RETRYABLE_CONNECT_ERRORS.has(error?.code),
+		mayHaveBilled: code === undefined || !RETRYABLE_CONNECT_ERRORS.has(code),
 	});
 }
 
-/**
- * One attempt's deadline, joined with the caller's cancel signal. A plain timer (cleared when the
- * attempt ends) costs far less per call than AbortSignal.timeout plus AbortSignal.any.
- */
-function attemptDeadline(timeoutMs: number, cancel: AbortSignal | undefined) {
-	const controller = new AbortController();
-	let timedOut = false;
-	const timer = setTimeout(() => {
-		timedOut = true;
-		controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-	}, timeoutMs);
-	const onCancel = () => controller.abort(cancel?.reason);
-	if (cancel?.aborted) onCancel();
-	else cancel?.addEventListener('abort', onCancel, { once: true });
+function requestOptionsOf(call: GatewayCall): IHttpRequestOptions {
+	const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+	const qs = call.query && Object.fromEntries(Object.entries(call.query).filter(([, value]) => value !== undefined));
 	return {
-		signal: controller.signal,
-		timedOut: () => timedOut,
-		clear: () => {
-			clearTimeout(timer);
-			cancel?.removeEventListener('abort', onCancel);
+		method: call.method,
+		url: addressOf(call.credentials, call.address ?? 'service') + call.path,
+		qs: qs as IHttpRequestOptions['qs'],
+		headers: {
+			accept: 'application/json, text/event-stream',
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			...call.headers,
 		},
+		body,
+		// Raw bytes for the lossless parser; read by the pack within its deadline.
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// A redirect could carry the key to another host: never followed, reported instead.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: call.timeoutMs,
+		abortSignal: call.signal,
 	};
 }
 
+function headersOf(response: IN8nHttpFullResponse): AnswerHeaders {
+	return { ...(response.headers as AnswerHeaders) };
+}
+
+function redirectErrorOf(status: number, headers: AnswerHeaders, call: GatewayCall): GatewayError {
+	const location = String(headers.location ?? '');
+	const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(location)?.[1] ?? 'another address';
+	return new GatewayError(
+		`The service redirected ${call.endpoint} (HTTP ${status}) to ${redactSecret(host, call.credentials.apiKey)}; not followed, so the API key is not sent elsewhere`,
+		{ kind: 'http', endpoint: call.endpoint, status },
+	);
+}
+
 /**
- * Sends a call, retrying only what cannot bill twice (429/502/503/504 answers, connections that
- * failed before the request left), and hands the 2xx answer to `consume` within the attempt's timeout.
+ * Sends a call through n8n's helper, retrying only what cannot bill twice (see retryPolicy), and
+ * hands the 2xx answer, body unread, to `consume` while the attempt's deadline still runs
+ * (`wholeAttemptDeadline`), or leaves it to the caller (streams: only silence is bounded).
  */
 async function withRetries<R>(
 	call: GatewayCall,
-	consume: (answer: Dispatcher.ResponseData, retries: number) => Promise<R>,
+	consume: (answer: Opened, retries: number, deadline: Deadline | undefined) => Promise<R>,
 	wholeAttemptDeadline: boolean,
 ): Promise<R> {
 	const retry = { ...DEFAULT_RETRY, ...call.retry };
-	const { headers: authHeaders, query: authQuery } = authParts(call.scheme, call.credentials);
-	const url = urlOf(call, authQuery);
-	const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
-	const headers: Record<string, string> = {
-		accept: 'application/json, text/event-stream',
-		...(body === undefined ? {} : { 'content-type': 'application/json' }),
-		...call.headers,
-		...authHeaders,
-	};
-	const pause = (ms: number) => sleep(ms, undefined, { signal: call.signal });
+	const options = requestOptionsOf(call);
+	const secret = call.credentials.apiKey;
 
 	for (let attempt = 0; ; attempt++) {
-		const deadline = wholeAttemptDeadline ? attemptDeadline(call.timeoutMs, call.signal) : undefined;
-		const signal = deadline?.signal ?? call.signal;
+		const deadline = new Deadline(call.timeoutMs);
 		let retryAfter: number | undefined;
 		try {
-			const answer = await request(url, {
-				dispatcher: gatewayAgent(),
-				method: call.method,
-				headers,
-				body,
-				signal,
-				headersTimeout: call.timeoutMs,
-				bodyTimeout: call.timeoutMs,
-			});
-			if (answer.statusCode >= 200 && answer.statusCode < 300) return await consume(answer, attempt);
-
-			const text = await answer.body.text().catch(() => '');
-			const retryable = RETRYABLE_STATUSES.has(answer.statusCode) && attempt < retry.maxRetries;
+			const response = await deadline.race(call.credentials.send({ ...options }), (late) => (late.body as ByteStream)?.destroy());
+			const answer: Opened = { status: response.statusCode, headers: headersOf(response), body: response.body as ByteStream };
+			if (answer.status >= 200 && answer.status < 300) {
+				if (!wholeAttemptDeadline) deadline.clear();
+				return await consume(answer, attempt, wholeAttemptDeadline ? deadline : undefined);
+			}
+			if (answer.status >= 300 && answer.status < 400) {
+				answer.body.destroy();
+				throw redirectErrorOf(answer.status, answer.headers, call);
+			}
+			const text = await readErrorText(answer.body, deadline);
+			const retryable = RETRYABLE_STATUSES.has(answer.status) && attempt < retry.maxRetries;
 			retryAfter = retryAfterMs(answer.headers['retry-after']);
 			if (!retryable || (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs)) {
-				throw httpErrorOf(answer.statusCode, text, contentTypeOf(answer.headers), call.endpoint, call.credentials.apiKey);
+				throw httpErrorOf(answer.status, text, contentTypeOf(answer.headers), call.endpoint, secret);
 			}
 		} catch (error) {
-			const connectFailure = RETRYABLE_CONNECT_ERRORS.has(error?.code) && attempt < retry.maxRetries;
-			if (!connectFailure || call.signal?.aborted) throw failureOf(error, call, deadline?.timedOut() ?? false);
+			const code = causesOf(error)
+				.map((cause) => cause.code)
+				.find((value) => typeof value === 'string');
+			const connectFailure = code !== undefined && RETRYABLE_CONNECT_ERRORS.has(code) && attempt < retry.maxRetries;
+			if (!connectFailure || call.signal?.aborted) throw failureOf(error, call, deadline.expired);
 		} finally {
-			deadline?.clear();
+			deadline.clear();
 		}
-		await pause(Math.max(retryAfter ?? 0, backoffDelay(attempt, retry))).catch((error) => {
+		await sleep(Math.max(retryAfter ?? 0, backoffDelay(attempt, retry)), call.signal).catch((error) => {
 			throw failureOf(error, call, false);
 		});
 	}
 }
 
+async function readErrorText(body: ByteStream, deadline: Deadline): Promise<string> {
+	try {
+		const bytes = await readBody(body, deadline);
+		return bytes.toString('utf8', 0, Math.min(bytes.length, ERROR_BODY_LIMIT));
+	} catch {
+		return '';
+	}
+}
+
 /** One JSON call: 64-bit integers come back as exact strings. */
 export async function callGateway<T = unknown>(call: GatewayCall): Promise<GatewayAnswer<T>> {
-	return withRetries(
+	return await withRetries(
 		call,
-		async (answer, retries) => {
-			const bytes = Buffer.from(await answer.body.arrayBuffer().catch((error) => {
-				if (call.signal?.aborted || TIMEOUT_CODES.has(error?.code) || error?.name === 'TimeoutError') throw error;
-				throw new GatewayError(`The answer to ${call.endpoint} was cut off before it was complete (${error?.code ?? 'connection closed'})`, {
+		async (answer, retries, deadline) => {
+			const bytes = await readBody(answer.body, deadline!).catch((error) => {
+				if (error instanceof DeadlineExpired || call.signal?.aborted) throw error;
+				const code = causesOf(error)
+					.map((cause) => cause.code)
+					.find((value) => typeof value === 'string');
+				if (code !== undefined && TIMEOUT_CODES.has(code)) throw error;
+				throw new GatewayError(`The answer to ${call.endpoint} was cut off before it was complete (${code ?? 'connection closed'})`, {
 					kind: 'invalid-response',
 					endpoint: call.endpoint,
-					status: answer.statusCode,
+					status: answer.status,
 					mayHaveBilled: true,
 				});
-			}));
+			});
 			const body = parseSuccessBody(bytes, contentTypeOf(answer.headers), call.endpoint, call.credentials.apiKey) as T;
-			return { status: answer.statusCode, headers: answer.headers, body, retries };
+			return { status: answer.status, headers: answer.headers, body, retries };
 		},
 		true,
 	);
@@ -180,5 +229,5 @@ export async function callGateway<T = unknown>(call: GatewayCall): Promise<Gatew
 
 /** Opens a streamed answer (Server-Sent Events, audio): the body is left for the caller to read. */
 export async function openGatewayStream(call: GatewayCall): Promise<OpenAnswer> {
-	return withRetries(call, async (answer, retries) => Object.assign(answer, { retries }), false);
+	return await withRetries(call, async (answer, retries) => ({ ...answer, retries }), false);
 }

@@ -4,7 +4,7 @@
  * is never retried: the service may have charged it.
  */
 export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
-export const RETRYABLE_CONNECT_ERRORS = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN']);
+export const RETRYABLE_CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 export interface RetryOptions {
 	maxRetries: number;

@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
+import { loadOptionsContext } from '../../support/n8nHttp';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 const node = new ModelGateway();
@@ -57,7 +58,7 @@ describe('model search lists', () => {
 	let context: ILoadOptionsFunctions;
 	beforeAll(async () => {
 		sim = await startSimulator();
-		context = { getCredentials: async () => ({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url }) } as unknown as ILoadOptionsFunctions;
+		context = loadOptionsContext({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url });
 	});
 	afterAll(() => sim.close());
 

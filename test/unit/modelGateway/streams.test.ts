@@ -7,17 +7,18 @@ import { nativeStreamAssembler } from '../../../nodes/ModelGateway/helpers/strea
 import { GatewayError } from '../../../nodes/shared/transport/errors';
 import { callGateway } from '../../../nodes/shared/transport/request';
 import type { GatewayCredentials } from '../../../nodes/shared/transport/credentials';
+import { n8nCredentials } from '../../support/n8nHttp';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 const PROMPT = 'Summarize:\nI love the new phone\nThe screen arrived broken\nDelivery was on time';
 
-describe('streamed answers (undici, read as they arrive)', () => {
+describe('streamed answers (n8n\'s request helper, read as they arrive)', () => {
 	let sim: Simulator;
 	let credentials: GatewayCredentials;
 
 	beforeAll(async () => {
 		sim = await startSimulator();
-		credentials = { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url };
+		credentials = n8nCredentials({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url });
 	});
 	afterEach(() => sim.reset());
 	afterAll(() => sim.close());
@@ -87,7 +88,7 @@ describe('streamed answers (undici, read as they arrive)', () => {
 
 	it('a rejected streaming call reports the status and message, without the key', async () => {
 		const failure = await consumeStream(
-			messagesCall({ ...credentials, apiKey: 'sk-wrong-key-1234567' }, { ...messagesBody('hi'), stream: true }),
+			messagesCall(n8nCredentials({ apiKey: 'sk-wrong-key-1234567', baseUrl: sim.url }), { ...messagesBody('hi'), stream: true }),
 			messagesStreamAssembler(),
 			false,
 		).catch((error) => error);

@@ -3,6 +3,7 @@ import { searchAssets, searchGroups } from '../../../nodes/AvatarAssets/methods/
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import { avatarSim } from '../../simulator/routes/avatar';
+import { loadOptionsContext as n8nLoadOptionsContext } from '../../support/n8nHttp';
 import { credentialsFor, routed, createGroup, uploadAsset } from './setup';
 
 let sim: Simulator;
@@ -11,13 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-/** The part of n8n's load-options context the searches use. */
+/** The part of n8n's load-options context the searches use, with the node's options. */
 function loadOptionsContext(options: Record<string, unknown>): ILoadOptionsFunctions {
-	return {
-		getCredentials: async () => credentialsFor(sim).socialGatewayApi,
-		getNodeParameter: (name: string, fallback?: unknown) => (name.startsWith('options.') ? (options[name.slice(8)] ?? fallback) : fallback),
-		getNode: () => ({ id: 'n', name: 'Avatar Assets', type: 'n8n-nodes-social-gateway.avatarAssets', typeVersion: 1, position: [0, 0], parameters: {} }),
-	} as unknown as ILoadOptionsFunctions;
+	return n8nLoadOptionsContext(credentialsFor(sim).socialGatewayApi, (name, fallback) =>
+		name.startsWith('options.') ? (options[name.slice(8)] ?? fallback) : fallback,
+	);
 }
 
 describe('Avatar Assets: searchable lists of groups and assets', () => {

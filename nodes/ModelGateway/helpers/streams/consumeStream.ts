@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { readSseEvents } from '../../../shared/sse';
 import { GatewayError } from '../../../shared/transport/errors';
 import { redactSecret } from '../../../shared/transport/redact';
@@ -26,10 +25,16 @@ function parseData(data: string): unknown {
 	}
 }
 
+/** n8n's helper ends a silent stream with a timeout error (its `timeout` bounds socket silence). */
+function isSilenceTimeout(error: unknown): boolean {
+	const { code, message } = (error ?? {}) as { code?: string; message?: string };
+	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message ?? '');
+}
+
 /** Sends a streaming call and reads its Server-Sent Events as they arrive into one answer. */
 export async function consumeStream(call: GatewayCall, assembler: StreamAssembler, keepChunks: boolean): Promise<StreamResult> {
 	const secret = call.credentials.apiKey;
-	const started = performance.now();
+	const started = Date.now();
 	const answer = await openGatewayStream(call);
 	let firstTokenAt: number | undefined;
 	let chunkCount = 0;
@@ -48,7 +53,7 @@ export async function consumeStream(call: GatewayCall, assembler: StreamAssemble
 			chunkCount++;
 			if (keepChunks) chunks.push(event.event === 'message' ? data : { event: event.event, data });
 			const delta = assembler.accept(event, data);
-			if (delta && firstTokenAt === undefined) firstTokenAt = performance.now();
+			if (delta && firstTokenAt === undefined) firstTokenAt = Date.now();
 		}
 	} catch (error) {
 		if (error instanceof StreamFailure) {
@@ -58,7 +63,7 @@ export async function consumeStream(call: GatewayCall, assembler: StreamAssemble
 		if (call.signal?.aborted) {
 			throw new GatewayError(`The stream of ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint, mayHaveBilled: true });
 		}
-		if ((error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT') {
+		if (isSilenceTimeout(error)) {
 			throw new GatewayError(`The stream of ${call.endpoint} stalled: nothing arrived for ${Math.round(call.timeoutMs / 1000)} s`, {
 				kind: 'timeout',
 				endpoint: call.endpoint,
@@ -73,7 +78,7 @@ export async function consumeStream(call: GatewayCall, assembler: StreamAssemble
 	const result: StreamResult = {
 		...assembler.summary(),
 		timeToFirstTokenMs: firstTokenAt === undefined ? null : Math.round(firstTokenAt - started),
-		durationMs: Math.round(performance.now() - started),
+		durationMs: Math.round(Date.now() - started),
 		chunkCount,
 	};
 	if (keepChunks) result.chunks = chunks;
