@@ -23,8 +23,13 @@ export interface RunWorkflowOptions {
 	gatewayUrl?: string;
 	apiKey?: string;
 	modelUrl?: string;
-	/** Further credentials to import; each is injected into the nodes using its type. */
+	/** Further credentials to import; each is injected into the nodes using its type (see keepNodeCredentials). */
 	credentials?: ImportableCredential[];
+	/**
+	 * Import the credentials but leave the nodes' own credential references as the workflow has
+	 * them, so one workflow can use several credentials of the same type (by id).
+	 */
+	keepNodeCredentials?: boolean;
 	/** Installs this pack tarball into the run's `.n8n/nodes` before importing. */
 	packTarball?: string;
 	/** `npm` (default: by hand in ~/.n8n/nodes) or `n8n-ui` (as Settings > Community Nodes does). */
@@ -86,7 +91,7 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 		);
 	}
 	let workflow = loadWorkflow(options);
-	for (const credential of credentials) workflow = injectCredential(workflow, credential);
+	if (!options.keepNodeCredentials) for (const credential of credentials) workflow = injectCredential(workflow, credential);
 	const workflowId = workflow.id ?? `e2e${crypto.randomBytes(8).toString('hex')}`;
 	workflow = { ...workflow, id: workflowId, active: false };
 
