@@ -9,7 +9,8 @@ function rules(field: FieldDescriptor): string {
 	const parts: string[] = [];
 	if (field.required) parts.push('required');
 	if (field.oneOf) parts.push(`one of group "${field.oneOf}"`);
-	if (field.default !== undefined) parts.push(`default \`${String(field.default)}\``);
+	// Required and one-of fields start empty in the editor; that is no default of the service.
+	if (field.default !== undefined && !field.required && !field.oneOf) parts.push(`default \`${String(field.default)}\``);
 	if (field.allowed) {
 		parts.push(
 			`values ${field.allowed.map((value) => `\`${value.value}\`${value.alias === undefined ? '' : `/${value.alias}`}`).join(', ')}`,

@@ -113,7 +113,7 @@ export function operationProperty(group: GroupDescriptor): INodeProperties {
 			action: endpoint.displayName,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is the group's first endpoint
+	const firstEndpoint = group.endpoints[0].name;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -121,6 +121,6 @@ export function operationProperty(group: GroupDescriptor): INodeProperties {
 		noDataExpression: true,
 		displayOptions: show(group.key),
 		options,
-		default: group.endpoints[0].name,
+		default: firstEndpoint,
 	};
 }

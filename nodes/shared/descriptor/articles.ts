@@ -34,7 +34,7 @@ export const articles: GroupDescriptor = {
 			},
 			fields: [
 				articleUrlField,
-				{ name: 'buffer', displayName: 'Buffer', type: 'string', default: '', description: 'Cursor: empty for the first page (Return All carries it)' },
+				{ displayName: 'Buffer', name: 'buffer', type: 'string', default: '', description: 'Cursor: empty for the first page (Return All carries it)' },
 			],
 		}),
 		endpoint({
@@ -45,9 +45,10 @@ export const articles: GroupDescriptor = {
 			freeFormInput: true,
 			fields: [
 				{
-					name: 'content_id',
 					displayName: 'Content ID',
+					name: 'content_id',
 					type: 'string',
+					default: '',
 					required: true,
 					bigId: true,
 					pattern: '^[0-9]+$',

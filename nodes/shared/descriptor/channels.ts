@@ -6,9 +6,10 @@ const PREFIX = '/api/v1/channels/v2/';
 const endpoint = endpointsOf('channels', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS);
 
 const numericId = (name: string, displayName: string, description: string, extra = {}) => ({
-	name,
 	displayName,
+	name,
 	type: 'string' as const,
+	default: '',
 	bigId: true,
 	pattern: '^[0-9]+$',
 	patternHint: 'digits only',
@@ -35,9 +36,10 @@ export const channels: GroupDescriptor = {
 			answerError: { path: 'data.username', equals: null, message: ['data.error'], billed: true },
 			fields: [
 				{
-					name: 'channel_id',
 					displayName: 'Channel ID',
+					name: 'channel_id',
 					type: 'string',
+					default: '',
 					required: true,
 					prefix: 'sph',
 					description: 'Public short channel ID, starting with sph',
@@ -58,17 +60,19 @@ export const channels: GroupDescriptor = {
 			fields: [
 				numericId('object_id', 'Object ID', 'Numeric video ID (first priority)', { oneOf: 'video' }),
 				{
-					name: 'export_id',
 					displayName: 'Export ID',
+					name: 'export_id',
 					type: 'string',
+					default: '',
 					oneOf: 'video',
 					prefix: 'export/',
 					description: 'Export ID from search hits, starting with export/ (second priority; it expires, use promptly)',
 				},
 				{
-					name: 'share_url',
 					displayName: 'Share URL',
+					name: 'share_url',
 					type: 'string',
+					default: '',
 					oneOf: 'video',
 					description: 'Short share link, used only when Object ID and Export ID are empty',
 				},
@@ -101,7 +105,7 @@ export const channels: GroupDescriptor = {
 			description: 'One live room: status (1 = live, 2 = ended), audience, replay',
 			fields: [
 				numericId('live_id', 'Live ID', 'Numeric live ID (from a replay\'s live_id)', { required: true }),
-				{ name: 'scene', displayName: 'Scene', type: 'integer', default: 5, description: 'Scene code' },
+				{ displayName: 'Scene', name: 'scene', type: 'integer', default: 5, description: 'Scene code' },
 				{ ...finderUsernameField(false), name: 'finder_username', displayName: 'Finder Username', description: 'Finder username of the anchor' },
 			],
 		}),

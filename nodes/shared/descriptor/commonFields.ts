@@ -12,25 +12,26 @@ export const CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS = 30_000;
 export const same = (...paths: string[]): ModePaths => ({ raw: paths, parsed: paths });
 
 export const cookieField = (description: string, required = false): FieldDescriptor => ({
-	name: 'cookie',
 	displayName: 'Cookie',
+	name: 'cookie',
 	type: 'string',
+	default: '',
 	secret: true,
 	required,
 	description,
 });
 
 export const maxCursorField = (type: 'string' | 'integer' = 'string'): FieldDescriptor => ({
-	name: 'max_cursor',
 	displayName: 'Max Cursor',
+	name: 'max_cursor',
 	type,
 	default: type === 'integer' ? 0 : '0',
 	description: 'Cursor: 0 on the first request, then the max_cursor of the previous answer (Return All does this)',
 });
 
-export const countField = (name: 'count' | 'counts', defaultValue?: number): FieldDescriptor => ({
-	name,
+export const countField = (name: 'count' | 'counts', defaultValue: number): FieldDescriptor => ({
 	displayName: name === 'count' ? 'Count' : 'Counts',
+	name,
 	type: 'integer',
 	minimum: 1,
 	default: defaultValue,
@@ -38,38 +39,43 @@ export const countField = (name: 'count' | 'counts', defaultValue?: number): Fie
 });
 
 export const awemeIdField: FieldDescriptor = {
-	name: 'aweme_id',
 	displayName: 'Aweme ID',
+	name: 'aweme_id',
 	type: 'string',
+	default: '',
 	required: true,
 	bigId: true,
 	description: 'ID of the short video',
 };
 
 export const keywordField: FieldDescriptor = {
-	name: 'keyword',
 	displayName: 'Keyword',
+	name: 'keyword',
 	type: 'string',
+	default: '',
 	required: true,
 	trimmedLength: { min: 1, max: 100 },
 	description: 'Search term, 1 to 100 characters after trimming',
 };
 
 export const finderUsernameField = (required = true): FieldDescriptor => ({
-	name: 'username',
 	displayName: 'Username',
+	name: 'username',
 	type: 'string',
+	default: '',
 	required,
 	pattern: '^v2_[0-9a-fA-F]+@finder$',
 	patternHint: 'a finder username of the form v2_<hex>@finder',
 	placeholder: 'v2_0123abcd@finder',
-	description: 'Creator account, a finder username of the form v2_<hex>@finder',
+	// Descriptions are HTML in the editor: the angle brackets are written as entities.
+	description: 'Creator account, a finder username of the form v2_&lt;hex&gt;@finder',
 });
 
 export const articleUrlField: FieldDescriptor = {
-	name: 'url',
 	displayName: 'URL',
+	name: 'url',
 	type: 'string',
+	default: '',
 	required: true,
 	pattern: '^https?://',
 	patternHint: 'an http(s) article link',
@@ -77,16 +83,17 @@ export const articleUrlField: FieldDescriptor = {
 };
 
 export const lastBufferField: FieldDescriptor = {
-	name: 'last_buffer',
 	displayName: 'Last Buffer',
+	name: 'last_buffer',
 	type: 'string',
+	default: '',
 	description: 'Base64 cursor: empty for the first page, then the last_buffer of the previous answer (Return All does this)',
 };
 
 /** `raw` of channel, article and search endpoints: true = original upstream answer. */
 export const RAW_FIELD: FieldDescriptor = {
-	name: 'raw',
 	displayName: 'Raw',
+	name: 'raw',
 	type: 'boolean',
 	default: true,
 	description: 'Whether to return the original upstream answer (true) or the simplified parsed structure (false)',

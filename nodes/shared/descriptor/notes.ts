@@ -10,9 +10,10 @@ const endpoint = endpointsOf('notes', PREFIX, {
 });
 
 const shareText = (group: string) => ({
-	name: 'share_text',
 	displayName: 'Share Text',
+	name: 'share_text',
 	type: 'string' as const,
+	default: '',
 	oneOf: group,
 	description: 'Long or short link of the notes platform; used when no ID is given',
 });
@@ -37,13 +38,13 @@ export const notes: GroupDescriptor = {
 				more: same('data.data.has_more'),
 			},
 			fields: [
-				{ name: 'note_id', displayName: 'Note ID', type: 'string', oneOf: 'note', description: 'ID of the note (wins over Share Text)' },
+				{ displayName: 'Note ID', name: 'note_id', type: 'string', default: '', oneOf: 'note', description: 'ID of the note (wins over Share Text)' },
 				shareText('note'),
-				{ name: 'cursor', displayName: 'Cursor', type: 'string', default: '', description: 'Empty on the first request (Return All carries it)' },
-				{ name: 'index', displayName: 'Index', type: 'integer', default: 0, minimum: 0, description: '0 on the first request' },
+				{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', description: 'Empty on the first request (Return All carries it)' },
+				{ displayName: 'Index', name: 'index', type: 'integer', default: 0, minimum: 0, description: '0 on the first request' },
 				{
-					name: 'pageArea',
 					displayName: 'Page Area',
+					name: 'pageArea',
 					type: 'string',
 					default: 'UNFOLDED',
 					allowed: [
@@ -53,8 +54,8 @@ export const notes: GroupDescriptor = {
 					description: 'Comment area',
 				},
 				{
-					name: 'sort_strategy',
 					displayName: 'Sort Strategy',
+					name: 'sort_strategy',
 					type: 'string',
 					default: 'latest_v2',
 					allowed: [
@@ -71,7 +72,7 @@ export const notes: GroupDescriptor = {
 			displayName: 'Get User Info',
 			description: 'Nickname, avatar, bio, follower, following and note counts of a user',
 			fields: [
-				{ name: 'user_id', displayName: 'User ID', type: 'string', oneOf: 'user', description: 'ID of the user (wins over Share Text)' },
+				{ displayName: 'User ID', name: 'user_id', type: 'string', default: '', oneOf: 'user', description: 'ID of the user (wins over Share Text)' },
 				shareText('user'),
 			],
 		}),
@@ -90,10 +91,10 @@ export const notes: GroupDescriptor = {
 			},
 			fields: [
 				keywordField,
-				{ name: 'page', displayName: 'Page', type: 'integer', default: 1, minimum: 1, description: 'Page, from 1 (Return All counts it)' },
+				{ displayName: 'Page', name: 'page', type: 'integer', default: 1, minimum: 1, description: 'Page, from 1 (Return All counts it)' },
 				{
-					name: 'sort_type',
 					displayName: 'Sort Type',
+					name: 'sort_type',
 					type: 'string',
 					default: 'general',
 					allowed: [
@@ -107,8 +108,8 @@ export const notes: GroupDescriptor = {
 					description: 'Order of the results',
 				},
 				{
-					name: 'note_type',
 					displayName: 'Note Type',
+					name: 'note_type',
 					type: 'string',
 					default: '不限',
 					allowed: [
@@ -120,8 +121,8 @@ export const notes: GroupDescriptor = {
 					description: 'Kind of note',
 				},
 				{
-					name: 'time_filter',
 					displayName: 'Time Filter',
+					name: 'time_filter',
 					type: 'string',
 					default: '不限',
 					allowed: [
@@ -132,12 +133,12 @@ export const notes: GroupDescriptor = {
 					],
 					description: 'Publication window',
 				},
-				{ name: 'search_id', displayName: 'Search ID', type: 'string', description: 'From the first answer, sent on later pages (Return All does this)' },
-				{ name: 'search_session_id', displayName: 'Search Session ID', type: 'string', description: 'From the first answer, sent on later pages' },
-				{ name: 'source', displayName: 'Source', type: 'string', default: 'explore_feed', description: 'Search source' },
+				{ displayName: 'Search ID', name: 'search_id', type: 'string', default: '', description: 'From the first answer, sent on later pages (Return All does this)' },
+				{ displayName: 'Search Session ID', name: 'search_session_id', type: 'string', default: '', description: 'From the first answer, sent on later pages' },
+				{ displayName: 'Source', name: 'source', type: 'string', default: 'explore_feed', description: 'Search source' },
 				{
-					name: 'ai_mode',
 					displayName: 'AI Mode',
+					name: 'ai_mode',
 					type: 'integer',
 					default: 0,
 					minimum: 0,

@@ -30,17 +30,17 @@ const businessTypes = [
 const titleCase = (value: string) => value.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 
 const pagingFields: FieldDescriptor[] = [
-	{ name: 'sort', displayName: 'Sort', type: 'string', default: 'default', allowed: sortValues, description: 'Order; the same value is sent on every page' },
+	{ displayName: 'Sort', name: 'sort', type: 'string', default: 'default', allowed: sortValues, description: 'Order; the same value is sent on every page' },
 	{
-		name: 'publish_time',
 		displayName: 'Publish Time',
+		name: 'publish_time',
 		type: 'string',
 		default: 'all',
 		allowed: publishTimeValues,
 		description: 'Publication window; the same value is sent on every page',
 	},
-	{ name: 'offset', displayName: 'Offset', type: 'integer', default: 0, minimum: 0, description: 'Informational: offset alone returns the first page each time' },
-	{ name: 'cursor', displayName: 'Cursor', type: 'string', default: '', description: 'Empty for the first page (Return All carries it)' },
+	{ displayName: 'Offset', name: 'offset', type: 'integer', default: 0, minimum: 0, description: 'Informational: offset alone returns the first page each time' },
+	{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', description: 'Empty for the first page (Return All carries it)' },
 ];
 
 /** Hits sit in items[] (raw=false) or in the boxes and sub-boxes of results.data (raw=true). */
@@ -69,8 +69,8 @@ export const search: GroupDescriptor = {
 			fields: [
 				keywordField,
 				{
-					name: 'business_type',
 					displayName: 'Business Type',
+					name: 'business_type',
 					type: 'string',
 					default: 'all',
 					allowed: businessTypes.map((value) => ({ value, name: titleCase(value) })),
@@ -86,7 +86,7 @@ export const search: GroupDescriptor = {
 			pagination: searchPagination,
 			fields: [
 				keywordField,
-				{ name: 'duration', displayName: 'Duration', type: 'string', default: 'all', allowed: durationValues, description: 'Video length; the same value is sent on every page' },
+				{ displayName: 'Duration', name: 'duration', type: 'string', default: 'all', allowed: durationValues, description: 'Video length; the same value is sent on every page' },
 				...pagingFields,
 			],
 		}),

@@ -20,9 +20,10 @@ const byRefreshIndex = (start: number): PaginationDescriptor => ({
 const endpoint = endpointsOf('shortVideo', PREFIX);
 
 const secUserId = {
-	name: 'sec_user_id',
 	displayName: 'Sec User ID',
+	name: 'sec_user_id',
 	type: 'string' as const,
+	default: '',
 	required: true,
 	description: 'The sec_user_id of the account',
 };
@@ -41,8 +42,8 @@ export const shortVideo: GroupDescriptor = {
 			fields: [
 				awemeIdField,
 				{
-					name: 'need_anchor_info',
 					displayName: 'Need Anchor Info',
+					name: 'need_anchor_info',
 					type: 'boolean',
 					default: false,
 					description:
@@ -62,9 +63,10 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Video data from a share link: higher video quality, fewer fields than the app variant',
 			fields: [
 				{
-					name: 'share_url',
 					displayName: 'Share URL',
+					name: 'share_url',
 					type: 'string',
+					default: '',
 					required: true,
 					pattern: '^https?://',
 					patternHint: 'an http(s) share link',
@@ -80,18 +82,20 @@ export const shortVideo: GroupDescriptor = {
 			fields: [
 				{ ...awemeIdField, required: false, oneOf: 'video', description: 'ID of the short video (preferred)' },
 				{
-					name: 'share_url',
 					displayName: 'Share URL',
+					name: 'share_url',
 					type: 'string',
+					default: '',
 					oneOf: 'video',
 					pattern: '^https?://',
 					patternHint: 'an http(s) share link',
 					description: 'Share link, used when no Aweme ID is given',
 				},
 				{
-					name: 'region',
 					displayName: 'Region',
+					name: 'region',
 					type: 'string',
+					default: '',
 					pattern: '^[A-Za-z]{2}$',
 					patternHint: 'a two-letter ISO country code such as CN, US or HK',
 					description:
@@ -109,9 +113,10 @@ export const shortVideo: GroupDescriptor = {
 			batch: { field: 'aweme_ids', maxPerCall: 50, results: 'data.videos', idField: 'video_id' },
 			fields: [
 				{
-					name: 'aweme_ids',
 					displayName: 'Aweme IDs',
+					name: 'aweme_ids',
 					type: 'idList',
+					default: '',
 					listFormat: 'comma',
 					required: true,
 					maxItems: 50,
@@ -128,9 +133,10 @@ export const shortVideo: GroupDescriptor = {
 			batch: { field: 'aweme_ids', maxPerCall: 50, results: 'data.aweme_details', idField: 'aweme_id' },
 			fields: [
 				{
-					name: 'aweme_ids',
 					displayName: 'Aweme IDs',
+					name: 'aweme_ids',
 					type: 'idList',
+					default: '',
 					listFormat: 'array',
 					required: true,
 					maxItems: 50,
@@ -144,10 +150,10 @@ export const shortVideo: GroupDescriptor = {
 			displayName: 'Get Video Danmaku',
 			description: 'Danmaku (overlay comments) of a video within a time range',
 			fields: [
-				{ name: 'item_id', displayName: 'Item ID', type: 'string', required: true, bigId: true, description: 'ID of the video' },
-				{ name: 'duration', displayName: 'Duration', type: 'integer', required: true, minimum: 0, description: 'Video duration' },
-				{ name: 'start_time', displayName: 'Start Time', type: 'integer', required: true, minimum: 0, description: 'Start of the range' },
-				{ name: 'end_time', displayName: 'End Time', type: 'integer', required: true, minimum: 0, description: 'End of the range' },
+				{ displayName: 'Item ID', name: 'item_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the video' },
+				{ displayName: 'Duration', name: 'duration', type: 'integer', default: 0, required: true, minimum: 0, description: 'Video duration' },
+				{ displayName: 'Start Time', name: 'start_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'Start of the range' },
+				{ displayName: 'End Time', name: 'end_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'End of the range' },
 			],
 		}),
 		endpoint({
@@ -158,8 +164,8 @@ export const shortVideo: GroupDescriptor = {
 			fields: [
 				countField('count', 10),
 				{
-					name: 'refresh_index',
 					displayName: 'Refresh Index',
+					name: 'refresh_index',
 					type: 'integer',
 					default: 0,
 					minimum: 0,
@@ -176,8 +182,8 @@ export const shortVideo: GroupDescriptor = {
 			fields: [
 				awemeIdField,
 				{
-					name: 'refresh_index',
 					displayName: 'Refresh Index',
+					name: 'refresh_index',
 					type: 'integer',
 					default: 1,
 					minimum: 1,
@@ -196,8 +202,8 @@ export const shortVideo: GroupDescriptor = {
 				maxCursorField(),
 				{ ...countField('count', 20), description: 'Records per page, recommended at most 20' },
 				{
-					name: 'filter_type',
 					displayName: 'Filter Type',
+					name: 'filter_type',
 					type: 'string',
 					default: '0',
 					allowed: [
@@ -236,7 +242,7 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Videos of a collection folder',
 			pagination: byMaxCursor(),
 			fields: [
-				{ name: 'collects_id', displayName: 'Collects ID', type: 'string', required: true, bigId: true, description: 'ID of the collection folder' },
+				{ displayName: 'Collects ID', name: 'collects_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the collection folder' },
 				maxCursorField('integer'),
 				countField('counts', 20),
 			],
@@ -247,7 +253,7 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Videos of a mix (compilation)',
 			pagination: byMaxCursor(),
 			fields: [
-				{ name: 'mix_id', displayName: 'Mix ID', type: 'string', required: true, bigId: true, description: 'ID of the mix' },
+				{ displayName: 'Mix ID', name: 'mix_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the mix' },
 				maxCursorField('integer'),
 				countField('counts', 20),
 			],

@@ -33,7 +33,11 @@ export interface FieldDescriptor {
 	required?: boolean;
 	/** Fields sharing a group key: at least one is needed; the earlier one in the list wins. */
 	oneOf?: string;
-	/** The service's default, shown in the UI and used by pagination when the user sets nothing. */
+	/**
+	 * The parameter's default in the editor; every descriptor entry states it, as n8n parameters do.
+	 * For optional fields it is the value the service assumes (or the empty value: "not sent"); for
+	 * required and one-of fields, the empty value the input starts with.
+	 */
 	default?: string | number | boolean;
 	allowed?: AllowedValue[];
 	/** Length bounds after trimming. */
