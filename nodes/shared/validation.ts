@@ -1,5 +1,6 @@
 import type { EndpointDescriptor, FieldDescriptor } from './descriptor';
 import { RAW_FIELD } from './descriptor/commonFields';
+import { attemptParse } from './json/losslessJson';
 
 /** A value a caller gave that the service would reject (or that already lost precision). */
 export class InputError extends Error {
@@ -13,6 +14,16 @@ export class InputError extends Error {
 }
 
 export type Input = Record<string, unknown>;
+
+/**
+ * JSON the user typed, read by `parse` (JSON.parse unless given): invalid JSON is refused with an
+ * InputError that names the field, as "<label> is not valid JSON: <the parser's message>".
+ */
+export function parseTypedJson(field: string, label: string, text: string, parse: (text: string) => unknown = JSON.parse): unknown {
+	const outcome = attemptParse(parse, text);
+	if (!outcome.ok) throw new InputError(field, `${label} is not valid JSON: ${outcome.error.message}`);
+	return outcome.value;
+}
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);

@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation';
+import { InputError, parseTypedJson } from '../../shared/validation';
 
 /** Builds the native generate-content request (`contents`, `systemInstruction`, `generationConfig`, …). */
 
@@ -128,11 +128,7 @@ export function checkContents(value: unknown, field = 'contents'): NativeContent
 }
 
 export function parseJsonField(field: string, text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch (error) {
-		throw new InputError(field, `"${field}" is not valid JSON: ${(error as Error).message}`);
-	}
+	return parseTypedJson(field, `"${field}"`, text);
 }
 
 export function generateContentBody(input: GenerateContentInput): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { InputError } from '../../shared/validation';
+import { InputError, parseTypedJson } from '../../shared/validation';
 
 /** The model id of item `i`: the resource locator's value, without a leading `models/`. */
 export function modelOf(context: IExecuteFunctions, i: number): string {
@@ -27,11 +27,7 @@ export function requiredText(context: IExecuteFunctions, name: string, displayNa
 export function jsonParameter(context: IExecuteFunctions, name: string, i: number): unknown {
 	const value = context.getNodeParameter(name, i, '{}');
 	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value);
-	} catch (error) {
-		throw new InputError(name, `Parameter "${name}" is not valid JSON: ${(error as Error).message}`);
-	}
+	return parseTypedJson(name, `Parameter "${name}"`, value);
 }
 
 export function cancelSignalOf(context: IExecuteFunctions): AbortSignal | undefined {

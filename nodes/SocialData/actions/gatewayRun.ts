@@ -3,7 +3,7 @@ import { ENDPOINTS, GROUPS } from '../../shared/descriptor';
 import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../../shared/descriptor/commonFields';
 import { parseLosslessJson } from '../../shared/json/losslessJson';
 import type { Input } from '../../shared/validation';
-import { buildInput, InputError } from '../../shared/validation';
+import { buildInput, InputError, parseTypedJson } from '../../shared/validation';
 import { commonNodeOptions, nodeOptionsCollection } from '../nodeOptions';
 import type { RunTarget } from './callRun';
 
@@ -51,11 +51,7 @@ export const gatewayRunProperties: INodeProperties[] = [
 export function parseInputJson(value: unknown, field = 'input'): Input {
 	let parsed = value;
 	if (typeof value === 'string') {
-		try {
-			parsed = value.trim() === '' ? {} : parseLosslessJson(value);
-		} catch (error) {
-			throw new InputError(field, `Field "${field}" is not valid JSON: ${(error as Error).message}`);
-		}
+		parsed = value.trim() === '' ? {} : parseTypedJson(field, `Field "${field}"`, value, parseLosslessJson);
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw new InputError(field, `Field "${field}" must be a JSON object`);

@@ -67,15 +67,23 @@ async function walk(context: RunContext, endpoint: EndpointDescriptor, input: In
 	return { results, notices: notice ? [notice] : [] };
 }
 
+/** A failure of the first variant after which the fallback variant may run: a gateway error, not a cancellation. */
+const allowsFallback = (error: unknown) => error instanceof GatewayError && error.details.kind !== 'cancelled';
+
+/**
+ * One call, and the endpoint's fallback variant once when that call fails and the user allows it.
+ * Any other failure goes on unchanged to the item runner, which turns it into n8n's error (toNodeError).
+ */
 async function callWithFallback(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings) {
-	try {
-		return { body: await callRun(context, endpoint, input), answeredBy: endpoint.name };
-	} catch (error) {
-		const fallback = settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
-		if (!fallback || !(error instanceof GatewayError) || error.details.kind === 'cancelled') throw error;
-		const fallbackInput = buildInput(fallback, input);
-		return { body: await callRun(context, fallback, fallbackInput), answeredBy: fallback.name };
-	}
+	const fallback = settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
+	if (!fallback) return { body: await callRun(context, endpoint, input), answeredBy: endpoint.name };
+	const first = await callRun(context, endpoint, input).then(
+		(body) => ({ body }),
+		(error: unknown) => ({ error }),
+	);
+	if ('body' in first) return { body: first.body, answeredBy: endpoint.name };
+	if (!allowsFallback(first.error)) throw first.error;
+	return { body: await callRun(context, fallback, buildInput(fallback, input)), answeredBy: fallback.name };
 }
 
 /** Runs one endpoint for one input item: a single call, a fallback, or a cursor walk. */

@@ -11,11 +11,21 @@ import { quoteUnsafeIntegersExact } from './unsafeIntegerQuoting';
 export function parseLosslessJson(text: string): unknown {
 	const quoted = quoteUnsafeIntegersExact(text);
 	if (quoted === text) return JSON.parse(text);
+	const outcome = attemptParse(JSON.parse, quoted);
+	if (outcome.ok) return outcome.value;
+	// Quoting keeps invalid JSON invalid: parsing the caller's text reports the caller's positions.
+	JSON.parse(text);
+	throw outcome.error;
+}
+
+/** What a parse gave: the value, or the error the parser threw for invalid JSON. */
+export type ParseOutcome = { ok: true; value: unknown } | { ok: false; error: Error };
+
+/** Runs a JSON parser and hands back invalid JSON as an outcome, so the caller decides which error to raise. */
+export function attemptParse(parse: (text: string) => unknown, text: string): ParseOutcome {
 	try {
-		return JSON.parse(quoted);
-	} catch (quotedError) {
-		// Quoting keeps invalid JSON invalid: parsing the caller's text reports the caller's positions.
-		JSON.parse(text);
-		throw quotedError;
+		return { ok: true, value: parse(text) };
+	} catch (error) {
+		return { ok: false, error: error as Error };
 	}
 }
