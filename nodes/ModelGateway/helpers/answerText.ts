@@ -1,3 +1,5 @@
+import type { ChatAnswer, MessagesAnswer, MessagesBlock, NativeAnswer, NativeCandidate, NativePart } from './answerShapes';
+
 /** The generated text, finish reason and usage of an answer, whichever of the three wire formats it has. */
 
 export interface AnswerSummary {
@@ -11,15 +13,14 @@ export interface AnswerSummary {
 	responseId?: string;
 }
 
-type Json = Record<string, any>;
-
-const asRecord = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+/** The answer as an object of the expected shape; anything else reads as an empty answer. */
+const asAnswer = <T extends object>(value: unknown): T => (value && typeof value === 'object' ? (value as T) : ({} as T));
 
 /** `candidates[0].content.parts[].text` (thought parts apart), `usageMetadata`, `modelVersion`. */
 export function nativeSummary(response: unknown): AnswerSummary {
-	const body = asRecord(response);
-	const candidate = asRecord(Array.isArray(body.candidates) ? body.candidates[0] : undefined);
-	const parts: Json[] = Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];
+	const body = asAnswer<NativeAnswer>(response);
+	const candidate = asAnswer<NativeCandidate>(Array.isArray(body.candidates) ? body.candidates[0] : undefined);
+	const parts: Array<NativePart | undefined> = Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];
 	let text = '';
 	let thoughts = '';
 	for (const part of parts) {
@@ -39,10 +40,10 @@ export function nativeSummary(response: unknown): AnswerSummary {
 
 /** `choices[0].message.content` (a string or an array of text parts), `finish_reason`, `usage`. */
 export function chatSummary(response: unknown): AnswerSummary {
-	const body = asRecord(response);
-	const choice = asRecord(Array.isArray(body.choices) ? body.choices[0] : undefined);
+	const body = asAnswer<ChatAnswer>(response);
+	const choice = asAnswer<NonNullable<ChatAnswer['choices']>[number]>(Array.isArray(body.choices) ? body.choices[0] : undefined);
 	const content = choice.message?.content;
-	const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((part: Json) => (typeof part?.text === 'string' ? part.text : '')).join('') : '';
+	const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map(textOfPart).join('') : '';
 	const reasoning = choice.message?.reasoning_content;
 	return withOptional({
 		text,
@@ -56,8 +57,8 @@ export function chatSummary(response: unknown): AnswerSummary {
 
 /** `content[]` text blocks (thinking blocks apart), `stop_reason`, `usage`. */
 export function messagesSummary(response: unknown): AnswerSummary {
-	const body = asRecord(response);
-	const blocks: Json[] = Array.isArray(body.content) ? body.content : [];
+	const body = asAnswer<MessagesAnswer>(response);
+	const blocks: Array<MessagesBlock | undefined> = Array.isArray(body.content) ? body.content : [];
 	let text = '';
 	let thoughts = '';
 	for (const block of blocks) {
@@ -72,6 +73,12 @@ export function messagesSummary(response: unknown): AnswerSummary {
 		model: body.model,
 		responseId: body.id,
 	});
+}
+
+/** The text of one part of a chat message's content array ('' for parts without text). */
+function textOfPart(part: unknown): string {
+	const text = part && typeof part === 'object' ? (part as { text?: unknown }).text : undefined;
+	return typeof text === 'string' ? text : '';
 }
 
 function withOptional(summary: AnswerSummary): AnswerSummary {

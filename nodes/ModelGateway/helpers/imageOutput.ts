@@ -1,4 +1,5 @@
 import type { IBinaryKeyData, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { NativeAnswer, PredictionAnswer } from './answerShapes';
 
 /** An image the model returned: base64 bytes or, with `response_format: url`, an address. */
 export type ReturnedImage = { kind: 'base64'; data: string; mimeType: string } | { kind: 'url'; url: string; mimeType?: string };
@@ -6,9 +7,9 @@ export type ReturnedImage = { kind: 'base64'; data: string; mimeType: string } |
 const URL_IN_TEXT = /https?:\/\/[^\s)"'<>\]]+/g;
 
 /** Images of a generate-content answer: `inlineData`, `fileData` parts and (url format) links in text. */
-export function imagesOfNative(response: any, lookForUrlsInText: boolean): ReturnedImage[] {
+export function imagesOfNative(response: unknown, lookForUrlsInText: boolean): ReturnedImage[] {
 	const images: ReturnedImage[] = [];
-	for (const candidate of response?.candidates ?? []) {
+	for (const candidate of (response as NativeAnswer | undefined)?.candidates ?? []) {
 		for (const part of candidate?.content?.parts ?? []) {
 			const inline = part?.inlineData ?? part?.inline_data;
 			if (inline?.data) {
@@ -19,7 +20,7 @@ export function imagesOfNative(response: any, lookForUrlsInText: boolean): Retur
 			const file = part?.fileData ?? part?.file_data;
 			const url = file?.fileUri ?? file?.file_uri;
 			if (typeof url === 'string') {
-				images.push({ kind: 'url', url, mimeType: file.mimeType ?? file.mime_type });
+				images.push({ kind: 'url', url, mimeType: file?.mimeType ?? file?.mime_type });
 				continue;
 			}
 			if (lookForUrlsInText && typeof part?.text === 'string' && part.thought !== true) {
@@ -31,10 +32,13 @@ export function imagesOfNative(response: any, lookForUrlsInText: boolean): Retur
 }
 
 /** Images of a `:predict` answer: `predictions[].bytesBase64Encoded`. */
-export function imagesOfPrediction(response: any): ReturnedImage[] {
-	return (response?.predictions ?? [])
-		.filter((prediction: any) => typeof prediction?.bytesBase64Encoded === 'string')
-		.map((prediction: any) => ({ kind: 'base64', data: prediction.bytesBase64Encoded, mimeType: prediction.mimeType ?? 'image/png' }));
+export function imagesOfPrediction(response: unknown): ReturnedImage[] {
+	const images: ReturnedImage[] = [];
+	for (const prediction of (response as PredictionAnswer | undefined)?.predictions ?? []) {
+		if (typeof prediction?.bytesBase64Encoded !== 'string') continue;
+		images.push({ kind: 'base64', data: prediction.bytesBase64Encoded, mimeType: prediction.mimeType ?? 'image/png' });
+	}
+	return images;
 }
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };

@@ -7,6 +7,7 @@ import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
 import { modelLocator } from '../descriptions';
+import type { EmbeddingAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1beta/models/{model}:embedContent';
 
@@ -70,7 +71,7 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 		body.output_dimensionality = dimensions;
 	}
 	if (options.taskType) body.taskType = options.taskType;
-	const { body: response } = await callGateway<any>(nativeCall(credentials, model, 'embedContent', body, { signal: cancelSignalOf(this), timeoutMs: 60_000 }));
+	const { body: response } = await callGateway<EmbeddingAnswer | undefined>(nativeCall(credentials, model, 'embedContent', body, { signal: cancelSignalOf(this), timeoutMs: 60_000 }));
 	const values = response?.embedding?.values;
 	if (!Array.isArray(values)) throw new NodeOperationError(this.getNode(), `${model} answered without embedding values`, { itemIndex: i });
 	return [{ json: { model, embedding: values, dimensions: values.length }, pairedItem: { item: i } }];

@@ -3,14 +3,16 @@ import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { modelListingCall } from '../../helpers/calls';
 import { cancelSignalOf } from '../../helpers/parameters';
+import type { ModelListAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1/models';
 
 export const description: INodeProperties[] = [];
 
 /** One item per model record of a list answer (`data`, or `models` of the native listing). */
-export function recordItems(body: any, i: number): INodeExecutionData[] {
-	const records = Array.isArray(body?.data) ? body.data : Array.isArray(body?.models) ? body.models : undefined;
+export function recordItems(body: unknown, i: number): INodeExecutionData[] {
+	const listing = body as ModelListAnswer | undefined;
+	const records = Array.isArray(listing?.data) ? listing.data : Array.isArray(listing?.models) ? listing.models : undefined;
 	if (!records) return [{ json: (body ?? {}) as IDataObject, pairedItem: { item: i } }];
 	return records.map((record: IDataObject) => ({ json: record, pairedItem: { item: i } }));
 }

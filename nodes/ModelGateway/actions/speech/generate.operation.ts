@@ -8,6 +8,7 @@ import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
 import { binaryOutputOption, modelLocator } from '../descriptions';
+import type { NativeAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';
 
@@ -47,7 +48,7 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 
 type AudioPart = { data: string; mimeType: string };
 
-function audioPartOf(response: any): AudioPart | undefined {
+function audioPartOf(response: NativeAnswer | undefined): AudioPart | undefined {
 	for (const part of response?.candidates?.[0]?.content?.parts ?? []) {
 		const inline = part?.inlineData ?? part?.inline_data;
 		const mimeType = inline?.mimeType ?? inline?.mime_type;
@@ -66,14 +67,14 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 		contents: [{ role: 'user', parts: [{ text }] }],
 		generation: { responseModalities: ['AUDIO'], voiceName },
 	});
-	const { body: response } = await callGateway<any>(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }));
+	const { body: response } = await callGateway<NativeAnswer | undefined>(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }));
 	const audio = audioPartOf(response);
 	if (!audio) {
 		const reason = response?.candidates?.[0]?.finishReason ?? response?.promptFeedback?.blockReason ?? 'none';
 		throw new NodeOperationError(this.getNode(), `${model} returned no audio (finish reason: ${reason})`, { itemIndex: i });
 	}
-	const json: IDataObject = { model, voiceName, sourceMimeType: audio.mimeType, usage: response.usageMetadata ?? null };
-	if (response.responseId) json.responseId = response.responseId;
+	const json: IDataObject = { model, voiceName, sourceMimeType: audio.mimeType, usage: response?.usageMetadata ?? null };
+	if (response?.responseId) json.responseId = response.responseId;
 	const format = pcmFormatOf(audio.mimeType);
 	const fileName = String(options.fileName || 'speech.wav');
 	let file: Buffer;

@@ -24,9 +24,10 @@ export class StreamFailure extends Error {
 /** Reads the `error` object streams carry (`{error: {message, type|status|code}}` or `{type: 'error', error}`). */
 export function failureOf(data: unknown): StreamFailure | undefined {
 	if (!data || typeof data !== 'object') return undefined;
-	const error = (data as Record<string, any>).error;
+	const error: unknown = (data as { error?: unknown }).error;
 	if (error === undefined || error === null) return undefined;
-	const message = typeof error === 'string' ? error : typeof error.message === 'string' ? error.message : JSON.stringify(error);
-	const kind = typeof error === 'object' ? (error.type ?? error.status ?? error.code) : undefined;
+	const details = typeof error === 'object' ? (error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown }) : undefined;
+	const message = typeof error === 'string' ? error : typeof details?.message === 'string' ? details.message : JSON.stringify(error);
+	const kind = details ? (details.type ?? details.status ?? details.code) : undefined;
 	return new StreamFailure(kind !== undefined ? `${kind}: ${message}` : message, message);
 }

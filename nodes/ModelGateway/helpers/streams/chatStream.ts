@@ -1,4 +1,5 @@
 import type { SseEvent } from '../../../shared/sse';
+import type { ChatAnswer } from '../answerShapes';
 import type { StreamAssembler } from './assembler';
 import { failureOf } from './assembler';
 import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
@@ -11,21 +12,22 @@ export function chatStreamAssembler(): StreamAssembler {
 		get complete() {
 			return done;
 		},
-		accept(event: SseEvent, data: any) {
+		accept(event: SseEvent, data: unknown) {
 			if (event.data.trim() === '[DONE]') {
 				done = true;
 				return '';
 			}
 			const failure = failureOf(data);
 			if (failure) throw failure;
-			const choice = data?.choices?.[0];
+			const chunk = data as ChatAnswer | undefined;
+			const choice = chunk?.choices?.[0];
 			const delta = typeof choice?.delta?.content === 'string' ? choice.delta.content : '';
 			if (typeof choice?.delta?.reasoning_content === 'string') answer.thoughts += choice.delta.reasoning_content;
 			answer.text += delta;
 			if (choice?.finish_reason) answer.finishReason = choice.finish_reason;
-			if (data?.usage) answer.usage = data.usage;
-			answer.model = data?.model ?? answer.model;
-			answer.responseId = data?.id ?? answer.responseId;
+			if (chunk?.usage) answer.usage = chunk.usage;
+			answer.model = chunk?.model ?? answer.model;
+			answer.responseId = chunk?.id ?? answer.responseId;
 			return delta;
 		},
 		summary: () => summaryOfDraft(answer),

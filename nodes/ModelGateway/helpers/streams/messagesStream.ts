@@ -1,4 +1,5 @@
 import type { SseEvent } from '../../../shared/sse';
+import type { MessagesEvent } from '../answerShapes';
 import type { StreamAssembler } from './assembler';
 import { failureOf, StreamFailure } from './assembler';
 import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
@@ -14,32 +15,33 @@ export function messagesStreamAssembler(): StreamAssembler {
 		get complete() {
 			return done;
 		},
-		accept(event: SseEvent, data: any) {
-			const type = event.event !== 'message' ? event.event : data?.type;
+		accept(event: SseEvent, data: unknown) {
+			const message = data as MessagesEvent | undefined;
+			const type = event.event !== 'message' ? event.event : message?.type;
 			switch (type) {
 				case 'message_start':
-					answer.model = data?.message?.model ?? answer.model;
-					answer.responseId = data?.message?.id ?? answer.responseId;
-					if (data?.message?.usage) answer.usage = { ...data.message.usage };
+					answer.model = message?.message?.model ?? answer.model;
+					answer.responseId = message?.message?.id ?? answer.responseId;
+					if (message?.message?.usage) answer.usage = { ...message.message.usage };
 					return '';
 				case 'content_block_start':
-					if (data?.content_block?.type === 'text' && data.content_block.text) {
-						answer.text += data.content_block.text;
-						return data.content_block.text as string;
+					if (message?.content_block?.type === 'text' && message.content_block.text) {
+						answer.text += message.content_block.text;
+						return message.content_block.text;
 					}
 					return '';
 				case 'content_block_delta': {
-					const delta = data?.delta;
+					const delta = message?.delta;
 					if (delta?.type === 'text_delta' && typeof delta.text === 'string') {
 						answer.text += delta.text;
-						return delta.text as string;
+						return delta.text;
 					}
 					if (delta?.type === 'thinking_delta' && typeof delta.thinking === 'string') answer.thoughts += delta.thinking;
 					return '';
 				}
 				case 'message_delta':
-					if (data?.delta?.stop_reason) answer.finishReason = data.delta.stop_reason;
-					if (data?.usage) answer.usage = { ...(answer.usage as Record<string, unknown> | null), ...data.usage };
+					if (message?.delta?.stop_reason) answer.finishReason = message.delta.stop_reason;
+					if (message?.usage) answer.usage = { ...(answer.usage as Record<string, unknown> | null), ...message.usage };
 					return '';
 				case 'message_stop':
 					done = true;

@@ -1,4 +1,5 @@
 import type { SseEvent } from '../../../shared/sse';
+import type { NativeAnswer } from '../answerShapes';
 import type { StreamAssembler } from './assembler';
 import { failureOf } from './assembler';
 import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
@@ -10,11 +11,12 @@ export function nativeStreamAssembler(): StreamAssembler {
 		get complete() {
 			return answer.finishReason !== null;
 		},
-		accept(_event: SseEvent, data: any) {
+		accept(_event: SseEvent, data: unknown) {
 			const failure = failureOf(data);
 			if (failure) throw failure;
+			const event = data as NativeAnswer | undefined;
 			let delta = '';
-			const candidate = data?.candidates?.[0];
+			const candidate = event?.candidates?.[0];
 			for (const part of candidate?.content?.parts ?? []) {
 				if (typeof part?.text !== 'string') continue;
 				if (part.thought === true) answer.thoughts += part.text;
@@ -22,10 +24,10 @@ export function nativeStreamAssembler(): StreamAssembler {
 			}
 			answer.text += delta;
 			if (candidate?.finishReason) answer.finishReason = candidate.finishReason;
-			if (data?.promptFeedback?.blockReason) answer.finishReason = data.promptFeedback.blockReason;
-			if (data?.usageMetadata) answer.usage = data.usageMetadata;
-			answer.model = data?.modelVersion ?? answer.model;
-			answer.responseId = data?.responseId ?? answer.responseId;
+			if (event?.promptFeedback?.blockReason) answer.finishReason = event.promptFeedback.blockReason;
+			if (event?.usageMetadata) answer.usage = event.usageMetadata;
+			answer.model = event?.modelVersion ?? answer.model;
+			answer.responseId = event?.responseId ?? answer.responseId;
 			return delta;
 		},
 		summary: () => summaryOfDraft(answer),
