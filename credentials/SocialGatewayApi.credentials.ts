@@ -6,7 +6,7 @@ export class SocialGatewayApi implements ICredentialType {
 
 	displayName = 'Social Gateway API';
 
-	icon = 'file:socialGateway.svg' as const;
+	icon = { light: 'file:socialGateway.svg', dark: 'file:socialGateway.dark.svg' } as const;
 
 	documentationUrl = 'https://github.com/social-gateway/n8n-nodes-social-gateway/blob/main/docs/credentials.md';
 

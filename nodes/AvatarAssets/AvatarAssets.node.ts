@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { avatarAssetsProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
@@ -7,15 +8,15 @@ export class AvatarAssets implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Avatar Assets',
 		name: 'avatarAssets',
-		icon: 'file:avatarAssets.svg',
+		icon: { light: 'file:avatarAssets.svg', dark: 'file:avatarAssets.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
 		description: 'Virtual-avatar material groups and assets, and real-person authentication sessions',
 		defaults: { name: 'Avatar Assets' },
 		usableAsTool: true,
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: avatarAssetsProperties,
 	};

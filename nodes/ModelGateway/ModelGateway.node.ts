@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { modelGatewayProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
@@ -7,15 +8,15 @@ export class ModelGateway implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Model Gateway',
 		name: 'modelGateway',
-		icon: 'file:modelGateway.svg',
+		icon: { light: 'file:modelGateway.svg', dark: 'file:modelGateway.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
 		description: 'Generate text, images, speech and embeddings, chat and list models through the model gateway',
 		defaults: { name: 'Model Gateway' },
 		usableAsTool: true,
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: modelGatewayProperties,
 	};

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { route } from './actions/router';
 import { socialDataProperties } from './description';
 
@@ -6,15 +7,15 @@ export class SocialData implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Social Data',
 		name: 'socialData',
-		icon: 'file:socialData.svg',
+		icon: { light: 'file:socialData.svg', dark: 'file:socialData.dark.svg' },
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
 		description: 'Short-video, notes, channel, article and search data from the Social Data Gateway',
 		defaults: { name: 'Social Data' },
 		usableAsTool: true,
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: socialDataProperties,
 	};
