@@ -1,44 +1,57 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { PROVIDER } from '../nodes/shared/descriptor';
+import { mapWithConcurrency } from '../nodes/shared/concurrency';
 import { runNode } from '../test/harness';
-import type { rawUndiciCaller } from './rawUndici';
+import { SIMULATOR_API_KEY } from '../test/simulator';
 
-export const RAW_ENGINE_NODE_TYPE = 'bench.rawUndiciCalls';
+export const RAW_ENGINE_NODE_TYPE = 'bench.helperCalls';
 
 /**
- * The floor of any node making these calls in n8n: it reads the same `object_id` expression per
- * item through the engine, then makes the calls like the bare loop. What the Social Data node costs
- * above this is the pack's own; what this costs above the bare loop is n8n's.
+ * The floor of any node making these calls in n8n within the instance's rules: it reads the same
+ * `object_id` expression per item through the engine and sends each call through n8n's
+ * `httpRequestWithAuthentication` with the same credential, letting n8n parse the JSON (ids rounded).
+ * What the Social Data node costs above this is the pack's own; what this costs above a bare
+ * undici loop is n8n's.
  */
-function rawUndiciCallsNode(caller: ReturnType<typeof rawUndiciCaller>, concurrency: number): INodeType {
+function helperCallsNode(baseUrl: string, endpoint: string, concurrency: number): INodeType {
 	const description: INodeTypeDescription = {
-		displayName: 'Raw Undici Calls',
-		name: 'rawUndiciCalls',
+		displayName: 'Helper Calls',
+		name: 'helperCalls',
 		group: ['transform'],
 		version: 1,
-		description: 'Bench only: one bare undici call per item',
-		defaults: { name: 'Raw Undici Calls' },
+		description: "Bench only: one call per item through n8n's request helper",
+		defaults: { name: 'Helper Calls' },
 		inputs: ['main'],
 		outputs: ['main'],
+		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: [{ displayName: 'Object ID', name: 'object_id', type: 'string', default: '' }],
 	};
 	return {
 		description,
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			const inputs = this.getInputData().map((_, itemIndex) => ({ object_id: this.getNodeParameter('object_id', itemIndex) as string }));
-			const answers = (await caller.callAll(inputs, concurrency)) as Array<{ data: INodeExecutionData['json'] }>;
+			const answers = await mapWithConcurrency(inputs.length, concurrency, async (index) =>
+				(await this.helpers.httpRequestWithAuthentication.call(this, 'socialGatewayApi', {
+					method: 'POST',
+					url: `${baseUrl}/api/v1/run`,
+					body: { provider: PROVIDER, endpoint, input: inputs[index] },
+					json: true,
+				})) as { data: INodeExecutionData['json'] },
+			);
 			return [answers.map((answer, item) => ({ json: answer.data, pairedItem: { item } }))];
 		},
 	};
 }
 
-export async function runRawEngineNode(caller: ReturnType<typeof rawUndiciCaller>, concurrency: number, inputItems: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function runRawEngineNode(baseUrl: string, endpoint: string, concurrency: number, inputItems: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const result = await runNode({
-		node: rawUndiciCallsNode(caller, concurrency),
+		node: helperCallsNode(baseUrl, endpoint, concurrency),
 		type: RAW_ENGINE_NODE_TYPE,
 		parameters: { object_id: '={{ $json.objectId }}' },
+		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl, modelBaseUrl: '', compatVersion: '2023-06-01' } },
 		inputItems,
 	});
 	const error = result.errorOf();
-	if (error) throw new Error(`the raw engine node failed: ${error.message}`);
+	if (error) throw new Error(`the helper floor node failed: ${error.message}`);
 	return result.items;
 }

@@ -1,5 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
+import { helperCaller } from './helperCaller';
 import { rawUndiciCaller } from './rawUndici';
 import { startSimulatorProcess } from './simulatorProcess';
 import { runSocialDataNode } from './socialDataRuns';
@@ -16,8 +17,12 @@ interface CommentPage {
 	data: { data: { comments: unknown[]; cursor: string; index: number; pageArea: string; has_more: boolean } };
 }
 
-/** The same walk without n8n or the pack: undici + JSON.parse, carrying cursor, index and pageArea. */
-async function rawWalk(caller: ReturnType<typeof rawUndiciCaller>, noteId: string, maxPages = Infinity): Promise<{ pages: number; records: unknown[] }> {
+interface PageCaller {
+	call: (input: Record<string, unknown>) => Promise<unknown>;
+}
+
+/** The same walk without the pack (undici or n8n's client + JSON.parse), carrying cursor, index and pageArea. */
+async function rawWalk(caller: PageCaller, noteId: string, maxPages = Infinity): Promise<{ pages: number; records: unknown[] }> {
 	const records: unknown[] = [];
 	let input: Record<string, unknown> = { note_id: noteId, cursor: '', index: 0 };
 	for (let pages = 1; ; pages++) {
@@ -73,7 +78,7 @@ async function timedNodeWalk(url: string, noteId: string): Promise<{ wallMs: num
 	return timing;
 }
 
-async function timedRawWalk(caller: ReturnType<typeof rawUndiciCaller>, noteId: string, expectedPages: number): Promise<{ wallMs: number; cpuMs: number }> {
+async function timedRawWalk(caller: PageCaller, noteId: string, expectedPages: number): Promise<{ wallMs: number; cpuMs: number }> {
 	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
 	const walk = await rawWalk(caller, noteId);
@@ -96,11 +101,13 @@ const runNodeWalk = (url: string, noteId: string) =>
 export async function benchReturnAll(): Promise<Record<string, number>> {
 	const sim = await startSimulatorProcess({ latencyMs: LATENCY_MS, pageSize: PAGE_SIZE, totals: { get_note_comments: COMMENTS } });
 	const raw = rawUndiciCaller(sim.url, NOTE_COMMENTS_ENDPOINT);
+	const helper = helperCaller(sim.url, NOTE_COMMENTS_ENDPOINT);
 	try {
 		const noteId = (await sim.ids()).noteId;
 		// Warm-up: the simulator builds the 20,000 comments on first use; code paths get compiled.
 		await runSocialDataNode(sim.url, { resource: 'notes', operation: 'get_note_comments', note_id: noteId, share_text: '', returnAll: false, limit: 5 * PAGE_SIZE }, [{ json: {} }]);
 		await rawWalk(raw, noteId, 5);
+		await rawWalk(helper, noteId, 5);
 		await sim.reset();
 
 		// Two walks each in the order node, raw, raw, node, the faster of the two counting: one walk takes
@@ -109,6 +116,8 @@ export async function benchReturnAll(): Promise<Record<string, number>> {
 		await sim.reset();
 		const rawWalks = [await timedRawWalk(raw, noteId, node.pages), await timedRawWalk(raw, noteId, node.pages)];
 		await sim.reset();
+		const helperWalk = await timedRawWalk(helper, noteId, node.pages);
+		await sim.reset();
 		const secondNode = await timedNodeWalk(sim.url, noteId);
 		const nodeBest = node.wallMs <= secondNode.wallMs ? node : { ...node, ...secondNode };
 		const rawBest = rawWalks[0].wallMs <= rawWalks[1].wallMs ? rawWalks[0] : rawWalks[1];
@@ -116,12 +125,14 @@ export async function benchReturnAll(): Promise<Record<string, number>> {
 		const perPage = (ms: number) => ms / node.pages;
 		const nodeOverPage = perPage(nodeBest.wallMs) - LATENCY_MS;
 		const rawOverPage = perPage(rawBest.wallMs) - LATENCY_MS;
+		const helperOverPage = perPage(helperWalk.wallMs) - LATENCY_MS;
 		const perThousand = (bytes: number) => bytes / (COMMENTS / 1000) / 1e6;
 		console.log(`${COMMENTS} comments in ${node.pages} pages of up to ${PAGE_SIZE}, simulator latency ${LATENCY_MS} ms (child process); the faster of two walks each after a warm-up (node ${[node, secondNode].map((walk) => walk.wallMs.toFixed(0)).join(', ')} ms; raw ${rawWalks.map((walk) => walk.wallMs.toFixed(0)).join(', ')} ms)`);
 		printTable(
 			['walk', 'wall ms', 'ms/page', 'ms/page over latency', 'cpu ms/page'],
 			[
 				['Social Data node, Return All', nodeBest.wallMs.toFixed(0), perPage(nodeBest.wallMs).toFixed(2), nodeOverPage.toFixed(2), perPage(nodeBest.cpuMs).toFixed(2)],
+				["n8n's request client + JSON.parse (no engine)", helperWalk.wallMs.toFixed(0), perPage(helperWalk.wallMs).toFixed(2), helperOverPage.toFixed(2), perPage(helperWalk.cpuMs).toFixed(2)],
 				['bare undici + JSON.parse', rawBest.wallMs.toFixed(0), perPage(rawBest.wallMs).toFixed(2), rawOverPage.toFixed(2), perPage(rawBest.cpuMs).toFixed(2)],
 			],
 		);
@@ -133,6 +144,7 @@ export async function benchReturnAll(): Promise<Record<string, number>> {
 		return {
 			return_all_ms_per_page_over_latency: figure(nodeOverPage),
 			return_all_raw_ms_per_page_over_latency: figure(rawOverPage),
+			return_all_n8n_client_ms_per_page_over_latency: figure(helperOverPage),
 			return_all_cpu_ms_per_page: figure(perPage(nodeBest.cpuMs)),
 			return_all_raw_cpu_ms_per_page: figure(perPage(rawBest.cpuMs)),
 			return_all_wall_ms: figure(nodeBest.wallMs, 0),
