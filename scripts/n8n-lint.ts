@@ -15,7 +15,7 @@ import * as path from 'node:path';
  * the same scope the scanner's source check uses. Findings are reported with the project's paths;
  * `--fix` writes fixed files back.
  *
- * Exits with the CLI's exit code.
+ * Exits with the CLI's exit code, or 1 when it passed with warnings: zero problems is the bar.
  */
 
 const ROOT = path.resolve(__dirname, '..');
@@ -53,7 +53,9 @@ function main(): number {
 			}
 		}
 		if (result.error) throw result.error;
-		return result.status ?? 1;
+		// ESLint exits 0 on warnings; its summary line still counts them.
+		const warned = /✖ \d+ problems?/.test((result.stdout ?? '').replace(/\u001b\[[0-9;]*m/g, ''));
+		return result.status === 0 && warned ? 1 : (result.status ?? 1);
 	} finally {
 		fs.rmSync(stage, { recursive: true, force: true });
 	}
