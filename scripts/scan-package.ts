@@ -61,9 +61,12 @@ function packAndUnpack(workDir: string): { tarball: string; packageDir: string; 
 }
 
 async function loadScanner(): Promise<ScannerModule> {
-	const packageJson = require.resolve('@n8n/scan-community-package/package.json');
-	const entry = path.join(path.dirname(packageJson), 'scanner', 'scanner.mjs');
-	return (await import(pathToFileURL(entry).href)) as ScannerModule;
+	const scannerDir = path.dirname(require.resolve('@n8n/scan-community-package/package.json'));
+	// Loading the scanner makes a temporary folder (for downloads, which this script skips):
+	// let its `tmp` package remove it when the process ends.
+	const tmp = require(require.resolve('tmp', { paths: [scannerDir] })) as { setGracefulCleanup(): void };
+	tmp.setGracefulCleanup();
+	return (await import(pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href)) as ScannerModule;
 }
 
 function report(label: string, result: AnalysisResult, shownRoot: string, realRoot: string): boolean {
