@@ -25,16 +25,24 @@ export function parseSuccessBody(bytes: Buffer, contentType: string, endpoint: s
 			serviceMessage: snippet(redactSecret(text, secret)),
 		});
 	}
+	const parsed = parsedOrUnreadable(bytes);
+	if (parsed !== UNREADABLE) return parsed;
+	const text = bytes.toString('utf8');
+	throw new GatewayError(
+		text.trim() === ''
+			? `The service answered ${endpoint} with an empty body`
+			: `The service's answer to ${endpoint} is not complete JSON (truncated or malformed)`,
+		{ kind: 'invalid-response', endpoint, serviceMessage: snippet(redactSecret(text, secret)), mayHaveBilled: true },
+	);
+}
+
+const UNREADABLE = Symbol('unreadable');
+
+function parsedOrUnreadable(bytes: Buffer): unknown {
 	try {
 		return parseLosslessJsonBytes(bytes);
 	} catch {
-		const text = bytes.toString('utf8');
-		throw new GatewayError(
-			text.trim() === ''
-				? `The service answered ${endpoint} with an empty body`
-				: `The service's answer to ${endpoint} is not complete JSON (truncated or malformed)`,
-			{ kind: 'invalid-response', endpoint, serviceMessage: snippet(redactSecret(text, secret)), mayHaveBilled: true },
-		);
+		return UNREADABLE;
 	}
 }
 

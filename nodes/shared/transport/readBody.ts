@@ -18,10 +18,12 @@ export async function readBody(body: ByteStream, deadline: Deadline): Promise<Bu
 		}
 		return Buffer.concat(chunks, size);
 	})();
+	let complete = false;
 	try {
-		return await deadline.race(reading);
-	} catch (error) {
-		body.destroy();
-		throw error;
+		const bytes = await deadline.race(reading);
+		complete = true;
+		return bytes;
+	} finally {
+		if (!complete) body.destroy();
 	}
 }

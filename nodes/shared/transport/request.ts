@@ -62,11 +62,20 @@ const SSRF_ERRORS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
 /** Error bodies are read for the service's message only; a huge one is cut here. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
+interface ErrorLink {
+	code?: string;
+	name?: string;
+	message?: string;
+	cause?: unknown;
+}
+
 /** n8n wraps the transport's error (NodeApiError with `cause`); the innermost one says what happened. */
-function causesOf(error: unknown): Array<{ code?: string; name?: string; message?: string }> {
-	const chain = [];
-	for (let current = error as any, depth = 0; current && typeof current === 'object' && depth < 5; current = current.cause, depth++) {
-		chain.push(current);
+function causesOf(error: unknown): ErrorLink[] {
+	const chain: ErrorLink[] = [];
+	for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth++) {
+		const link = current as ErrorLink;
+		chain.push(link);
+		current = link.cause;
 	}
 	return chain;
 }

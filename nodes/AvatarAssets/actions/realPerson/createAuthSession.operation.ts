@@ -8,10 +8,10 @@ import { fullAnswer, resultOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
 import { TOKEN_EXPIRES_AT_FIELD, tokenExpiry } from '../../helpers/tokenWindow';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
-import { AUTH_SESSION_PATH } from '../../transport/paths';
+import { REAL_PERSON_SESSION_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
 
-export const endpoint = endpointOf({ method: 'POST', path: AUTH_SESSION_PATH });
+export const endpoint = endpointOf({ method: 'POST', path: REAL_PERSON_SESSION_PATH });
 
 const properties: INodeProperties[] = [
 	{
@@ -45,7 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, creden
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 
 	const sentAt = Date.now();
-	const answer = await callAvatar(settings, { method: 'POST', path: AUTH_SESSION_PATH, body });
+	const answer = await callAvatar(settings, { method: 'POST', path: REAL_PERSON_SESSION_PATH, body });
 	const result = resultOf(answer);
 	const token = result.AvatarToken;
 	if (typeof token !== 'string' || token === '') {

@@ -7,10 +7,10 @@ import { outputOf, resultOf } from '../../helpers/output';
 import { optionOf } from '../../helpers/params';
 import { msPastExpiry, TOKEN_EXPIRES_AT_FIELD, TOKEN_LIFETIME_MS } from '../../helpers/tokenWindow';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
-import { TOKEN_TO_GROUP_PATH } from '../../transport/paths';
+import { REAL_PERSON_GROUP_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
 
-export const endpoint = endpointOf({ method: 'POST', path: TOKEN_TO_GROUP_PATH });
+export const endpoint = endpointOf({ method: 'POST', path: REAL_PERSON_GROUP_PATH });
 
 const EXPIRY_FIELD = { name: 'tokenExpiresAt', displayName: 'Token Expires At' };
 
@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, creden
 		);
 	}
 	const settings = avatarCallSettings(this, itemIndex, credentials);
-	const answer = await callAvatar(settings, { method: 'POST', path: TOKEN_TO_GROUP_PATH, body: { AvatarToken: token } });
+	const answer = await callAvatar(settings, { method: 'POST', path: REAL_PERSON_GROUP_PATH, body: { AvatarToken: token } });
 	const result = resultOf(answer);
 	const groupId = result.GroupId ?? result.Id;
 	return [{ ...outputOf(answer, wantsFullResponse(this, itemIndex)), GroupId: groupId === undefined ? null : String(groupId) }];

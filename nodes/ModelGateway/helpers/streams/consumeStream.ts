@@ -31,50 +31,59 @@ function isSilenceTimeout(error: unknown): boolean {
 	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message ?? '');
 }
 
+function streamError(call: GatewayCall, message: string, serviceMessage?: string): GatewayError {
+	const secret = call.credentials.apiKey;
+	return new GatewayError(redactSecret(message, secret), {
+		kind: 'invalid-response',
+		endpoint: call.endpoint,
+		serviceMessage: serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret),
+		mayHaveBilled: true,
+	});
+}
+
+/** What went wrong while the events were read, as the error the node reports. */
+function readFailureOf(error: unknown, call: GatewayCall): GatewayError {
+	if (error instanceof StreamFailure) {
+		return streamError(call, `The service reported an error in the stream of ${call.endpoint}: ${error.message}`, error.serviceMessage);
+	}
+	if (error instanceof GatewayError) return error;
+	if (call.signal?.aborted) {
+		return new GatewayError(`The stream of ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint, mayHaveBilled: true });
+	}
+	if (isSilenceTimeout(error)) {
+		return new GatewayError(`The stream of ${call.endpoint} stalled: nothing arrived for ${Math.round(call.timeoutMs / 1000)} s`, {
+			kind: 'timeout',
+			endpoint: call.endpoint,
+			mayHaveBilled: true,
+		});
+	}
+	return streamError(call, `The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`);
+}
+
 /** Sends a streaming call and reads its Server-Sent Events as they arrive into one answer. */
 export async function consumeStream(call: GatewayCall, assembler: StreamAssembler, keepChunks: boolean): Promise<StreamResult> {
-	const secret = call.credentials.apiKey;
 	const started = Date.now();
 	const answer = await openGatewayStream(call);
 	let firstTokenAt: number | undefined;
 	let chunkCount = 0;
 	const chunks: unknown[] = [];
-	const fail = (message: string, serviceMessage?: string) =>
-		new GatewayError(redactSecret(message, secret), {
-			kind: 'invalid-response',
-			endpoint: call.endpoint,
-			serviceMessage: serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret),
-			mayHaveBilled: true,
-		});
+	let failure: GatewayError | undefined;
 	try {
 		for await (const event of readSseEvents(answer.body)) {
 			const data = parseData(event.data);
-			if (data === undefined) throw fail(`An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
+			if (data === undefined) throw streamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
 			chunkCount++;
 			if (keepChunks) chunks.push(event.event === 'message' ? data : { event: event.event, data });
 			const delta = assembler.accept(event, data);
 			if (delta && firstTokenAt === undefined) firstTokenAt = Date.now();
 		}
 	} catch (error) {
-		if (error instanceof StreamFailure) {
-			throw fail(`The service reported an error in the stream of ${call.endpoint}: ${error.message}`, error.serviceMessage);
-		}
-		if (error instanceof GatewayError) throw error;
-		if (call.signal?.aborted) {
-			throw new GatewayError(`The stream of ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint, mayHaveBilled: true });
-		}
-		if (isSilenceTimeout(error)) {
-			throw new GatewayError(`The stream of ${call.endpoint} stalled: nothing arrived for ${Math.round(call.timeoutMs / 1000)} s`, {
-				kind: 'timeout',
-				endpoint: call.endpoint,
-				mayHaveBilled: true,
-			});
-		}
-		throw fail(`The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`);
+		failure = readFailureOf(error, call);
 	} finally {
 		if (!answer.body.destroyed) answer.body.destroy();
 	}
-	if (!assembler.complete) throw fail(`The stream of ${call.endpoint} ended before the answer was complete`);
+	if (failure) throw failure;
+	if (!assembler.complete) throw streamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
 	const result: StreamResult = {
 		...assembler.summary(),
 		timeToFirstTokenMs: firstTokenAt === undefined ? null : Math.round(firstTokenAt - started),
