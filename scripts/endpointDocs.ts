@@ -52,7 +52,7 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		lines.push(`- Paginated (Return All / Limit): carries ${carried.join(', ')}`);
 	}
 	if (endpoint.batch) lines.push(`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`);
-	if (endpoint.fallback) lines.push(`- Falls back to \`${endpoint.fallback}\` once when it fails`);
+	if (endpoint.fallback) lines.push(`- Falls back to \`${endpoint.fallback}\` once when it fails without being billed (never after a timeout or a cut-off answer)`);
 	if (endpoint.freeFormInput) lines.push('- Inputs not fully shown by the spec: extra fields go in "Additional Input (JSON)"');
 	lines.push('', '| Field | Type | Rules | Description |', '|---|---|---|---|');
 	for (const field of endpoint.fields) {

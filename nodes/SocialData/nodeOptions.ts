@@ -67,7 +67,8 @@ const fallback: INodeProperties = {
 	name: 'fallback',
 	type: 'boolean',
 	default: true,
-	description: 'Whether to retry once with the alternative variant of the endpoint when it fails; the output says which variant answered',
+	description:
+		'Whether to retry once with the alternative variant of the endpoint when it fails without being billed (an HTTP rejection, a refused connection); never after a timeout or a cut-off answer, which may have been billed. The output says which variant answered.',
 };
 
 const batching: INodeProperties[] = [

@@ -67,12 +67,32 @@ async function walk(context: RunContext, endpoint: EndpointDescriptor, input: In
 	return { results, notices: notice ? [notice] : [] };
 }
 
-/** A failure of the first variant after which the fallback variant may run: a gateway error, not a cancellation. */
-const allowsFallback = (error: unknown) => error instanceof GatewayError && error.details.kind !== 'cancelled';
+/**
+ * Whether a failed call surely was not billed. The spec bills a data call on success: an answer
+ * that rejected the call (any status outside 2xx) or a connection that failed before the request
+ * left costs nothing. A timeout, a cut-off or unreadable 2xx answer, a 200 that reports an error,
+ * or anything the transport marks `mayHaveBilled` may have been a billed success.
+ */
+export function surelyNotBilled(error: unknown): boolean {
+	if (!(error instanceof GatewayError) || error.details.mayHaveBilled) return false;
+	const { kind, status } = error.details;
+	if (kind === 'http') return status !== undefined && (status < 200 || status >= 300);
+	if (kind === 'network') return error.details.mayHaveBilled === false;
+	return kind === 'blocked';
+}
+
+/** The first variant's failure when it may have been billed: the fallback (a second billed call) is not tried. */
+function possiblyBilledFailure(error: GatewayError, endpoint: string, fallback: string): GatewayError {
+	return new GatewayError(
+		`${error.message.replace(/\.?$/, '.')} ${fallback} was not called: ${endpoint} may already have been billed, and the fallback would be billed again`,
+		{ ...error.details, mayHaveBilled: true },
+	);
+}
 
 /**
- * One call, and the endpoint's fallback variant once when that call fails and the user allows it.
- * Any other failure goes on unchanged to the item runner, which turns it into n8n's error (toNodeError).
+ * One call, and the endpoint's fallback variant once when that call fails, surely without being
+ * billed, and the user allows it. Any other failure goes on to the item runner, which turns it
+ * into n8n's error (toNodeError).
  */
 async function callWithFallback(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings) {
 	const fallback = settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
@@ -82,7 +102,10 @@ async function callWithFallback(context: RunContext, endpoint: EndpointDescripto
 		(error: unknown) => ({ error }),
 	);
 	if ('body' in first) return { body: first.body, answeredBy: endpoint.name };
-	if (!allowsFallback(first.error)) throw first.error;
+	if (!surelyNotBilled(first.error)) {
+		const cancelled = !(first.error instanceof GatewayError) || first.error.details.kind === 'cancelled';
+		throw cancelled ? first.error : possiblyBilledFailure(first.error as GatewayError, endpoint.name, fallback.name);
+	}
 	return { body: await callRun(context, fallback, buildInput(fallback, input)), answeredBy: fallback.name };
 }
 
