@@ -1,4 +1,4 @@
-import type { ModePaths, PaginationDescriptor } from './descriptor';
+import type { FieldDescriptor, ModePaths, PaginationDescriptor } from './descriptor';
 import { firstValueAt, isMoreFlag, recordsAt } from './responsePaths';
 import type { Input } from './validation';
 
@@ -25,15 +25,38 @@ export interface WalkResult {
 	stop: StopReason;
 }
 
+/** A paginated endpoint: how it pages, and its fields, which give each carried value its wire type. */
+export interface PagedEndpoint {
+	pagination: PaginationDescriptor;
+	fields: FieldDescriptor[];
+}
+
 const pathsOf = (paths: ModePaths, mode: AnswerMode) => paths[mode];
 
+/**
+ * A carried value (a starting value, or one taken from an answer) in the type the endpoint's field
+ * of that name has: answers give `max_cursor` as a number where the spec sends a string, and a
+ * string where it sends an integer. Other values (objects, lost digits) go on as they are.
+ */
+export function wireValue(endpoint: PagedEndpoint, field: string, value: unknown): unknown {
+	const type = endpoint.fields.find((candidate) => candidate.name === field)?.type;
+	if (type === 'string' && typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (type === 'integer' && typeof value === 'string' && /^-?\d+$/.test(value.trim())) {
+		const number = Number(value);
+		if (Number.isSafeInteger(number)) return number;
+	}
+	return value;
+}
+
 /** The request of the first page: the spec's starting cursor values unless the user gave some. */
-export function firstPageInput(pagination: PaginationDescriptor, input: Input): Input {
+export function firstPageInput(endpoint: PagedEndpoint, input: Input): Input {
+	const { pagination } = endpoint;
 	const first = { ...input };
 	for (const cursor of pagination.cursors ?? []) {
-		if (first[cursor.field] === undefined && cursor.initial !== undefined) first[cursor.field] = cursor.initial;
+		if (first[cursor.field] === undefined && cursor.initial !== undefined) first[cursor.field] = wireValue(endpoint, cursor.field, cursor.initial);
 	}
-	if (pagination.counter && first[pagination.counter.field] === undefined) first[pagination.counter.field] = pagination.counter.start;
+	const counter = pagination.counter;
+	if (counter && first[counter.field] === undefined) first[counter.field] = wireValue(endpoint, counter.field, counter.start);
 	return first;
 }
 
@@ -43,14 +66,15 @@ export function firstPageInput(pagination: PaginationDescriptor, input: Input): 
  * or at `maxPages`, and says which.
  */
 export async function walkPages(
-	pagination: PaginationDescriptor,
+	endpoint: PagedEndpoint,
 	mode: AnswerMode,
 	input: Input,
 	fetchPage: (input: Input) => Promise<unknown>,
 	onPage: (page: Page) => void | Promise<void>,
 	options: WalkOptions,
 ): Promise<WalkResult> {
-	let request = firstPageInput(pagination, input);
+	const { pagination } = endpoint;
+	let request = firstPageInput(endpoint, input);
 	let collected = 0;
 	for (let pages = 1; ; pages++) {
 		const body = await fetchPage(request);
@@ -69,15 +93,18 @@ export async function walkPages(
 		for (const carry of pagination.cursors ?? []) {
 			const value = firstValueAt(body, pathsOf(carry.from, mode));
 			if (value === undefined || value === null) delete next[carry.field];
-			else next[carry.field] = value;
+			else next[carry.field] = wireValue(endpoint, carry.field, value);
 		}
 		if (pages === 1) {
 			for (const carry of pagination.sticky ?? []) {
 				const value = firstValueAt(body, pathsOf(carry.from, mode));
-				if (value !== undefined && value !== null) next[carry.field] = value;
+				if (value !== undefined && value !== null) next[carry.field] = wireValue(endpoint, carry.field, value);
 			}
 		}
-		if (pagination.counter) next[pagination.counter.field] = Number(request[pagination.counter.field]) + 1;
+		if (pagination.counter) {
+			const field = pagination.counter.field;
+			next[field] = wireValue(endpoint, field, Number(request[field]) + 1);
+		}
 		const cursorMoved =
 			pagination.counter !== undefined ||
 			(pagination.cursors ?? []).some((carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]));

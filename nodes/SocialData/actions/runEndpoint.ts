@@ -53,7 +53,7 @@ function recordItems(endpoint: EndpointDescriptor, records: unknown[], settings:
 async function walk(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings): Promise<EndpointOutput> {
 	const results: IDataObject[] = [];
 	const outcome = await walkPages(
-		endpoint.pagination!,
+		{ pagination: endpoint.pagination!, fields: endpoint.fields },
 		answerMode(endpoint, input),
 		input,
 		(pageInput) => callRun(context, endpoint, pageInput),
