@@ -1,17 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { ensureSystemToolsSync, programTool } from '../../support/systemTools';
 
 /**
- * Debian's `sox` (soxi) reads the WAV files as a real audio tool. CI installs it (.ci/run);
- * locally it is installed once with apt-get when missing and root may do so.
+ * Debian's `sox` (sox, soxi) reads the WAV files as a real audio tool. `.ci/run` installs it up
+ * front; otherwise the first test that needs it installs the package (as root; see systemTools).
  */
+const SOX = [programTool('sox', 'sox'), programTool('soxi', 'sox')];
+
 export function ensureSox(): void {
-	try {
-		execFileSync('sox', ['--version'], { stdio: 'ignore' });
-		return;
-	} catch {
-		// not installed yet
-	}
-	execFileSync('sh', ['-c', 'apt-get update >/dev/null && apt-get install -y sox >/dev/null'], { stdio: 'inherit', timeout: 300_000 });
+	ensureSystemToolsSync(SOX);
 }
 
 export function soxi(flag: string, file: string): string {
