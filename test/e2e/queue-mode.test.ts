@@ -15,7 +15,7 @@ import {
 	type N8nProcess,
 	type QueueCluster,
 } from './queue-cluster';
-import { startPostgres, startRedis, type PostgresServer, type RedisServer } from './queue-services';
+import { ensureQueueServices, startPostgres, startRedis, type PostgresServer, type RedisServer } from './queue-services';
 import { failureReport, openN8nSession, redactor, type N8nSession } from './workflow-runner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 
@@ -71,6 +71,8 @@ async function runSingleMode(n8n: EnsuredN8n, packTarball: string): Promise<void
 /** Servers up, the credential and the webhook workflow imported into PostgreSQL and published. */
 async function prepareQueueMode(n8n: EnsuredN8n, packTarball: string, env: () => NodeJS.ProcessEnv): Promise<void> {
 	const started = Date.now();
+	// Debian's redis-server and postgresql, installed in one apt-get run when missing (root only).
+	await ensureQueueServices();
 	const [redisStart, postgresStart] = await Promise.allSettled([startRedis(), startPostgres()]);
 	if (redisStart.status === 'fulfilled') redis = redisStart.value;
 	if (postgresStart.status === 'fulfilled') postgres = postgresStart.value;

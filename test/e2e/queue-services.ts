@@ -2,18 +2,36 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ensureSystemTools, findOnPath, isExecutable, type SystemTool } from '../support/systemTools';
 import { lastLines, startProcess, waitUntil, type ManagedProcess } from './managed-process';
 import { freePort } from './n8n-env';
 import { runCommand, tail } from './run-command';
 
 /**
  * Throwaway Redis and PostgreSQL servers for n8n's queue mode, from Debian's packages
- * (`apt-get install redis-server postgresql`): each on a free loopback port with its data in a
- * temporary folder, started and stopped by the test itself (no system service involved).
+ * `redis-server` and `postgresql` (installed on first use when missing, as root; see
+ * systemTools): each on a free loopback port with its data in a temporary folder, started and
+ * stopped by the test itself (no system service involved).
  */
 
-const INSTALL_HINT = 'install them with `apt-get install -y redis-server postgresql`';
 const START_TIMEOUT_MS = 60_000;
+
+const REDIS: SystemTool = {
+	program: 'redis-server',
+	debianPackage: 'redis-server',
+	find: () => [process.env.E2E_REDIS_SERVER, findOnPath('redis-server'), '/usr/bin/redis-server'].find((file) => file && isExecutable(file)),
+};
+
+const POSTGRES: SystemTool = {
+	program: 'initdb, postgres and psql',
+	debianPackage: 'postgresql',
+	find: postgresBinDir,
+};
+
+/** Both servers' programs, installed in one go when missing. */
+export async function ensureQueueServices(): Promise<void> {
+	await ensureSystemTools([REDIS, POSTGRES]);
+}
 
 export interface RedisServer {
 	host: string;
@@ -23,7 +41,7 @@ export interface RedisServer {
 }
 
 export async function startRedis(): Promise<RedisServer> {
-	const redisServer = findExecutable('redis-server', process.env.E2E_REDIS_SERVER, ['/usr/bin/redis-server']);
+	const [redisServer] = await ensureSystemTools([REDIS]);
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-redis-'));
 	const host = '127.0.0.1';
 	const port = await freePort();
@@ -60,7 +78,7 @@ export interface PostgresServer {
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
-	const binDir = postgresBinDir();
+	const [binDir] = await ensureSystemTools([POSTGRES]);
 	const owner = postgresOsUser();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-postgres-'));
 	const dataDir = path.join(dir, 'data');
@@ -129,7 +147,7 @@ export async function startPostgres(): Promise<PostgresServer> {
 }
 
 /** Debian puts the server programs in /usr/lib/postgresql/<major>/bin, off PATH; the newest major wins. */
-function postgresBinDir(): string {
+function postgresBinDir(): string | undefined {
 	const candidates: string[] = [];
 	if (process.env.E2E_POSTGRES_BIN_DIR) candidates.push(process.env.E2E_POSTGRES_BIN_DIR);
 	const debianRoot = '/usr/lib/postgresql';
@@ -142,9 +160,7 @@ function postgresBinDir(): string {
 	}
 	const onPath = findOnPath('initdb');
 	if (onPath) candidates.push(path.dirname(fs.realpathSync(onPath)));
-	const found = candidates.find((dir) => ['initdb', 'postgres', 'psql'].every((program) => isExecutable(path.join(dir, program))));
-	if (!found) throw new Error(`PostgreSQL server programs (initdb, postgres, psql) not found; ${INSTALL_HINT}`);
-	return found;
+	return candidates.find((dir) => ['initdb', 'postgres', 'psql'].every((program) => isExecutable(path.join(dir, program))));
 }
 
 /**
@@ -163,27 +179,4 @@ function postgresOsUser(): { uid: number; gid: number } | undefined {
 		throw new Error(`running as root, PostgreSQL needs a non-root OS user: no "${name}" in /etc/passwd (set E2E_POSTGRES_OS_USER)`);
 	}
 	return { uid: Number(entry[2]), gid: Number(entry[3]) };
-}
-
-function findExecutable(program: string, override: string | undefined, fallbacks: string[]): string {
-	const found = [override, findOnPath(program), ...fallbacks].find((candidate) => candidate && isExecutable(candidate));
-	if (!found) throw new Error(`${program} not found; ${INSTALL_HINT}`);
-	return found;
-}
-
-function findOnPath(program: string): string | undefined {
-	return (process.env.PATH ?? '')
-		.split(':')
-		.filter(Boolean)
-		.map((dir) => path.join(dir, program))
-		.find(isExecutable);
-}
-
-function isExecutable(file: string): boolean {
-	try {
-		fs.accessSync(file, fs.constants.X_OK);
-		return fs.statSync(file).isFile();
-	} catch {
-		return false;
-	}
 }
