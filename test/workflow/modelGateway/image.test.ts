@@ -1,5 +1,6 @@
 import type { Simulator } from '../../simulator';
 import { jpegSize } from '../../simulator/routes/model/jpeg';
+import { URL_IN_INLINE_DATA_MARK } from '../../simulator/routes/model/nativeAnswers';
 import { encodePng, pngSize } from '../../simulator/routes/model/png';
 import { binaryItem, bodyOf, bytesOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
@@ -46,6 +47,24 @@ describe('Model Gateway › image', () => {
 		expect(items[0].binary).toBeUndefined();
 		expect(items[0].json.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sim-files\/images\/.+\.png$/);
 		expect(bodyOf(sim.requests[0]).response_format).toBe('url');
+	});
+
+	it.each([
+		['generate', {}],
+		['edit', { binaryPropertyNames: 'data' }],
+	])('%s: response_format url with the address in inlineData.data gives the address, never a decoded "image"', async (operation, extra) => {
+		const input = binaryItem({}, { data: { bytes: encodePng(8, 8, [1, 2, 3], [4, 5, 6]), mimeType: 'image/png', fileName: 'in.png' } });
+		const { items, error } = await runModelGateway(
+			sim,
+			{ resource: 'image', operation, modelId: model('gm-2.5-flash-image'), prompt: `A fox ${URL_IN_INLINE_DATA_MARK}`, options: { responseFormat: 'url' }, ...extra },
+			{ inputItems: [input] },
+		);
+		expect(error).toBeUndefined();
+		expect(bodyOf(sim.requests[0]).response_format).toBe('url');
+		expect(items).toHaveLength(1);
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json).toMatchObject({ model: 'gm-2.5-flash-image', imageIndex: 0, mimeType: 'image/png' });
+		expect(items[0].json.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sim-files\/images\/.+\.png$/);
 	});
 
 	it('edit: several input images go as inline_data before the prompt; the result keeps their size', async () => {

@@ -20,6 +20,12 @@ export interface NativeAnswer {
 
 const IMAGE_TOKENS = 1290;
 
+/**
+ * In a prompt with `response_format: url`: the service puts the image's address in
+ * `inlineData.data`, where the base64 bytes would go, instead of a `fileData` part (some gateways do).
+ */
+export const URL_IN_INLINE_DATA_MARK = '[sim:url-in-inline-data]';
+
 function colourFor(...parts: Array<string | number>): Rgb {
 	const h = hash32(...parts);
 	return [h & 0xff, (h >>> 8) & 0xff, (h >>> 16) & 0xff];
@@ -94,7 +100,8 @@ export function imageAnswer(request: GenerateRequest, model: CatalogModel, origi
 	const parts: Part[] = [{ text }];
 	if (request.responseFormat === 'url') {
 		const name = `${hexFor(16, seed)}-${width}x${height}.${mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
-		parts.push({ fileData: { fileUri: `${origin}/sim-files/images/${name}`, mimeType } });
+		const url = `${origin}/sim-files/images/${name}`;
+		parts.push(request.lastUser.includes(URL_IN_INLINE_DATA_MARK) ? { inlineData: { data: url, mimeType } } : { fileData: { fileUri: url, mimeType } });
 	} else {
 		const image =
 			mimeType === 'image/jpeg'
