@@ -32,6 +32,11 @@ export interface Fault {
 	 * server only if the client sends it there itself.
 	 */
 	redirect?: RedirectFault;
+	/**
+	 * The answer the route built goes out (a 200, billed as usual) with these fields of the run
+	 * answer's `data` set: quirks of a real service's answers. Alone, or with `delayMs`.
+	 */
+	data?: Record<string, unknown>;
 	delayMs?: number;
 }
 
@@ -103,6 +108,7 @@ export function describeFault(fault: Fault): string {
 	if (fault.truncate) return 'truncate';
 	if (fault.html) return 'html';
 	if (fault.redirect) return `redirect ${fault.redirect.status ?? 307}`;
+	if (fault.data) return `data ${Object.keys(fault.data).join('+')}`;
 	if (fault.status) return String(fault.status);
 	return 'delay';
 }
@@ -133,6 +139,11 @@ function checkFault(fault: Fault): Fault {
 	if (fault.redirect !== undefined) checkRedirect(fault.redirect);
 	const kinds = [fault.status !== undefined, !!fault.reset, !!fault.truncate, !!fault.html, !!fault.redirect].filter(Boolean).length;
 	if (kinds > 1) throw new TypeError('a fault has at most one of status, reset, truncate, html, redirect');
+	if (fault.data !== undefined) {
+		if (fault.data === null || typeof fault.data !== 'object' || Array.isArray(fault.data)) throw new TypeError('data must be an object of fields');
+		if (kinds > 0) throw new TypeError('a data fault goes alone (with delayMs at most)');
+		return { ...fault };
+	}
 	if (kinds === 0 && fault.delayMs === undefined) throw new TypeError('a fault needs status, reset, truncate, html, redirect or delayMs');
 	return { ...fault };
 }

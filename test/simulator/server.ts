@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SEED, SIMULATOR_API_KEY } from './constants'
 import { createDataset, type Dataset } from './dataset';
 import { hexFor } from './dataset/random';
 import { createFaults, describeFault, isDelayOnly, type Fault, type FaultControl } from './faults';
+import { withDataFields } from './answerData';
 import { parseJson } from './json';
 import { createLedger, type Ledger } from './ledger';
 import { routeModules } from './routes';
@@ -123,7 +124,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			requestId: hexFor(32, resolved.seed, 'request', ++sequence),
 			nextSequence: () => ++sequence,
 		};
-		const response = await route.handle(request, ctx);
+		const response = withDataFields(await route.handle(request, ctx), fault?.data);
 		// Recorded before sending: a client in the same process may look at the ledger as soon as it has the answer.
 		if (response.billing) {
 			const cut = fault && !isDelayOnly(fault);
