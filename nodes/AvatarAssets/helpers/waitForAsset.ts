@@ -55,13 +55,66 @@ function statusOf(result: Record<string, unknown>): string | undefined {
 	return typeof status === 'string' ? status : undefined;
 }
 
+/** Where services put why an asset failed, most specific first; keys compared without case, `_` or `-`. */
+const REASON_KEYS = [
+	'failreason',
+	'failedreason',
+	'failurereason',
+	'failmessage',
+	'failedmessage',
+	'failuremessage',
+	'errormessage',
+	'errormsg',
+	'errmsg',
+	'error',
+	'failure',
+	'reason',
+	'statusmessage',
+	'statusmsg',
+	'statusreason',
+	'statusdetail',
+	'message',
+	'msg',
+	'detail',
+	'details',
+	'errordetail',
+];
+/** Objects that may hold the reason further down (e.g. `Result.Error`). */
+const CONTAINER_KEYS = ['result', 'errorinfo', 'failinfo', 'failureinfo', 'statusinfo', 'processresult', 'processinginfo'];
+/** The code that goes before the reason; a bare `Code` only inside an error object, where it is the error's. */
+const CODE_KEYS = ['errorcode', 'failcode', 'failedcode', 'failurecode', 'reasoncode'];
+const MAX_DEPTH = 4;
+
+const keyOf = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
+
+function textOf(value: unknown, depth: number): string | undefined {
+	if (typeof value === 'string') return value.trim() || undefined;
+	if (Array.isArray(value)) {
+		for (const entry of value) {
+			const text = textOf(entry, depth);
+			if (text) return text;
+		}
+		return undefined;
+	}
+	if (value !== null && typeof value === 'object' && depth <= MAX_DEPTH) return reasonIn(value as Record<string, unknown>, depth);
+	return undefined;
+}
+
+/** The reason an object gives ("Code: Message" when it names a code too). */
+function reasonIn(record: Record<string, unknown>, depth: number): string | undefined {
+	const fields = new Map(Object.entries(record).map(([key, value]) => [keyOf(key), value]));
+	const codeKeys = depth > 0 ? [...CODE_KEYS, 'code'] : CODE_KEYS;
+	const code = codeKeys.map((key) => fields.get(key)).find((value): value is string => typeof value === 'string' && value.trim() !== '')?.trim();
+	for (const key of [...REASON_KEYS, ...CONTAINER_KEYS]) {
+		const text = textOf(fields.get(key), depth + 1);
+		if (text) return code && !text.startsWith(code) ? `${code}: ${text}` : text;
+	}
+	return code;
+}
+
+/** Why a Failed asset failed, wherever the service put it: `Error`, `FailReason`, `StatusMessage`, `Result.Error`… */
 function failureMessageOf(result: Record<string, unknown>): string | undefined {
-	const error = result.Error ?? result.error;
-	if (typeof error === 'string') return error || undefined;
-	if (!error || typeof error !== 'object') return undefined;
-	const { Code, Message, code, message } = error as Record<string, unknown>;
-	const parts = [Code ?? code, Message ?? message].filter((part) => typeof part === 'string' && part !== '');
-	return parts.length ? parts.join(': ') : undefined;
+	return reasonIn(result, 0);
 }
 
 /**

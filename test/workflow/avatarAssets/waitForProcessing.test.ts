@@ -45,6 +45,26 @@ describe('Avatar Assets: upload and wait until processed', () => {
 		expect(polls()).toHaveLength(2);
 	});
 
+	it.each<[string, Record<string, unknown>, string]>([
+		['FailReason', { FailReason: 'No usable face found' }, 'No usable face found'],
+		['FailedReason', { FailedReason: 'No usable face found' }, 'No usable face found'],
+		['ErrorCode and ErrorMessage', { ErrorCode: 'FaceMismatch', ErrorMessage: 'No usable face found' }, 'FaceMismatch: No usable face found'],
+		['Reason', { Reason: 'No usable face found' }, 'No usable face found'],
+		['Message', { Message: 'No usable face found' }, 'No usable face found'],
+		['StatusMessage', { StatusMessage: 'No usable face found' }, 'No usable face found'],
+		['Error as text', { Error: 'No usable face found' }, 'No usable face found'],
+		['Error with Code and Reason', { Error: { Code: 'FaceMismatch', Reason: 'No usable face found' } }, 'FaceMismatch: No usable face found'],
+		['Result.Error nested', { Result: { Error: { Code: 'FaceMismatch', Message: 'No usable face found' } } }, 'FaceMismatch: No usable face found'],
+		['snake_case fail_reason', { fail_reason: 'No usable face found' }, 'No usable face found'],
+	])('gives the reason of a Failed asset reported in %s', async (_field, failureFields, reason) => {
+		avatarSim(sim).queuePlans({ outcome: 'Failed', afterPolls: 1, failureFields });
+		const run = await uploadAndWait(FAST, 'https://cdn.example.com/portrait.jpg', true);
+		const assetId = [...avatarSim(sim).assets.keys()][0];
+		expect(run.json).toEqual([
+			expect.objectContaining({ error: `Asset ${assetId} failed processing: ${reason}`, serviceMessage: reason, assetId, assetStatus: 'Failed' }),
+		]);
+	});
+
 	it('turns Failed into an error item carrying the asset id under Continue On Fail', async () => {
 		const run = await uploadAndWait(FAST, 'https://cdn.example.com/blurred.jpg?sim_outcome=Failed&sim_polls=1', true);
 		const assetId = [...avatarSim(sim).assets.keys()][0];

@@ -45,5 +45,7 @@ export function settle(record: AssetRecord, nowMs: number, poll: boolean, stamp:
 	if (!byPolls && !byTime) return;
 	record.asset.Status = plan.outcome;
 	record.asset.UpdateTime = stamp;
-	if (plan.outcome === 'Failed') record.asset.Error = { ...(plan.error ?? DEFAULT_FAILURE) };
+	if (plan.outcome !== 'Failed') return;
+	if (plan.failureFields) Object.assign(record.asset, structuredClone(plan.failureFields));
+	else record.asset.Error = { ...(plan.error ?? DEFAULT_FAILURE) };
 }

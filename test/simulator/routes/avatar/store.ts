@@ -13,6 +13,11 @@ export interface ProcessingPlan {
 	afterMs?: number;
 	/** The failure reported for a Failed outcome. */
 	error?: { Code: string; Message: string };
+	/**
+	 * Fields that report a Failed outcome in place of `Error` (services name the reason differently:
+	 * `FailReason`, `StatusMessage`, `ErrorCode` + `ErrorMessage`, …); merged into the asset.
+	 */
+	failureFields?: Record<string, unknown>;
 }
 
 export interface AvatarGroup {
