@@ -42,6 +42,14 @@ describe('data faults: a 200 answer with some fields of its data set', () => {
 		expect((await run(ARTICLES + 'fetch_article_comments', { url })).body.data.has_more).toBe(false);
 	});
 
+	it('sets a nested field by a dotted key, keeping its siblings', async () => {
+		sim.faults.queue({ endpoint: 'get_note_comments', data: { 'data.cursor': '', 'data.has_more': true } });
+		const answer = await run('/api/v1/notes/app_v2/get_note_comments', { note_id: sim.dataset.ids.noteId });
+		expect(answer.body.data.data).toMatchObject({ cursor: '', has_more: true, index: expect.any(Number) });
+		expect(answer.body.data.data.comments.length).toBeGreaterThan(0);
+		expect(answer.body.data.success).toBe(true);
+	});
+
 	it('leaves a rejected call alone and refuses data combined with another kind', async () => {
 		sim.faults.queue({ data: { buffer: '' } });
 		expect((await run(ARTICLES + 'fetch_article_comments', { url: 'not a link' })).status).toBe(400);
