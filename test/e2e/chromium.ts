@@ -2,8 +2,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, selectors, type BrowserContext } from 'playwright-core';
+import { ensureSystemTools, isExecutable } from '../support/systemTools';
 
-/** Debian's chromium package (`apt-get install -y chromium`); CHROMIUM_PATH overrides. */
+/**
+ * Debian's chromium package at /usr/bin/chromium, installed on first use when missing (as root;
+ * see systemTools). CHROMIUM_PATH overrides it, and is then never installed.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
@@ -29,11 +33,10 @@ export interface HeadlessChromium {
  * marks its elements with `data-test-id`, which getByTestId is switched to here.
  */
 export async function launchHeadlessChromium(): Promise<HeadlessChromium> {
-	if (!fs.existsSync(CHROMIUM_PATH)) {
-		throw new Error(
-			`no Chromium at ${CHROMIUM_PATH}: the browser test needs Debian's chromium package ` +
-				'(apt-get update && apt-get install -y chromium) or CHROMIUM_PATH pointing at a Chromium binary',
-		);
+	if (process.env.CHROMIUM_PATH === undefined) {
+		await ensureSystemTools([{ program: 'chromium', debianPackage: 'chromium', find: () => (isExecutable(CHROMIUM_PATH) ? CHROMIUM_PATH : undefined) }]);
+	} else if (!fs.existsSync(CHROMIUM_PATH)) {
+		throw new Error(`no Chromium at CHROMIUM_PATH=${CHROMIUM_PATH}; unset it to use (and if need be install) Debian's chromium package`);
 	}
 	selectors.setTestIdAttribute('data-test-id');
 	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
