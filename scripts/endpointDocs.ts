@@ -1,4 +1,4 @@
-import type { EndpointDescriptor, FieldDescriptor } from '../nodes/shared/descriptor';
+import type { EndpointDescriptor, FieldDescriptor, ModePaths } from '../nodes/shared/descriptor';
 import { GROUPS } from '../nodes/shared/descriptor';
 
 /** docs/endpoints.md, generated from the endpoint descriptor (`npm run docs`). */
@@ -50,6 +50,10 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 			...(endpoint.pagination.counter ? [`${endpoint.pagination.counter.field} (+1 a page)`] : []),
 		];
 		lines.push(`- Paginated (Return All / Limit): carries ${carried.join(', ')}`);
+		const { more, ends = [] } = endpoint.pagination;
+		const at = (paths: ModePaths) => [...new Set([...paths.raw, ...paths.parsed])].map((path) => `\`${path}\``).join(' / ');
+		const signals = [`${at(more)} does not say more`, ...ends.map((signal) => `${at(signal.at)} is \`${JSON.stringify(signal.equals)}\``)];
+		lines.push(`- Last page: ${signals.join(', or ')}`);
 	}
 	if (endpoint.batch) lines.push(`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`);
 	if (endpoint.fallback) lines.push(`- Falls back to \`${endpoint.fallback}\` once when it fails without being billed (never after a timeout or a cut-off answer)`);

@@ -1,4 +1,4 @@
-import type { FieldDescriptor, ModePaths, PaginationDescriptor } from './descriptor';
+import type { CursorCarry, FieldDescriptor, ModePaths, PaginationDescriptor } from './descriptor';
 import { firstValueAt, isMoreFlag, recordsAt } from './responsePaths';
 import type { Input } from './validation';
 
@@ -10,7 +10,13 @@ export interface Page {
 	input: Input;
 }
 
-export type StopReason = 'end' | 'limit' | 'pageBound' | 'stalledCursor' | 'emptyPage';
+/**
+ * Why a walk stopped. `end`: the answer said it is the last page (its flag, or another end signal of
+ * the spec). `stalledCursor`: the cursor came back unchanged; `cursorRestarted`: it came back to the
+ * first page's value (the next page would be page one again, billed again); `emptyPage`: a page had
+ * no records although its answer said more exist.
+ */
+export type StopReason = 'end' | 'limit' | 'pageBound' | 'stalledCursor' | 'cursorRestarted' | 'emptyPage';
 
 export interface WalkOptions {
 	/** Stop once this many records were collected (undefined = to the end). */
@@ -60,10 +66,26 @@ export function firstPageInput(endpoint: PagedEndpoint, input: Input): Input {
 	return first;
 }
 
+/** Whether an answer is the last page: its flag does not say more, or it shows another end signal of the spec. */
+function isLastPage(pagination: PaginationDescriptor, body: unknown, mode: AnswerMode): boolean {
+	if (!isMoreFlag(firstValueAt(body, pathsOf(pagination.more, mode)))) return true;
+	return (pagination.ends ?? []).some((signal) => firstValueAt(body, pathsOf(signal.at, mode)) === signal.equals);
+}
+
+/** The value a cursor has on the spec's first page: its starting value, or the field's default (what the service assumes when it is absent). */
+function startValue(endpoint: PagedEndpoint, carry: CursorCarry): unknown {
+	const value = carry.initial ?? endpoint.fields.find((field) => field.name === carry.field)?.default;
+	return value === undefined ? undefined : wireValue(endpoint, carry.field, value);
+}
+
+/** Where a request stands, as the cursors it carries say (an absent cursor stands at the start). */
+const positionOf = (endpoint: PagedEndpoint, cursors: CursorCarry[], request: Input) =>
+	JSON.stringify(cursors.map((carry) => request[carry.field] ?? startValue(endpoint, carry) ?? null));
+
 /**
  * Walks a cursor-paginated endpoint as its descriptor says, handing each page to `onPage`.
- * It stops on the end flag, on `limit`, on an empty page, on a cursor that does not move,
- * or at `maxPages`, and says which.
+ * It stops on an end signal of the answer, on `limit`, on an empty page, on a cursor that does not
+ * move or comes back to the first page, or at `maxPages`, and says which: every later call is billed.
  */
 export async function walkPages(
 	endpoint: PagedEndpoint,
@@ -74,7 +96,10 @@ export async function walkPages(
 	options: WalkOptions,
 ): Promise<WalkResult> {
 	const { pagination } = endpoint;
+	const cursors = pagination.cursors ?? [];
 	let request = firstPageInput(endpoint, input);
+	// The first page of this walk, and the spec's first page (the same unless the user gave a cursor).
+	const firstPositions = new Set([positionOf(endpoint, cursors, request), positionOf(endpoint, cursors, {})]);
 	let collected = 0;
 	for (let pages = 1; ; pages++) {
 		const body = await fetchPage(request);
@@ -85,12 +110,12 @@ export async function walkPages(
 		await onPage({ body, records, input: request });
 
 		if (options.limit !== undefined && collected >= options.limit) return { pages, records: collected, stop: 'limit' };
-		if (!isMoreFlag(firstValueAt(body, pathsOf(pagination.more, mode)))) return { pages, records: collected, stop: 'end' };
+		if (isLastPage(pagination, body, mode)) return { pages, records: collected, stop: 'end' };
 		if (all.length === 0) return { pages, records: collected, stop: 'emptyPage' };
 		if (pages >= options.maxPages) return { pages, records: collected, stop: 'pageBound' };
 
 		const next: Input = { ...request };
-		for (const carry of pagination.cursors ?? []) {
+		for (const carry of cursors) {
 			const value = firstValueAt(body, pathsOf(carry.from, mode));
 			if (value === undefined || value === null) delete next[carry.field];
 			else next[carry.field] = wireValue(endpoint, carry.field, value);
@@ -106,9 +131,9 @@ export async function walkPages(
 			next[field] = wireValue(endpoint, field, Number(request[field]) + 1);
 		}
 		const cursorMoved =
-			pagination.counter !== undefined ||
-			(pagination.cursors ?? []).some((carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]));
+			pagination.counter !== undefined || cursors.some((carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]));
 		if (!cursorMoved) return { pages, records: collected, stop: 'stalledCursor' };
+		if (cursors.length && firstPositions.has(positionOf(endpoint, cursors, next))) return { pages, records: collected, stop: 'cursorRestarted' };
 		request = next;
 	}
 }

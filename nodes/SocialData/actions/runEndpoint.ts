@@ -42,6 +42,10 @@ const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number)
 		`${endpoint}: stopped after ${pages} pages, the page bound (Node Options › Max Pages); more records exist`,
 	stalledCursor: (endpoint, pages) =>
 		`${endpoint}: stopped after ${pages} pages because the service returned the same cursor again`,
+	cursorRestarted: (endpoint, pages) =>
+		`${endpoint}: stopped after ${pages} pages because the service returned the cursor of the first page again (the next page would repeat page one and be billed again)`,
+	emptyPage: (endpoint, pages) =>
+		`${endpoint}: stopped after ${pages} pages because page ${pages} had no records although the service said more exist`,
 };
 
 /** The output of one page's records: the records themselves or normalised mentions. */

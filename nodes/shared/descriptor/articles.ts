@@ -31,6 +31,8 @@ export const articles: GroupDescriptor = {
 				records: same('data.comments'),
 				cursors: [{ field: 'buffer', from: same('data.buffer'), initial: '' }],
 				more: same('data.has_more'),
+				// The spec: buffer is the empty string on the last page (sending it again would fetch page one).
+				ends: [{ at: same('data.buffer'), equals: '' }],
 			},
 			fields: [
 				articleUrlField,

@@ -96,7 +96,11 @@ export const channels: GroupDescriptor = {
 			description:
 				'Past lives of a creator. The spec does not show this endpoint\'s inputs: username and last_buffer are inferred from its answer; add others as JSON',
 			freeFormInput: true,
-			pagination: byLastBuffer({ raw: ['data.object'], parsed: ['data.lives'] }, { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] }),
+			pagination: {
+				...byLastBuffer({ raw: ['data.object'], parsed: ['data.lives'] }, { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] }),
+				// The spec: total_count is 0 when the creator has no lives.
+				ends: [{ at: { raw: ['data.totalCount'], parsed: ['data.total_count'] }, equals: 0 }],
+			},
 			fields: [finderUsernameField(), lastBufferField],
 		}),
 		endpoint({

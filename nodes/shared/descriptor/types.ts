@@ -87,6 +87,14 @@ export interface PaginationDescriptor {
 	counter?: { field: string; start: number };
 	/** The flag saying more pages exist (true, 1 or '1' means more). */
 	more: ModePaths;
+	/** Further end signals the spec gives: an answer that shows one is the last page, whatever `more` says. */
+	ends?: EndSignal[];
+}
+
+/** The answer is the last page when the value at `at` equals `equals` (e.g. an empty cursor). */
+export interface EndSignal {
+	at: ModePaths;
+	equals: string | number;
 }
 
 export interface PriceDescriptor {

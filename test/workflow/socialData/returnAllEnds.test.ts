@@ -1,0 +1,123 @@
+import type { INodeParameters } from 'n8n-workflow';
+import type { EndpointDescriptor } from '../../../nodes/shared/descriptor';
+import { ENDPOINTS } from '../../../nodes/shared/descriptor';
+import type { Simulator } from '../../simulator';
+import { startSimulator } from '../../simulator';
+import { parametersFor, runSocialData } from './setup';
+
+let sim: Simulator;
+beforeAll(async () => {
+	sim = await startSimulator({ pageSize: 4 });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+const runCalls = () => sim.requests.filter((request) => request.path === '/api/v1/run');
+const sentInputs = () => runCalls().map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
+
+/** The second call of `operation` answers normally, with these fields of its data set (the first call passes untouched). */
+function onSecondCall(operation: string, data: Record<string, unknown>) {
+	sim.faults.queue({ endpoint: operation, delayMs: 0 }, { endpoint: operation, data });
+}
+
+/** A descriptor path into the whole answer (`data.buffer`) as a data-fault key (`buffer`). */
+const faultKey = (path: string) => path.replace(/^data\./, '');
+
+const paginated = ENDPOINTS.filter((endpoint) => endpoint.pagination);
+const modesOf = (endpoint: EndpointDescriptor) => (endpoint.raw ? (['raw', 'parsed'] as const) : (['raw'] as const));
+const cases = (endpoints: EndpointDescriptor[]) =>
+	endpoints.flatMap((endpoint) => modesOf(endpoint).map((mode) => [endpoint.name, mode] as [string, 'raw' | 'parsed']));
+
+function returnAll(operation: string, mode: 'raw' | 'parsed'): INodeParameters {
+	const endpoint = paginated.find((candidate) => candidate.name === operation)!;
+	const base = parametersFor(sim.dataset.ids)[operation];
+	return {
+		resource: endpoint.group,
+		operation,
+		...base,
+		returnAll: true,
+		options: { ...((base.options as object) ?? {}), ...(endpoint.raw ? { raw: mode === 'raw' } : {}) },
+	};
+}
+
+/** The "more pages" flag of an answer set to say more, in every place the descriptor reads it. */
+const sayingMore = (endpoint: EndpointDescriptor, mode: 'raw' | 'parsed') =>
+	Object.fromEntries(endpoint.pagination!.more[mode].map((path) => [faultKey(path), 1]));
+
+describe('Return All: every end signal of the spec ends the walk, and nothing is billed twice', () => {
+	it.each([['raw'], ['parsed']] as const)(
+		'fetch_article_comments (%s): an answer saying has_more with an empty buffer (the last page) ends the walk',
+		async (mode) => {
+			onSecondCall('fetch_article_comments', { buffer: '' });
+			const { items, error, hints } = await runSocialData(sim, returnAll('fetch_article_comments', mode));
+			expect(error).toBeUndefined();
+			const buffers = sentInputs().map((input) => input.buffer);
+			expect(buffers).toHaveLength(2);
+			expect(buffers[0]).toBe('');
+			expect(buffers[1]).not.toBe('');
+			expect(sim.ledger.billedCalls()).toBe(2);
+			expect(items).toHaveLength(8);
+			expect(new Set(items.map((item) => String(item.json.content_id))).size).toBe(8);
+			expect(hints).toEqual([]);
+		},
+	);
+
+	it.each([
+		['raw', { totalCount: 0 }],
+		['parsed', { total_count: 0 }],
+	] as const)('fetch_live_history (%s): total_count 0 ("none") ends the walk whatever the continue flag says', async (mode, data) => {
+		onSecondCall('fetch_live_history', data);
+		const { error } = await runSocialData(sim, returnAll('fetch_live_history', mode));
+		expect(error).toBeUndefined();
+		expect(sentInputs()).toHaveLength(2);
+	});
+
+	const byCursor = paginated.filter((endpoint) => endpoint.pagination!.cursors?.length);
+
+	it('walks 13 endpoints by cursors (the other 3 count pages)', () => {
+		expect(paginated).toHaveLength(16);
+		expect(byCursor).toHaveLength(13);
+	});
+
+	it.each(cases(byCursor))(
+		'%s (%s): a cursor that comes back to its first-page value while the answer says more ends the walk',
+		async (operation, mode) => {
+			const endpoint = byCursor.find((candidate) => candidate.name === operation)!;
+			const back: Record<string, unknown> = sayingMore(endpoint, mode);
+			for (const carry of endpoint.pagination!.cursors!) {
+				if (carry.initial !== undefined) for (const path of carry.from[mode]) back[faultKey(path)] = carry.initial;
+			}
+			onSecondCall(operation, back);
+			const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode));
+			expect(error).toBeUndefined();
+			expect(sentInputs()).toHaveLength(2);
+			expect(sim.ledger.billedCalls()).toBe(2);
+			expect(new Set(items.map((item) => JSON.stringify(item.json))).size).toBe(items.length);
+			// An empty buffer is the spec's own "last page" of article comments; elsewhere the run says why it stopped.
+			if (operation === 'fetch_article_comments') expect(hints).toEqual([]);
+			else expect(hints.join(' ')).toMatch(new RegExp(`${operation}: stopped after 2 pages.*first page`));
+		},
+	);
+});
+
+describe('Return All: a page without records whose answer still says "more" stops the walk with a hint', () => {
+	it.each(cases(paginated))('%s (%s)', async (operation, mode) => {
+		const endpoint = paginated.find((candidate) => candidate.name === operation)!;
+		const empty: Record<string, unknown> = sayingMore(endpoint, mode);
+		for (const path of endpoint.pagination!.records[mode]) empty[faultKey(path.split('.*')[0])] = [];
+		onSecondCall(operation, empty);
+		const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode));
+		expect(error).toBeUndefined();
+		expect(sentInputs()).toHaveLength(2);
+		expect(items.length).toBeGreaterThan(0);
+		expect(hints).toHaveLength(1);
+		expect(hints[0]).toMatch(new RegExp(`${operation}: stopped after 2 pages.*page 2 had no records.*more`));
+	});
+
+	it('One Item per Record off: the empty page is output, and the hint says why the walk stopped', async () => {
+		onSecondCall('fetch_article_comments', { comments: [] });
+		const { items, hints } = await runSocialData(sim, { ...returnAll('fetch_article_comments', 'raw'), nodeOptions: { splitRecords: false } });
+		expect(items).toHaveLength(2);
+		expect(hints.join(' ')).toMatch(/page 2 had no records/);
+	});
+});
