@@ -4,6 +4,7 @@ import { firstValueAt, valuesAt } from '../../shared/responsePaths';
 import { effectiveTimeoutMs } from '../../shared/timeouts';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { GatewayError } from '../../shared/transport/errors';
+import { redactSecret } from '../../shared/transport/redact';
 import { callGateway } from '../../shared/transport/request';
 import type { Input } from '../../shared/validation';
 import type { CreditBudget } from '../creditBudget';
@@ -34,10 +35,12 @@ export async function callRun(context: RunContext, target: RunTarget, input: Inp
 	if (failure) {
 		const [flag] = valuesAt(answer.body, failure.path);
 		if (flag === failure.equals) {
-			const reason = firstValueAt(answer.body, failure.message);
+			const found = firstValueAt(answer.body, failure.message);
+			// The service may echo the key in its explanation: redacted like the bodies of HTTP errors.
+			const reason = found === undefined ? undefined : redactSecret(String(found), context.credentials.apiKey);
 			throw new GatewayError(
-				`${target.name} answered with an error: ${String(reason ?? 'no reason given')}${failure.billed ? ' (the service bills this call)' : ''}`,
-				{ kind: 'http', endpoint: target.name, status: answer.status, serviceMessage: reason === undefined ? undefined : String(reason) },
+				`${target.name} answered with an error: ${reason ?? 'no reason given'}${failure.billed ? ' (the service bills this call)' : ''}`,
+				{ kind: 'http', endpoint: target.name, status: answer.status, serviceMessage: reason },
 			);
 		}
 	}
