@@ -1,6 +1,6 @@
 import type { EndpointDescriptor, FieldDescriptor } from './descriptor';
 import { RAW_FIELD } from './descriptor/commonFields';
-import { attemptParse } from './json/losslessJson';
+import { readTypedJson } from './json/typedJson';
 
 /** A value a caller gave that the service would reject (or that already lost precision). */
 export class InputError extends Error {
@@ -16,11 +16,11 @@ export class InputError extends Error {
 export type Input = Record<string, unknown>;
 
 /**
- * JSON the user typed, read by `parse` (JSON.parse unless given): invalid JSON is refused with an
+ * JSON the user typed, read without loss (see readTypedJson): invalid JSON is refused with an
  * InputError that names the field, as "<label> is not valid JSON: <the parser's message>".
  */
-export function parseTypedJson(field: string, label: string, text: string, parse: (text: string) => unknown = JSON.parse): unknown {
-	const outcome = attemptParse(parse, text);
+export function parseTypedJson(field: string, label: string, text: string): unknown {
+	const outcome = readTypedJson(text);
 	if (!outcome.ok) throw new InputError(field, `${label} is not valid JSON: ${outcome.error.message}`);
 	return outcome.value;
 }
@@ -144,5 +144,11 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		for (const loser of present.slice(1)) delete input[loser.name];
 	}
 	if (endpoint.raw && given.raw !== undefined) input.raw = normalizeField(RAW_FIELD, given.raw);
+	// Free-form input (Additional Input JSON): the fields the spec does not list go as they were given.
+	if (endpoint.freeFormInput) {
+		for (const [key, value] of Object.entries(given)) {
+			if (key !== 'raw' && value !== undefined && !endpoint.fields.some((field) => field.name === key)) input[key] = value;
+		}
+	}
 	return input;
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { readTypedJson } from '../../shared/json/typedJson';
 
 /**
  * Checks of what the user gave, run before any call: a value the service would reject fails here
@@ -90,17 +91,15 @@ export function positiveSeconds(context: IExecuteFunctions, itemIndex: number, f
 	return number;
 }
 
-/** A JSON object given as an object or as JSON text; empty means none. */
+/** A JSON object given as an object or as JSON text (read without loss, see readTypedJson); empty means none. */
 export function jsonObject(context: IExecuteFunctions, itemIndex: number, field: FieldRef, value: unknown): Record<string, unknown> {
 	if (value === undefined || value === null || value === '') return {};
-	let parsed = value;
+	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		if (value.trim() === '') return {};
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			invalid(context, itemIndex, field, `is not valid JSON: ${(error as Error).message}`);
-		}
+		const outcome = readTypedJson(value);
+		if (!outcome.ok) invalid(context, itemIndex, field, `is not valid JSON: ${outcome.error.message}`);
+		parsed = outcome.value;
 	}
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) invalid(context, itemIndex, field, 'must be a JSON object such as {"Field": "value"}');
 	return parsed as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
+import { readTypedJson } from '../../shared/json/typedJson';
 import { DEFAULT_ROUTING_PARAMETER_NAME, ROUTING_VALUE_FIELD } from '../helpers/callSettings';
 import { recordsOf } from '../helpers/listPages';
 import { AVATAR_TIMEOUT_MS, callAvatar } from '../transport/avatarCall';
@@ -8,15 +9,13 @@ import { ASSETS_LIST_PATH, GROUPS_LIST_PATH } from '../transport/paths';
 
 const SEARCH_PAGE_SIZE = 50;
 
+/** The Additional Body Fields of a search: read like the node's (without loss); anything but an object adds nothing. */
 function parsedObject(value: unknown): Record<string, unknown> {
 	if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
 	if (typeof value !== 'string' || value.trim() === '') return {};
-	try {
-		const parsed = JSON.parse(value);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
-	} catch {
-		return {};
-	}
+	const outcome = readTypedJson(value);
+	const parsed = outcome.ok ? outcome.value : undefined;
+	return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
 async function searchList(

@@ -1,6 +1,9 @@
+import { parseLosslessJson } from '../../shared/json/losslessJson';
+
 /**
  * Finds the JSON value in a model's text answer: the whole text, a fenced ```json block, or the first
  * balanced {...} / [...] in prose ("Sure! Here it is: {...}"). Models do not always obey "answer in JSON".
+ * Read like every answer: an integer beyond 2^53-1 (an id the model repeats) keeps its digits as a string.
  */
 export type JsonExtraction = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -13,7 +16,7 @@ export function jsonFromText(text: string): JsonExtraction {
 	for (const candidate of candidates) {
 		if (!candidate) continue;
 		try {
-			return { ok: true, value: JSON.parse(candidate) };
+			return { ok: true, value: parseLosslessJson(candidate) };
 		} catch {
 			// try the next reading
 		}

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { ENDPOINTS, GROUPS } from '../../shared/descriptor';
 import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../../shared/descriptor/commonFields';
-import { parseLosslessJson } from '../../shared/json/losslessJson';
 import type { Input } from '../../shared/validation';
 import { buildInput, InputError, parseTypedJson } from '../../shared/validation';
 import { commonNodeOptions, nodeOptionsCollection } from '../nodeOptions';
@@ -51,7 +50,7 @@ export const gatewayRunProperties: INodeProperties[] = [
 export function parseInputJson(value: unknown, field = 'input'): Input {
 	let parsed = value;
 	if (typeof value === 'string') {
-		parsed = value.trim() === '' ? {} : parseTypedJson(field, `Field "${field}"`, value, parseLosslessJson);
+		parsed = value.trim() === '' ? {} : parseTypedJson(field, `Field "${field}"`, value);
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw new InputError(field, `Field "${field}" must be a JSON object`);

@@ -134,6 +134,10 @@ describe('JSON in generated text', () => {
 		expect(jsonFromText(text)).toEqual({ ok: true, value });
 	});
 
+	it('keeps the digits of a 64-bit id the model repeats', () => {
+		expect(jsonFromText('Result: {"post_id": 7340000000000000123, "score": 0.5}')).toEqual({ ok: true, value: { post_id: '7340000000000000123', score: 0.5 } });
+	});
+
 	it('says why when there is none', () => {
 		expect(jsonFromText('no json here')).toEqual({ ok: false, error: 'The text contains no valid JSON object or array' });
 		expect(jsonFromText('{"cut": "off')).toMatchObject({ ok: false });
