@@ -10,6 +10,8 @@ export type AuthScheme = 'bearer' | 'keyOrBearer' | 'messages' | 'none';
 export interface AuthRequest {
 	headers: IncomingHttpHeaders;
 	query: URLSearchParams;
+	/** The request target as it came over the wire (path and query, encoded as the client wrote them). */
+	target?: string;
 }
 
 export interface AuthFailure {
@@ -31,11 +33,11 @@ export function checkAuth(scheme: AuthScheme, request: AuthRequest, apiKey: stri
 		case 'none':
 			return undefined;
 		case 'bearer':
-			return verdict([bearerKey(request.headers)], apiKey);
+			return verdict([bearerKey(request.headers)], apiKey, request.target);
 		case 'keyOrBearer':
-			return verdict([request.query.get('key') ?? undefined, bearerKey(request.headers)], apiKey);
+			return verdict([request.query.get('key') ?? undefined, bearerKey(request.headers)], apiKey, request.target);
 		case 'messages': {
-			const failure = verdict([header(request.headers, 'x-api-key')], apiKey);
+			const failure = verdict([header(request.headers, 'x-api-key')], apiKey, request.target);
 			if (failure) return failure;
 			if (!header(request.headers, 'compat-version')) return errorBody(400, 'compat-version header is required', 'INVALID_ARGUMENT');
 			return undefined;
@@ -43,11 +45,16 @@ export function checkAuth(scheme: AuthScheme, request: AuthRequest, apiKey: stri
 	}
 }
 
-function verdict(given: Array<string | undefined>, apiKey: string): AuthFailure | undefined {
+function verdict(given: Array<string | undefined>, apiKey: string, target = ''): AuthFailure | undefined {
 	const offered = given.filter((key): key is string => key !== undefined);
 	if (offered.includes(apiKey)) return undefined;
-	// Real services echo the rejected key in the message; the client's redaction is tested against it.
-	if (offered.length > 0) return errorBody(401, `Invalid API key: ${offered[0]}`, 'UNAUTHENTICATED');
+	// Real services echo the rejected key in the message, in the request line as the client encoded
+	// it, and sometimes as a base64 fingerprint; the client's redaction is tested against all three.
+	if (offered.length > 0) {
+		const failure = errorBody(401, `Invalid API key: ${offered[0]} (request ${target})`, 'UNAUTHENTICATED');
+		(failure.body as { error: Record<string, unknown> }).error.keyFingerprint = Buffer.from(offered[0], 'utf8').toString('base64');
+		return failure;
+	}
 	return errorBody(401, 'Missing API key', 'UNAUTHENTICATED');
 }
 

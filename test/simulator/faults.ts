@@ -1,4 +1,5 @@
 import { mulberry32 } from './dataset/random';
+import type { WireFault } from './wire';
 
 export type FaultStatus = 429 | 500 | 502 | 503 | 504;
 
@@ -32,6 +33,13 @@ export interface Fault {
 	 * server only if the client sends it there itself.
 	 */
 	redirect?: RedirectFault;
+	/**
+	 * With `status`: the service does the work and bills it, then a front proxy answers with the
+	 * status instead (the client cannot tell that the work was done).
+	 */
+	afterWork?: boolean;
+	/** The real answer (or the status fault's), disturbed on the wire; the billing stays. */
+	wire?: WireFault;
 	/**
 	 * The answer the route built goes out (a 200, billed as usual) with these fields of the run
 	 * answer's `data` set: quirks of a real service's answers. Alone, or with `delayMs`.
@@ -109,13 +117,20 @@ export function describeFault(fault: Fault): string {
 	if (fault.html) return 'html';
 	if (fault.redirect) return `redirect ${fault.redirect.status ?? 307}`;
 	if (fault.data) return `data ${Object.keys(fault.data).join('+')}`;
-	if (fault.status) return String(fault.status);
+	if (fault.status) return fault.afterWork ? `${fault.status} after work` : String(fault.status);
+	if (fault.wire) return `wire ${Object.keys(fault.wire).join('+')}`;
 	return 'delay';
 }
 
-/** A fault that only delays leaves the answer (and its billing) intact. */
+/** A fault that only delays or disturbs the wire, or comes after the work, leaves the billing intact. */
 export function isDelayOnly(fault: Fault): boolean {
+	if (fault.afterWork) return true;
 	return !fault.reset && !fault.truncate && !fault.html && !fault.redirect && fault.status === undefined;
+}
+
+/** A status, html or redirect fault that answers in place of the route (before any work). */
+export function answersBeforeWork(fault: Fault): boolean {
+	return !fault.afterWork && (fault.status !== undefined || !!fault.html || !!fault.redirect);
 }
 
 function matches(filter: string | undefined, target: FaultTarget): boolean {
@@ -144,7 +159,10 @@ function checkFault(fault: Fault): Fault {
 		if (kinds > 0) throw new TypeError('a data fault goes alone (with delayMs at most)');
 		return { ...fault };
 	}
-	if (kinds === 0 && fault.delayMs === undefined) throw new TypeError('a fault needs status, reset, truncate, html, redirect or delayMs');
+	if (kinds === 0 && fault.delayMs === undefined && fault.wire === undefined) {
+		throw new TypeError('a fault needs status, reset, truncate, html, redirect, wire or delayMs');
+	}
+	if (fault.afterWork && fault.status === undefined) throw new TypeError('afterWork goes with a status');
 	return { ...fault };
 }
 

@@ -2,10 +2,23 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Fault } from './faults';
 import { toJson } from './json';
 import type { SimResponse } from './routes/types';
+import { type WireFault, wireBytes, wireHeaders, writeDisturbed, writeEvents } from './wire';
 
-/** Writes an answer; with `truncate`, only the headers and half the body go out before the connection is cut. */
-export async function send(res: ServerResponse, response: SimResponse, truncate = false): Promise<void> {
-	const headers: Record<string, string> = { ...response.headers };
+/**
+ * Writes an answer; with `truncate`, only the headers and half the body go out before the connection
+ * is cut; `wire` disturbs it the way proxies and services do (see wire.ts).
+ */
+export async function send(res: ServerResponse, response: SimResponse, truncate = false, wire?: WireFault): Promise<void> {
+	const headers: Record<string, string> = wireHeaders({ ...response.headers }, wire);
+	if (wire?.empty) {
+		res.writeHead(wire.empty, { 'content-length': '0' });
+		res.end();
+		return;
+	}
+	if (response.chunks && wire) {
+		res.writeHead(response.status, headers);
+		return writeEvents(res, response.chunks, wire);
+	}
 	if (response.chunks) {
 		res.writeHead(response.status, headers);
 		const chunks: string[] = [];
@@ -25,10 +38,12 @@ export async function send(res: ServerResponse, response: SimResponse, truncate 
 		payload = response.text;
 		headers['content-type'] ??= 'text/plain; charset=utf-8';
 	}
-	const bytes = Buffer.from(payload, 'utf8');
+	const bytes = wireBytes(Buffer.from(payload, 'utf8'), wire);
 	// The full length is announced even when truncating, so the client sees a premature end.
-	headers['content-length'] = String(bytes.length);
+	if (wire?.announceLength !== undefined) headers['content-length'] = String(wire.announceLength);
+	else if (!wire?.endless) headers['content-length'] = String(bytes.length);
 	res.writeHead(response.status, headers);
+	if (wire && (wire.endless || wire.trickleMs || wire.keepOpen || wire.announceLength !== undefined)) return writeDisturbed(res, bytes, wire);
 	if (truncate) return cut(res, bytes.subarray(0, Math.floor(bytes.length / 2)));
 	await new Promise<void>((resolve) => res.end(bytes, resolve));
 }

@@ -6,7 +6,7 @@ import { createClock, type Clock } from './clock';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SEED, SIMULATOR_API_KEY } from './constants';
 import { createDataset, type Dataset } from './dataset';
 import { hexFor } from './dataset/random';
-import { createFaults, describeFault, isDelayOnly, type Fault, type FaultControl } from './faults';
+import { answersBeforeWork, createFaults, describeFault, isDelayOnly, type Fault, type FaultControl } from './faults';
 import { withDataFields } from './answerData';
 import { parseJson } from './json';
 import { createLedger, type Ledger } from './ledger';
@@ -78,15 +78,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		}
 		const record: RecordedRequest = { method, path: url.pathname, query: queryRecord(url.searchParams), headers: req.headers, bodyText };
 		requests.push(record);
-		const finish = async (response: SimResponse, truncate = false) => {
-			record.status = response.status;
-			await send(res, response, truncate);
+		const finish = async (response: SimResponse, fault?: Fault) => {
+			record.status = fault?.wire?.empty ?? response.status;
+			await send(res, response, !!fault?.truncate, fault?.wire);
 		};
 
 		// Credentials are checked before the path is resolved, as real gateways do: 401 comes before 404.
 		const found = findRoute(routes, method, url.pathname);
 		const scheme = found.route?.auth ?? authSchemeForPath(url.pathname);
-		const denied = checkAuth(scheme, { headers: req.headers, query: url.searchParams }, resolved.apiKey);
+		const denied = checkAuth(scheme, { headers: req.headers, query: url.searchParams, target: req.url }, resolved.apiKey);
 		if (denied) return finish(denied);
 		if (!found.route) {
 			const status = found.pathMatched ? 405 : 404;
@@ -114,7 +114,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			req.socket.destroy();
 			return;
 		}
-		if (fault && (fault.status !== undefined || fault.html || fault.redirect)) return finish(faultResponse(fault, url));
+		if (fault && answersBeforeWork(fault)) return finish(faultResponse(fault, url), fault);
 
 		const ctx: SimContext = {
 			options: resolved,
@@ -136,7 +136,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				...(cut ? { fault: describeFault(fault as Fault) } : {}),
 			});
 		}
-		await finish(response, !!fault?.truncate);
+		await finish(fault?.afterWork ? faultResponse(fault, url) : response, fault);
 	}
 
 	const server = createServer((req, res) => {

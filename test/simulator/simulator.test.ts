@@ -86,7 +86,8 @@ describe('authentication', () => {
 	it('rejects a wrong bearer key with a 401 that echoes the key given', async () => {
 		const answer = await http(sim, '/api/v1/run', { method: 'POST', headers: bearer('sk-wrong-key-42'), body: '{}' });
 		expect(answer.status).toBe(401);
-		expect(answer.body.error).toMatchObject({ code: 401, message: 'Invalid API key: sk-wrong-key-42' });
+		expect(answer.body.error).toMatchObject({ code: 401, message: 'Invalid API key: sk-wrong-key-42 (request /api/v1/run)' });
+		expect(answer.body.error.keyFingerprint).toBe(Buffer.from('sk-wrong-key-42').toString('base64'));
 	});
 
 	it('rejects a missing key', async () => {
@@ -98,7 +99,7 @@ describe('authentication', () => {
 	// A request that passes auth may still be refused by the route (empty body): only 401 matters here.
 	it('takes the query key or a bearer on native paths', async () => {
 		const path = '/v1beta/models/gm-2.5-flash:generateContent';
-		expect((await http(sim, `${path}?key=bad-query-key`, { method: 'POST' })).body.error.message).toBe('Invalid API key: bad-query-key');
+		expect((await http(sim, `${path}?key=bad-query-key`, { method: 'POST' })).body.error.message).toBe(`Invalid API key: bad-query-key (request ${path}?key=bad-query-key)`);
 		expect((await http(sim, `${path}?key=${SIMULATOR_API_KEY}`, { method: 'POST' })).status).not.toBe(401);
 		expect((await http(sim, path, { method: 'POST', headers: bearer() })).status).not.toBe(401);
 		expect((await http(sim, '/v1alpha/no-such-path', { method: 'POST', headers: bearer('sk-other') })).status).toBe(401);
@@ -107,7 +108,7 @@ describe('authentication', () => {
 	it('wants x-api-key and compat-version on the messages path', async () => {
 		const post = (headers: Record<string, string>) => http(sim, '/v1/messages', { method: 'POST', headers });
 		expect((await post({ authorization: `Bearer ${SIMULATOR_API_KEY}` })).status).toBe(401);
-		expect((await post({ 'x-api-key': 'nope', 'compat-version': '2023-06-01' })).body.error.message).toBe('Invalid API key: nope');
+		expect((await post({ 'x-api-key': 'nope', 'compat-version': '2023-06-01' })).body.error.message).toMatch(/^Invalid API key: nope \(request /);
 		const noVersion = await post({ 'x-api-key': SIMULATOR_API_KEY });
 		expect(noVersion.status).toBe(400);
 		expect(noVersion.body.error.message).toMatch(/compat-version/);
