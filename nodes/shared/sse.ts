@@ -11,7 +11,19 @@ export interface SseEvent {
 	id?: string;
 }
 
+/** A line longer than this (no line end in sight) is not an event stream any more. */
+export const SSE_LINE_LIMIT_CHARS = 16 * 1024 * 1024;
+
+export class SseLineTooLong extends Error {
+	constructor(readonly limitChars: number) {
+		super(`A line of the event stream is longer than ${limitChars} characters`);
+		this.name = 'SseLineTooLong';
+	}
+}
+
 export class SseParser {
+	constructor(private readonly lineLimitChars = SSE_LINE_LIMIT_CHARS) {}
+
 	private pending = '';
 
 	/** A `\r` ended the previous chunk: a `\n` opening the next one belongs to the same line end. */
@@ -44,6 +56,7 @@ export class SseParser {
 			start = index + 1;
 		}
 		if (start < text.length) this.pending += text.slice(start);
+		if (this.pending.length > this.lineLimitChars) throw new SseLineTooLong(this.lineLimitChars);
 		return events;
 	}
 

@@ -27,6 +27,8 @@ const runCall = (overrides: Partial<GatewayCall> = {}): GatewayCall => ({
 	...overrides,
 });
 
+const listModels = (): GatewayCall => ({ ...runCall(), method: 'GET', path: '/v1/models', endpoint: 'v1/models', body: undefined });
+
 async function failure(call: GatewayCall): Promise<GatewayError> {
 	try {
 		await callGateway(call);
@@ -65,17 +67,22 @@ describe('transport against the simulator', () => {
 		expect(messages.headers.authorization).toBeUndefined();
 	});
 
-	it('retries 429 (honouring Retry-After) and 503, then answers', async () => {
-		sim.faults.queue({ status: 429, retryAfterSeconds: 0 }, { status: 503 });
+	it('retries 429 (honouring Retry-After) on a billed call, and 503 on an unbilled read, then answers', async () => {
+		sim.faults.queue({ status: 429, retryAfterSeconds: 0 }, { status: 429 });
 		const answer = await callGateway(runCall());
 		expect(answer.retries).toBe(2);
 		expect(sim.requests).toHaveLength(3);
 		expect(sim.ledger.billedCalls()).toBe(1);
+		sim.reset();
+		sim.faults.queue({ status: 503 });
+		const listing = await callGateway(listModels());
+		expect(listing.retries).toBe(1);
+		expect(sim.requests).toHaveLength(2);
 	});
 
 	it('gives up after the retry bound with the service status', async () => {
 		sim.faults.queue(...Array.from({ length: 6 }, () => ({ status: 502 as const })));
-		const error = await failure(runCall());
+		const error = await failure(listModels());
 		expect(error.details).toMatchObject({ kind: 'http', status: 502 });
 		expect(sim.requests).toHaveLength(DEFAULT_RETRY.maxRetries + 1);
 		expect(sim.ledger.billedCalls()).toBe(0);
@@ -137,6 +144,20 @@ describe('transport against the simulator', () => {
 		expect(error.status).toBe(401);
 		expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(key);
 		expect(error.message).toContain('***');
+	});
+
+	it.each([204, 200] as const)('takes a DELETE answered %s with no body as success without a body', async (empty) => {
+		const path = '/v1/private-avatar/groups/7340000000000000001';
+		sim.faults.queue({ endpoint: path, wire: { empty } });
+		const answer = await callGateway({ ...runCall(), method: 'DELETE', path, endpoint: `DELETE ${path}`, body: undefined });
+		expect(answer).toMatchObject({ status: empty, body: undefined });
+	});
+
+	it('still refuses an empty answer to a POST (it may have been billed)', async () => {
+		sim.faults.queue({ endpoint: 'fetch_search', wire: { empty: 200 } });
+		const error = await failure(runCall());
+		expect(error.message).toMatch(/empty body/);
+		expect(error.details.mayHaveBilled).toBe(true);
 	});
 
 	it('opens a stream and leaves its body to the caller', async () => {

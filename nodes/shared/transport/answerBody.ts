@@ -14,20 +14,25 @@ function snippet(text: string) {
 	return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH)}…` : flat;
 }
 
-/** Parses a successful answer's bytes; anything but JSON becomes a clear error, never an empty result. */
-export function parseSuccessBody(bytes: Buffer, contentType: string, endpoint: string, secret: string): unknown {
-	const head = bytes.toString('utf8', 0, Math.min(bytes.length, 64));
-	if (looksLikeHtml(head, contentType)) {
-		const text = bytes.toString('utf8');
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Parses a successful answer's bytes; anything but JSON becomes a clear error, never an empty result.
+ * The bytes decide, not the label: valid JSON is JSON whatever the content-type says (after a BOM).
+ */
+export function parseSuccessBody(answer: Buffer, contentType: string, endpoint: string, secret: string): unknown {
+	const bytes = answer.subarray(0, 3).equals(UTF8_BOM) ? answer.subarray(3) : answer;
+	const parsed = parsedOrUnreadable(bytes);
+	if (parsed !== UNREADABLE) return parsed;
+	const text = bytes.toString('utf8');
+	if (looksLikeHtml(text.slice(0, 64), contentType)) {
 		throw new GatewayError(`The service answered ${endpoint} with an HTML page instead of JSON`, {
 			kind: 'invalid-response',
 			endpoint,
 			serviceMessage: snippet(redactSecret(text, secret)),
+			mayHaveBilled: true,
 		});
 	}
-	const parsed = parsedOrUnreadable(bytes);
-	if (parsed !== UNREADABLE) return parsed;
-	const text = bytes.toString('utf8');
 	throw new GatewayError(
 		text.trim() === ''
 			? `The service answered ${endpoint} with an empty body`
@@ -46,8 +51,11 @@ function parsedOrUnreadable(bytes: Buffer): unknown {
 	}
 }
 
-/** Builds the error for a non-2xx answer from its body, carrying the service's own message. */
-export function httpErrorOf(status: number, text: string, contentType: string, endpoint: string, secret: string): GatewayError {
+/**
+ * Builds the error for a non-2xx answer from its body, carrying the service's own message;
+ * `mayHaveBilled` when the status does not prove the work was not done (see retryPolicy).
+ */
+export function httpErrorOf(status: number, text: string, contentType: string, endpoint: string, secret: string, mayHaveBilled = false): GatewayError {
 	let body: unknown;
 	let serviceMessage: string | undefined;
 	// Redacted before any snippet is cut: a cut through an echoed key would leave part of it.
@@ -63,6 +71,9 @@ export function httpErrorOf(status: number, text: string, contentType: string, e
 		}
 	}
 	serviceMessage = serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret);
-	const message = `The service rejected ${endpoint} with HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
-	return new GatewayError(message, { kind: 'http', endpoint, status, serviceMessage, body });
+	const rejected = `The service rejected ${endpoint} with HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
+	const message = mayHaveBilled
+		? `${rejected}. Not retried: a proxy answers so also after the work was done, so the service may have billed the call`
+		: rejected;
+	return new GatewayError(message, { kind: 'http', endpoint, status, serviceMessage, body, mayHaveBilled });
 }

@@ -1,12 +1,41 @@
 const MASK = '***';
 
-/** Removes every occurrence of the secret (plain and URL-encoded) from a text. */
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A percent-encoded byte, whatever the case of its hex digits. */
+function percentPattern(byte: number): string {
+	const hex = byte.toString(16).padStart(2, '0');
+	return `%${[...hex].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('')}`;
+}
+
+/** One character as any URL encoder may write it: as is, percent-encoded, or `+` for a space. */
+function characterPattern(character: string): string {
+	const encoded = [...Buffer.from(character, 'utf8')].map(percentPattern).join('');
+	const plus = character === ' ' ? '|\\+' : '';
+	return `(?:${escapeRegExp(character)}|${encoded}${plus})`;
+}
+
+/**
+ * Every form in which a service might echo the key: as sent; URL-encoded the way any encoder
+ * writes it (encoders differ on `!'()*~`, on `+` for spaces and on the case of hex digits, so
+ * each character may take any of its forms); base64 and base64url of it.
+ */
+function secretPattern(secret: string): RegExp {
+	const encodedAnyWay = [...secret].map(characterPattern).join('');
+	const base64 = Buffer.from(secret, 'utf8').toString('base64');
+	const base64Forms = [base64, Buffer.from(secret, 'utf8').toString('base64url')].map(escapeRegExp);
+	return new RegExp([encodedAnyWay, ...base64Forms].join('|'), 'g');
+}
+
+let cached: { secret: string; pattern: RegExp } | undefined;
+
+/** Removes every occurrence of the secret, in every encoding a service might echo, from a text. */
 export function redactSecret(text: string, secret: string | undefined): string {
 	if (!secret || secret.length < 4) return text;
-	let result = text.split(secret).join(MASK);
-	const encoded = encodeURIComponent(secret);
-	if (encoded !== secret) result = result.split(encoded).join(MASK);
-	return result;
+	if (cached?.secret !== secret) cached = { secret, pattern: secretPattern(secret) };
+	return text.replace(cached.pattern, MASK);
 }
 
 /** Redacts the secret from every string inside a JSON-like value. */

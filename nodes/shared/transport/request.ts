@@ -6,10 +6,10 @@ import { addressOf } from './credentials';
 import { Deadline, DeadlineExpired } from './deadline';
 import { GatewayError } from './errors';
 import type { ByteStream } from './readBody';
-import { readBody } from './readBody';
+import { AnswerTooLarge, readBody } from './readBody';
 import { redactSecret } from './redact';
 import type { RetryOptions } from './retryPolicy';
-import { backoffDelay, DEFAULT_RETRY, RETRYABLE_CONNECT_ERRORS, RETRYABLE_STATUSES, retryAfterMs } from './retryPolicy';
+import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, mayHaveBilledStatus, RETRYABLE_CONNECT_ERRORS, retryAfterMs } from './retryPolicy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -30,7 +30,16 @@ export interface GatewayCall {
 	/** The execution's cancel signal: honoured between attempts and while waiting. */
 	signal?: AbortSignal;
 	retry?: Partial<RetryOptions>;
+	/** The largest answer read (default DEFAULT_ANSWER_LIMIT_BYTES); a larger one fails, possibly billed. */
+	maxAnswerBytes?: number;
+	/** Streams: the longest the whole answer may take (default DEFAULT_STREAM_DEADLINE_MS). */
+	streamDeadlineMs?: number;
 }
+
+export const DEFAULT_STREAM_DEADLINE_MS = 30 * 60_000;
+
+/** Big enough for any data page; model answers with images may ask for more. */
+export const DEFAULT_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export type AnswerHeaders = Record<string, string | string[] | undefined>;
 
@@ -59,8 +68,9 @@ interface Opened {
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const CANCEL_CODES = new Set(['ERR_CANCELED', 'ABORT_ERR']);
 const SSRF_ERRORS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
-/** Error bodies are read for the service's message only; a huge one is cut here. */
+/** Error bodies are read for the service's message only: a huge or endless one is cut here. */
 const ERROR_BODY_LIMIT = 64 * 1024;
+const ERROR_BODY_READ_MS = 10_000;
 
 interface ErrorLink {
 	code?: string;
@@ -140,6 +150,23 @@ function requestOptionsOf(call: GatewayCall): IHttpRequestOptions {
 	};
 }
 
+export function answerLimitOf(call: GatewayCall): number {
+	return call.maxAnswerBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
+}
+
+export function tooLargeError(call: GatewayCall, status: number): GatewayError {
+	const megabytes = Math.round(answerLimitOf(call) / (1024 * 1024));
+	return new GatewayError(
+		`The answer to ${call.endpoint} is larger than ${megabytes} MB and was not read. The service may have billed the call`,
+		{ kind: 'invalid-response', endpoint: call.endpoint, status, mayHaveBilled: true },
+	);
+}
+
+function announcedLength(headers: AnswerHeaders): number | undefined {
+	const value = Number(headers['content-length']);
+	return Number.isFinite(value) ? value : undefined;
+}
+
 function headersOf(response: IN8nHttpFullResponse): AnswerHeaders {
 	return { ...(response.headers as AnswerHeaders) };
 }
@@ -181,11 +208,12 @@ async function withRetries<R>(
 				answer.body.destroy();
 				throw redirectErrorOf(answer.status, answer.headers, call);
 			}
-			const text = await readErrorText(answer.body, deadline);
-			const retryable = RETRYABLE_STATUSES.has(answer.status) && attempt < retry.maxRetries;
+			const text = await readErrorText(answer.body, call);
+			const retryable = isRetryableStatus(answer.status, call.method) && attempt < retry.maxRetries;
 			retryAfter = retryAfterMs(answer.headers['retry-after']);
 			if (!retryable || (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs)) {
-				throw httpErrorOf(answer.status, text, contentTypeOf(answer.headers), call.endpoint, secret);
+				const mayHaveBilled = mayHaveBilledStatus(answer.status, call.method);
+				throw httpErrorOf(answer.status, text, contentTypeOf(answer.headers), call.endpoint, secret, mayHaveBilled);
 			}
 		} catch (error) {
 			const code = causesOf(error)
@@ -202,12 +230,15 @@ async function withRetries<R>(
 	}
 }
 
-async function readErrorText(body: ByteStream, deadline: Deadline): Promise<string> {
+/** The start of an error body, read briefly: it only serves the service's message. */
+async function readErrorText(body: ByteStream, call: GatewayCall): Promise<string> {
+	const deadline = new Deadline(Math.min(ERROR_BODY_READ_MS, call.timeoutMs));
 	try {
-		const bytes = await readBody(body, deadline);
-		return bytes.toString('utf8', 0, Math.min(bytes.length, ERROR_BODY_LIMIT));
+		return (await readBody(body, deadline, ERROR_BODY_LIMIT, true)).toString('utf8');
 	} catch {
 		return '';
+	} finally {
+		deadline.clear();
 	}
 }
 
@@ -216,7 +247,13 @@ export async function callGateway<T = unknown>(call: GatewayCall): Promise<Gatew
 	return await withRetries(
 		call,
 		async (answer, retries, deadline) => {
-			const bytes = await readBody(answer.body, deadline!).catch((error) => {
+			const length = announcedLength(answer.headers);
+			if (length !== undefined && length > answerLimitOf(call)) {
+				answer.body.destroy();
+				throw tooLargeError(call, answer.status);
+			}
+			const bytes = await readBody(answer.body, deadline!, answerLimitOf(call)).catch((error) => {
+				if (error instanceof AnswerTooLarge) throw tooLargeError(call, answer.status);
 				if (error instanceof DeadlineExpired || call.signal?.aborted) throw error;
 				const code = causesOf(error)
 					.map((cause) => cause.code)
@@ -229,6 +266,10 @@ export async function callGateway<T = unknown>(call: GatewayCall): Promise<Gatew
 					mayHaveBilled: true,
 				});
 			});
+			// Deletes (and any 204) may answer with nothing: success without a body.
+			if (answer.status === 204 || (bytes.length === 0 && call.method === 'DELETE')) {
+				return { status: answer.status, headers: answer.headers, body: undefined as T, retries };
+			}
 			const body = parseSuccessBody(bytes, contentTypeOf(answer.headers), call.endpoint, call.credentials.apiKey) as T;
 			return { status: answer.status, headers: answer.headers, body, retries };
 		},

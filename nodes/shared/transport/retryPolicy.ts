@@ -1,10 +1,27 @@
+import type { HttpMethod } from './request';
+
 /**
- * What may be retried without billing twice: answers that say the service did not do the work
- * (429, 502, 503, 504) and connections that failed before the request left. A timed-out request
- * is never retried: the service may have charged it.
+ * What may be retried without billing twice: only answers that prove the work was not done.
+ * - 429 on any call: the service refused before doing the work (rate limit).
+ * - 502, 503, 504 only on GET (listings and reads the service does not bill). A proxy in front of
+ *   the gateway also answers these after the gateway did the work: the spec bills a data call on
+ *   success and warns that a charge may be taken without the answer being received, so on a POST
+ *   they are reported as "may have billed" and not retried, like a timeout.
+ * - Connections refused, or a host name not resolved yet, before the request left.
+ * Never a timed-out request, a reset after sending or a cut-off answer.
  */
-export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+const ALWAYS_RETRYABLE_STATUSES = new Set([429]);
+const UNBILLED_READ_RETRYABLE_STATUSES = new Set([502, 503, 504]);
 export const RETRYABLE_CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
+
+export function isRetryableStatus(status: number, method: HttpMethod): boolean {
+	return ALWAYS_RETRYABLE_STATUSES.has(status) || (method === 'GET' && UNBILLED_READ_RETRYABLE_STATUSES.has(status));
+}
+
+/** A gateway answer the work may have been done (and billed) for, though it reports a failure. */
+export function mayHaveBilledStatus(status: number, method: HttpMethod): boolean {
+	return method !== 'GET' && UNBILLED_READ_RETRYABLE_STATUSES.has(status);
+}
 
 export interface RetryOptions {
 	maxRetries: number;

@@ -1,8 +1,11 @@
-import { readSseEvents } from '../../../shared/sse';
+import { readSseEvents, SseLineTooLong } from '../../../shared/sse';
+import { Deadline, DeadlineExpired } from '../../../shared/transport/deadline';
 import { GatewayError } from '../../../shared/transport/errors';
+import type { ByteStream } from '../../../shared/transport/readBody';
+import { AnswerTooLarge, cappedChunks } from '../../../shared/transport/readBody';
 import { redactSecret } from '../../../shared/transport/redact';
 import type { GatewayCall } from '../../../shared/transport/request';
-import { openGatewayStream } from '../../../shared/transport/request';
+import { answerLimitOf, DEFAULT_STREAM_DEADLINE_MS, openGatewayStream, tooLargeError } from '../../../shared/transport/request';
 import type { AnswerSummary } from '../answerText';
 import type { StreamAssembler } from './assembler';
 import { StreamFailure } from './assembler';
@@ -42,11 +45,20 @@ function streamError(call: GatewayCall, message: string, serviceMessage?: string
 }
 
 /** What went wrong while the events were read, as the error the node reports. */
-function readFailureOf(error: unknown, call: GatewayCall): GatewayError {
+function readFailureOf(error: unknown, call: GatewayCall, deadlineMs: number): GatewayError {
 	if (error instanceof StreamFailure) {
 		return streamError(call, `The service reported an error in the stream of ${call.endpoint}: ${error.message}`, error.serviceMessage);
 	}
 	if (error instanceof GatewayError) return error;
+	if (error instanceof AnswerTooLarge) return tooLargeError(call, 200);
+	if (error instanceof SseLineTooLong) return streamError(call, `The stream of ${call.endpoint} is not an event stream: ${error.message}`);
+	if (error instanceof DeadlineExpired) {
+		return new GatewayError(`The stream of ${call.endpoint} did not end within ${Math.round(deadlineMs / 60_000)} min`, {
+			kind: 'timeout',
+			endpoint: call.endpoint,
+			mayHaveBilled: true,
+		});
+	}
 	if (call.signal?.aborted) {
 		return new GatewayError(`The stream of ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint, mayHaveBilled: true });
 	}
@@ -60,36 +72,53 @@ function readFailureOf(error: unknown, call: GatewayCall): GatewayError {
 	return streamError(call, `The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`);
 }
 
+interface StreamProgress {
+	firstTokenAt?: number;
+	chunkCount: number;
+	chunks: unknown[];
+}
+
+/**
+ * Reads events until the protocol's end marker (then stops: a server may keep the connection open),
+ * skipping keep-alives and events without data.
+ */
+async function readEvents(body: ByteStream, call: GatewayCall, assembler: StreamAssembler, keepChunks: boolean, progress: StreamProgress) {
+	for await (const event of readSseEvents(cappedChunks(body, answerLimitOf(call)))) {
+		if (event.data.trim() === '') continue;
+		const data = parseData(event.data);
+		if (data === undefined) throw streamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
+		progress.chunkCount++;
+		if (keepChunks) progress.chunks.push(event.event === 'message' ? data : { event: event.event, data });
+		const delta = assembler.accept(event, data);
+		if (delta && progress.firstTokenAt === undefined) progress.firstTokenAt = Date.now();
+		if (assembler.complete) return;
+	}
+}
+
 /** Sends a streaming call and reads its Server-Sent Events as they arrive into one answer. */
 export async function consumeStream(call: GatewayCall, assembler: StreamAssembler, keepChunks: boolean): Promise<StreamResult> {
 	const started = Date.now();
 	const answer = await openGatewayStream(call);
-	let firstTokenAt: number | undefined;
-	let chunkCount = 0;
-	const chunks: unknown[] = [];
+	const progress: StreamProgress = { chunkCount: 0, chunks: [] };
+	const deadlineMs = call.streamDeadlineMs ?? DEFAULT_STREAM_DEADLINE_MS;
+	const deadline = new Deadline(deadlineMs);
 	let failure: GatewayError | undefined;
 	try {
-		for await (const event of readSseEvents(answer.body)) {
-			const data = parseData(event.data);
-			if (data === undefined) throw streamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
-			chunkCount++;
-			if (keepChunks) chunks.push(event.event === 'message' ? data : { event: event.event, data });
-			const delta = assembler.accept(event, data);
-			if (delta && firstTokenAt === undefined) firstTokenAt = Date.now();
-		}
+		await deadline.race(readEvents(answer.body, call, assembler, keepChunks, progress));
 	} catch (error) {
-		failure = readFailureOf(error, call);
+		failure = readFailureOf(error, call, deadlineMs);
 	} finally {
+		deadline.clear();
 		if (!answer.body.destroyed) answer.body.destroy();
 	}
 	if (failure) throw failure;
 	if (!assembler.complete) throw streamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
 	const result: StreamResult = {
 		...assembler.summary(),
-		timeToFirstTokenMs: firstTokenAt === undefined ? null : Math.round(firstTokenAt - started),
+		timeToFirstTokenMs: progress.firstTokenAt === undefined ? null : Math.round(progress.firstTokenAt - started),
 		durationMs: Math.round(Date.now() - started),
-		chunkCount,
+		chunkCount: progress.chunkCount,
 	};
-	if (keepChunks) result.chunks = chunks;
+	if (keepChunks) result.chunks = progress.chunks;
 	return result;
 }
