@@ -83,6 +83,24 @@ describe('avatar simulator: groups', () => {
 		expect(avatarSim(sim).assets.size).toBe(0);
 	});
 
+	it.each([
+		['noContent', 204],
+		['emptyOk', 200],
+	] as const)('answers DELETE with no body when told (%s: HTTP %i); errors keep their JSON', async (answer, status) => {
+		const id = await newGroup('gone soon');
+		avatarSim(sim).answerDeletesWith(answer);
+		const response = await fetch(`${sim.url}/v1/private-avatar/groups/${id}?model=${SIM_AVATAR_ROUTING.value}`, {
+			method: 'DELETE',
+			headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
+		});
+		expect(response.status).toBe(status);
+		expect(await response.text()).toBe('');
+		expect(avatarSim(sim).groups.size).toBe(0);
+		const missing = await call('DELETE', `/v1/private-avatar/groups/${id}`);
+		expect(missing.status).toBe(404);
+		expect(missing.body.ResponseMetadata.Error.Code).toBe('GroupNotFound');
+	});
+
 	it('rejects a group without a name', async () => {
 		const answer = await post('/v1/private-avatar/groups', { Description: 'no name' });
 		expect(answer.status).toBe(400);

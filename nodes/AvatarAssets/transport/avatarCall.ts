@@ -38,6 +38,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * One avatar call. A DELETE the service answers with 204 or an empty 2xx body succeeded: its answer
+ * is `{}` (the operation then says what was deleted); any other call needs a JSON object.
+ */
 export async function callAvatar(settings: AvatarCallSettings, request: AvatarRequest): Promise<AvatarAnswer> {
 	const endpoint = endpointOf(request);
 	const { name, value } = settings.routing;
@@ -62,6 +66,15 @@ export async function callAvatar(settings: AvatarCallSettings, request: AvatarRe
 			status: answer.status,
 			serviceMessage: problem,
 			body: redactDeep(answer.body, apiKey),
+		});
+	}
+	const empty = answer.body === undefined || answer.body === null || answer.body === '';
+	if (empty && request.method === 'DELETE' && answer.status >= 200 && answer.status < 300) return {};
+	if (answer.body === undefined || answer.body === '') {
+		throw new GatewayError(`The service answered ${endpoint} (HTTP ${answer.status}) without a body`, {
+			kind: 'invalid-response',
+			endpoint,
+			status: answer.status,
 		});
 	}
 	if (!isRecord(answer.body)) {

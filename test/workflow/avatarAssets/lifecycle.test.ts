@@ -1,7 +1,7 @@
 import type { Simulator } from '../../simulator';
 import { SIMULATOR_API_KEY } from '../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
-import { bodyOf, byId, callsTo, createGroup, runAvatar, useAvatarSimulator } from './setup';
+import { bodyOf, byId, callsTo, createGroup, runAvatar, uploadAsset, useAvatarSimulator } from './setup';
 
 let sim: Simulator;
 useAvatarSimulator((started) => (sim = started));
@@ -92,6 +92,30 @@ describe('Avatar Assets: group and asset lifecycle in n8n', () => {
 		const gone = await runAvatar(sim, { resource: 'asset', operation: 'get', AssetId: byId(assetId) });
 		expect(gone.error?.message).toContain(`The asset "${assetId}" does not exist`);
 		expect(gone.error?.message).toContain('404');
+	});
+
+	it.each([
+		['noContent', 204],
+		['emptyOk', 200],
+	] as const)('deletes a group and an asset whose DELETE answers with no body (%s: HTTP %i)', async (answer, status) => {
+		const groupId = await createGroup(sim, 'short-lived');
+		const assetId = await uploadAsset(sim, groupId);
+		avatarSim(sim).answerDeletesWith(answer);
+		sim.reset();
+
+		const asset = await runAvatar(sim, { resource: 'asset', operation: 'delete', AssetId: byId(assetId) });
+		expect(asset.error).toBeUndefined();
+		expect(asset.json).toEqual([{ Id: assetId, deleted: true }]);
+		const group = await runAvatar(sim, { resource: 'group', operation: 'delete', GroupId: byId(groupId), options: { fullResponse: true } });
+		expect(group.error).toBeUndefined();
+		expect(group.json).toEqual([{ Id: groupId, deleted: true }]);
+
+		expect(sim.requests.map((request) => [request.method, request.status])).toEqual([
+			['DELETE', status],
+			['DELETE', status],
+		]);
+		expect(avatarSim(sim).assets.size).toBe(0);
+		expect(avatarSim(sim).groups.size).toBe(0);
 	});
 
 	it('gives the whole answer with Full Response, and one paired item per input item', async () => {

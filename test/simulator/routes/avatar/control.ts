@@ -1,5 +1,5 @@
 import type { Dataset } from '../../dataset';
-import type { AssetRecord, AvatarGroup, AuthSession, ProcessingPlan, RoutingExpectation } from './store';
+import type { AssetRecord, AvatarGroup, AuthSession, DeleteAnswer, ProcessingPlan, RoutingExpectation } from './store';
 import { avatarStoreOf, DEFAULT_PLAN, SIM_AVATAR_ROUTING } from './store';
 
 /** In-process control of a simulator's avatar state, for tests. */
@@ -10,10 +10,12 @@ export interface AvatarSim {
 	queuePlans(...plans: ProcessingPlan[]): void;
 	/** What the routing parameter must be; `value` undefined accepts any non-empty value. */
 	expectRouting(routing: RoutingExpectation): void;
+	/** How successful DELETEs of groups and assets answer from now on (errors keep their JSON body). */
+	answerDeletesWith(answer: DeleteAnswer): void;
 	readonly groups: ReadonlyMap<string, AvatarGroup>;
 	readonly assets: ReadonlyMap<string, AssetRecord>;
 	readonly sessions: ReadonlyMap<string, AuthSession>;
-	/** Drops all groups, assets and sessions, and restores plans and routing. */
+	/** Drops all groups, assets and sessions, and restores plans, routing and the DELETE answer. */
 	clear(): void;
 }
 
@@ -35,6 +37,10 @@ export function avatarSim(sim: { dataset: Dataset }): AvatarSim {
 			if (!routing.name) throw new TypeError('the routing parameter needs a name');
 			store.routing = { ...routing };
 		},
+		answerDeletesWith: (answer) => {
+			if (!['result', 'noContent', 'emptyOk'].includes(answer)) throw new TypeError('answer must be result, noContent or emptyOk');
+			store.deleteAnswer = answer;
+		},
 		groups: store.groups,
 		assets: store.assets,
 		sessions: store.sessions,
@@ -45,6 +51,7 @@ export function avatarSim(sim: { dataset: Dataset }): AvatarSim {
 			store.queuedPlans.splice(0, store.queuedPlans.length);
 			store.defaultPlan = { ...DEFAULT_PLAN };
 			store.routing = { ...SIM_AVATAR_ROUTING };
+			store.deleteAnswer = 'result';
 		},
 	};
 }

@@ -13,7 +13,8 @@ export interface AvatarCall {
 
 /**
  * One avatar endpoint: checks the routing parameter (in the body, or in the query of path-only
- * calls), answers `{ResponseMetadata, Result}`, and turns AvatarErrors into `ResponseMetadata.Error`.
+ * calls), answers `{ResponseMetadata, Result}` (a DELETE possibly with no body, see DeleteAnswer),
+ * and turns AvatarErrors into `ResponseMetadata.Error`.
  */
 export function avatarRoute(method: string, path: string, action: string, handle: (call: AvatarCall) => unknown): HttpRoute {
 	const hasBody = method === 'POST' || method === 'PATCH';
@@ -32,7 +33,9 @@ export function avatarRoute(method: string, path: string, action: string, handle
 					body = parsed as Record<string, unknown>;
 				}
 				checkRouting(store, hasBody ? body[store.routing.name] : (request.query.get(store.routing.name) ?? undefined), hasBody);
-				return resultAnswer(action, ctx, handle({ request, ctx, store, body }));
+				const result = handle({ request, ctx, store, body });
+				if (method === 'DELETE' && store.deleteAnswer !== 'result') return { status: store.deleteAnswer === 'noContent' ? 204 : 200 };
+				return resultAnswer(action, ctx, result);
 			} catch (error) {
 				if (error instanceof AvatarError) return errorAnswer(action, ctx, error);
 				throw error;

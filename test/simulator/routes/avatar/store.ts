@@ -63,6 +63,12 @@ export interface RoutingExpectation {
 	value?: string;
 }
 
+/**
+ * How a successful DELETE answers: the `{ResponseMetadata, Result}` body (default), 204 No Content,
+ * or 200 with an empty body (the spec shows no avatar answer body beyond the ids).
+ */
+export type DeleteAnswer = 'result' | 'noContent' | 'emptyOk';
+
 export const SIM_AVATAR_ROUTING: Required<RoutingExpectation> = { name: 'model', value: 'sim-avatar-route' };
 export const TOKEN_LIFETIME_MS = 120_000;
 export const VIRTUAL_GROUP_TYPE = 'Virtual';
@@ -79,6 +85,7 @@ export interface AvatarStore {
 	defaultPlan: ProcessingPlan;
 	/** Plans used up one per upload, before the default. */
 	queuedPlans: ProcessingPlan[];
+	deleteAnswer: DeleteAnswer;
 	sequence: number;
 }
 
@@ -95,6 +102,7 @@ export function avatarStoreOf(dataset: Dataset): AvatarStore {
 			routing: { ...SIM_AVATAR_ROUTING },
 			defaultPlan: { ...DEFAULT_PLAN },
 			queuedPlans: [],
+			deleteAnswer: 'result',
 			sequence: 0,
 		};
 		stores.set(dataset, store);
