@@ -1,5 +1,6 @@
 import type { EndpointDescriptor } from '../../shared/descriptor';
-import { PROVIDER } from '../../shared/descriptor';
+import { ID_FIELD_NAMES, PROVIDER } from '../../shared/descriptor';
+import { namedNumbersAsStrings } from '../../shared/json/namedIdStrings';
 import { firstValueAt, valuesAt } from '../../shared/responsePaths';
 import { effectiveTimeoutMs } from '../../shared/timeouts';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
@@ -19,7 +20,12 @@ export interface RunContext {
 	timeoutSeconds?: number;
 }
 
-/** One call of a data endpoint through the `POST /api/v1/run` envelope; returns the whole answer. */
+const ID_FIELDS: ReadonlySet<string> = new Set(ID_FIELD_NAMES);
+
+/**
+ * One call of a data endpoint through the `POST /api/v1/run` envelope; returns the whole answer,
+ * the spec's named 64-bit id fields as strings whatever their size (records, pages and mentions all come from it).
+ */
 export async function callRun(context: RunContext, target: RunTarget, input: Input): Promise<unknown> {
 	context.budget.reserve(target.price.credits, target.name);
 	const answer = await callGateway({
@@ -44,5 +50,5 @@ export async function callRun(context: RunContext, target: RunTarget, input: Inp
 			);
 		}
 	}
-	return answer.body;
+	return namedNumbersAsStrings(answer.body, ID_FIELDS);
 }

@@ -7,6 +7,7 @@ import { shortVideo } from './shortVideo';
 
 export * from './types';
 export { PROVIDER } from './provider';
+export { ID_FIELD_NAMES } from './idFields';
 
 export const GROUPS: GroupDescriptor[] = [shortVideo, notes, channels, articles, search];
 
