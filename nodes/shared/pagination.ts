@@ -69,7 +69,11 @@ export function firstPageInput(endpoint: PagedEndpoint, input: Input): Input {
 /** Whether an answer is the last page: its flag does not say more, or it shows another end signal of the spec. */
 function isLastPage(pagination: PaginationDescriptor, body: unknown, mode: AnswerMode): boolean {
 	if (!isMoreFlag(firstValueAt(body, pathsOf(pagination.more, mode)))) return true;
-	return (pagination.ends ?? []).some((signal) => firstValueAt(body, pathsOf(signal.at, mode)) === signal.equals);
+	return (pagination.ends ?? []).some((signal) => {
+		const value = firstValueAt(body, pathsOf(signal.at, mode));
+		// 0 and "0" alike: services are loose about the JSON type of counts and cursors.
+		return value !== undefined && value !== null && String(value) === String(signal.equals);
+	});
 }
 
 /** The value a cursor has on the spec's first page: its starting value, or the field's default (what the service assumes when it is absent). */

@@ -65,6 +65,7 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 	it.each([
 		['raw', { totalCount: 0 }],
 		['parsed', { total_count: 0 }],
+		['parsed', { total_count: '0' }],
 	] as const)('fetch_live_history (%s): total_count 0 ("none") ends the walk whatever the continue flag says', async (mode, data) => {
 		onSecondCall('fetch_live_history', data);
 		const { error } = await runSocialData(sim, returnAll('fetch_live_history', mode));
