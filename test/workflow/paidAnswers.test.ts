@@ -73,6 +73,22 @@ describe('bounded time and memory', () => {
 		expect(Date.now() - started).toBeLessThan(5_000);
 	});
 
+	it('takes the model answer limit from Options › Max Answer Size', async () => {
+		const generate = (options: INodeParameters): INodeParameters => ({
+			resource: 'text',
+			operation: 'generate',
+			modelId: model('gm-2.5-flash'),
+			messages: { values: [{ role: 'user', text: 'Hello' }] },
+			options,
+		});
+		sim.faults.queue({ endpoint: '/v1beta/models/gm-2.5-flash:generateContent', wire: { endless: true } });
+		const small = await runModelGateway(sim, generate({ maxAnswerSizeMb: 1 }));
+		expect(small.error?.message).toMatch(/larger than 1 MB.*may have billed/);
+		sim.faults.queue({ endpoint: '/v1beta/models/gm-2.5-flash:generateContent', wire: { announceLength: 100 * 1024 * 1024 } });
+		const large = await runModelGateway(sim, generate({}));
+		expect(large.error?.message).toMatch(/larger than 64 MB and was not read/);
+	}, 30_000);
+
 	it('gives up on an error body that never ends, with the status', async () => {
 		sim.faults.queue({ endpoint: 'v1/chat/completions', status: 500, wire: { endless: true, trickleMs: 20 } });
 		const { error } = await runModelGateway(sim, chatStream());

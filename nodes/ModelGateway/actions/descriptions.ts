@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { optionsCollection } from '../../shared/optionsCollection';
 
 /** Properties several operations share. */
 
@@ -97,6 +98,24 @@ export function temperatureOption(defaultValue: number, description: string): IN
 		typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
 		description,
 	};
+}
+
+/** Answers beyond this size are not read (a limit on memory); images and long answers may need more. */
+export const DEFAULT_MAX_ANSWER_SIZE_MB = 64;
+
+export const maxAnswerSizeOption: INodeProperties = {
+	displayName: 'Max Answer Size (MB)',
+	name: 'maxAnswerSizeMb',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 2048 },
+	default: DEFAULT_MAX_ANSWER_SIZE_MB,
+	description:
+		'The largest answer the node reads. A larger one fails the item without filling memory; the service may still bill it. Raise it for large images or very long answers.',
+};
+
+/** An operation's Options collection, with the answer size limit every model call has. */
+export function modelOptions(options: INodeProperties[]): INodeProperties {
+	return optionsCollection([...options, maxAnswerSizeOption]);
 }
 
 export const streamOption: INodeProperties = {

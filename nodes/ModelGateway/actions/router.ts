@@ -5,6 +5,7 @@ import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import * as chat from './chat';
+import { DEFAULT_MAX_ANSWER_SIZE_MB } from './descriptions';
 import * as embedding from './embedding';
 import * as image from './image';
 import * as message from './message';
@@ -46,7 +47,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		// After a failure that stops the node, items not started yet are not sent.
 		if (stopped) return [];
 		try {
-			return await operation.execute.call(this, i, credentials);
+			const maxAnswerSizeMb = Number(this.getNodeParameter('options.maxAnswerSizeMb', i, DEFAULT_MAX_ANSWER_SIZE_MB)) || DEFAULT_MAX_ANSWER_SIZE_MB;
+			return await operation.execute.call(this, i, { ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 });
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, i, credentials.apiKey);
 			if (continueOnFail) return [{ json: errorItemJson(nodeError, operation.endpoint), pairedItem: { item: i } }];

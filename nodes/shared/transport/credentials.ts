@@ -16,6 +16,8 @@ export interface GatewayCredentials {
 	modelBaseUrl?: string;
 	compatVersion?: string;
 	send: AuthenticatedSend;
+	/** The node's limit on the size of an answer read (the transport's default when absent). */
+	maxAnswerBytes?: number;
 }
 
 export const CREDENTIAL_NAME = 'socialGatewayApi';

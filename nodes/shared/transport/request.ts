@@ -151,7 +151,7 @@ function requestOptionsOf(call: GatewayCall): IHttpRequestOptions {
 }
 
 export function answerLimitOf(call: GatewayCall): number {
-	return call.maxAnswerBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
+	return call.maxAnswerBytes ?? call.credentials.maxAnswerBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
 }
 
 export function tooLargeError(call: GatewayCall, status: number): GatewayError {

@@ -1,20 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { CHAT_COMPLETIONS, conversationItems } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
-import {
-	keepRawChunksOption,
-	messagesProperty,
-	modelLocator,
-	outputProperty,
-	parseJsonOption,
-	streamOption,
-	temperatureOption,
-} from '../descriptions';
+import { keepRawChunksOption, messagesProperty, modelLocator, modelOptions, outputProperty, parseJsonOption, streamOption, temperatureOption } from '../descriptions';
 
 export const endpoint = 'v1/chat/completions';
 
@@ -28,7 +19,7 @@ const properties: INodeProperties[] = [
 		textField: { displayName: 'Content', name: 'content', placeholder: 'e.g. Classify the sentiment of this mention as JSON' },
 	}),
 	outputProperty,
-	optionsCollection([
+	modelOptions([
 		keepRawChunksOption,
 		{
 			displayName: 'Maximum Tokens',

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
-import { modelLocator } from '../descriptions';
+import { modelLocator, modelOptions } from '../descriptions';
 import type { EmbeddingAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1beta/models/{model}:embedContent';
@@ -36,7 +35,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		description: 'The text to embed; every input item is embedded on its own',
 	},
-	optionsCollection([
+	modelOptions([
 		{
 			displayName: 'Output Dimensionality',
 			name: 'output_dimensionality',

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/optionsCollection';
-import { aspectRatioOption, binaryOutputOption, imageFormatOptions, safetyThresholdOption, systemInstructionOption } from '../descriptions';
+import { aspectRatioOption, binaryOutputOption, imageFormatOptions, modelOptions, safetyThresholdOption, systemInstructionOption } from '../descriptions';
 
 /** Properties of the image operations. */
 
@@ -32,7 +31,7 @@ const imageSizeOption: INodeProperties = {
 
 /** The options of an image generate-content call; edit adds its earlier turns. */
 export function imageOptions(earlierTurns?: INodeProperties): INodeProperties {
-	return optionsCollection([
+	return modelOptions([
 		aspectRatioOption,
 		...(earlierTurns ? [earlierTurns] : []),
 		imageSizeOption,

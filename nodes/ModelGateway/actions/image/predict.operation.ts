@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
-import { binaryOutputOption, modelLocator } from '../descriptions';
+import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import { promptProperty } from './imageProperties';
 
 export const endpoint = 'v1beta/models/{model}:predict';
@@ -23,7 +22,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 4, numberPrecision: 0 },
 		description: 'How many images to generate (parameters.sampleCount); each becomes one output item',
 	},
-	optionsCollection([binaryOutputOption]),
+	modelOptions([binaryOutputOption]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['predict'] } }, properties);

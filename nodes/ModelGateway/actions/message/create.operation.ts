@@ -1,20 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { conversationItems, MESSAGES } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
-import {
-	keepRawChunksOption,
-	messagesProperty,
-	modelLocator,
-	outputProperty,
-	parseJsonOption,
-	streamOption,
-	temperatureOption,
-} from '../descriptions';
+import { keepRawChunksOption, messagesProperty, modelLocator, modelOptions, outputProperty, parseJsonOption, streamOption, temperatureOption } from '../descriptions';
 
 export const endpoint = 'v1/messages';
 
@@ -35,7 +26,7 @@ const properties: INodeProperties[] = [
 		description: 'Upper bound of the reply tokens (max_tokens, required by this interface)',
 	},
 	outputProperty,
-	optionsCollection([
+	modelOptions([
 		keepRawChunksOption,
 		parseJsonOption,
 		streamOption,

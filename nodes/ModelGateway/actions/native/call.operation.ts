@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
@@ -9,7 +8,7 @@ import type { NativeVersion } from '../../helpers/calls';
 import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
 import { cancelSignalOf, jsonParameter, modelOf } from '../../helpers/parameters';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
-import { keepRawChunksOption, modelLocator } from '../descriptions';
+import { keepRawChunksOption, modelLocator, modelOptions } from '../descriptions';
 
 export const endpoint = '{version}/models/{model}:{action}';
 
@@ -41,7 +40,7 @@ const properties: INodeProperties[] = [
 		default: '{\n  "contents": [{ "role": "user", "parts": [{ "text": "Hello" }] }]\n}',
 		description: 'The request body, sent unchanged',
 	},
-	optionsCollection([keepRawChunksOption]),
+	modelOptions([keepRawChunksOption]),
 ];
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['native'], operation: ['call'] } }, properties);

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { pcmDurationSeconds, pcmFormatOf, WAV_HEADER_BYTES, wavFromBase64Pcm } from '../../../shared/wav';
 import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
-import { binaryOutputOption, modelLocator } from '../descriptions';
+import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import type { NativeAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';
@@ -32,7 +31,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Kore, Puck, Charon, Zephyr',
 		description: 'Name of a prebuilt voice of the model',
 	},
-	optionsCollection([
+	modelOptions([
 		binaryOutputOption,
 		{
 			displayName: 'File Name',

@@ -1,20 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/optionsCollection';
 import { InputError } from '../../../shared/validation';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart, SafetyThreshold } from '../../helpers/generateContent';
 import { checkContents, generateContentBody } from '../../helpers/generateContent';
-import {
-	inputBinariesOption,
-	keepRawChunksOption,
-	messagesProperty,
-	modelLocator,
-	outputProperty,
-	parseJsonOption,
-	safetyThresholdOption,
-	systemInstructionOption,
-	temperatureOption,
-} from '../descriptions';
+import { inputBinariesOption, keepRawChunksOption, messagesProperty, modelLocator, modelOptions, outputProperty, parseJsonOption, safetyThresholdOption, systemInstructionOption, temperatureOption } from '../descriptions';
 
 /** Parameters and request body shared by text › generate and text › stream. */
 
@@ -29,7 +18,7 @@ export function textProperties(streaming: boolean): INodeProperties[] {
 			textField: { displayName: 'Text', name: 'text', placeholder: 'e.g. Summarise these comments in three sentences' },
 		}),
 		...(streaming ? [] : [outputProperty]),
-		optionsCollection([
+		modelOptions([
 			{
 				displayName: 'Contents (JSON)',
 				name: 'contentsJson',
