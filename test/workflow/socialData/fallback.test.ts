@@ -25,6 +25,8 @@ describe('Social Data: fetch_one_video falls back to v2 only after a failure tha
 	it.each<[string, Fault, number | undefined]>([
 		['a client timeout', { endpoint: 'fetch_one_video', delayMs: 1_500 }, 1],
 		['a 2xx answer cut off before its end', { endpoint: 'fetch_one_video', truncate: true }, undefined],
+		['a proxy\'s 502 after the billed work', { endpoint: 'fetch_one_video', status: 502, afterWork: true }, undefined],
+		['a proxy\'s HTML 502 page', { endpoint: 'fetch_one_video', html: true }, undefined],
 	])('after %s it fails saying the call may have been billed, and does not call v2', async (_, fault, timeoutSeconds) => {
 		sim.faults.queue(fault);
 		const { items, error } = await runSocialData(sim, oneVideo(timeoutSeconds));
