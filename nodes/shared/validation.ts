@@ -1,5 +1,6 @@
 import type { EndpointDescriptor, FieldDescriptor } from './descriptor';
 import { RAW_FIELD } from './descriptor/commonFields';
+import { ExactInteger } from './json/exactInteger';
 import { readTypedJson } from './json/typedJson';
 
 /** A value a caller gave that the service would reject (or that already lost precision). */
@@ -32,9 +33,13 @@ function fail(field: FieldDescriptor, problem: string): never {
 	throw new InputError(field.name, `Field "${field.name}" (${field.displayName}) ${problem}`);
 }
 
-/** An id or text: strings stay as given, safe numbers become text, unsafe integers already lost digits. */
+/**
+ * An id or text: strings stay as given, safe numbers and integers typed exactly in JSON become text,
+ * unsafe integers that arrived as numbers already lost digits.
+ */
 function idText(field: FieldDescriptor, value: unknown): string {
 	if (typeof value === 'bigint') return String(value);
+	if (value instanceof ExactInteger) return value.digits;
 	if (typeof value === 'number') {
 		if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
 			fail(

@@ -1,5 +1,6 @@
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
+import { toWireJson } from '../json/exactInteger';
 import { httpErrorOf, parseSuccessBody } from './answerBody';
 import type { AddressKind, GatewayCredentials } from './credentials';
 import { addressOf } from './credentials';
@@ -126,7 +127,7 @@ function failureOf(error: unknown, call: GatewayCall, timedOut: boolean): Gatewa
 }
 
 function requestOptionsOf(call: GatewayCall): IHttpRequestOptions {
-	const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+	const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : toWireJson(call.body);
 	const qs = call.query && Object.fromEntries(Object.entries(call.query).filter(([, value]) => value !== undefined));
 	return {
 		method: call.method,
