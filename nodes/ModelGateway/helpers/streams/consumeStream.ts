@@ -1,3 +1,4 @@
+import { attemptParse, parseLosslessJson } from '../../../shared/json/losslessJson';
 import { readSseEvents, SseLineTooLong } from '../../../shared/sse';
 import { Deadline, DeadlineExpired } from '../../../shared/transport/deadline';
 import { GatewayError } from '../../../shared/transport/errors';
@@ -19,13 +20,11 @@ export interface StreamResult extends AnswerSummary {
 	chunks?: unknown[];
 }
 
+/** An event's data, read without loss like every answer; undefined when it is not JSON. */
 function parseData(data: string): unknown {
 	if (data.trim() === '[DONE]') return '[DONE]';
-	try {
-		return JSON.parse(data);
-	} catch {
-		return undefined;
-	}
+	const outcome = attemptParse(parseLosslessJson, data);
+	return outcome.ok ? outcome.value : undefined;
 }
 
 /** n8n's helper ends a silent stream with a timeout error (its `timeout` bounds socket silence). */
