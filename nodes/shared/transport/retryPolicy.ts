@@ -1,5 +1,3 @@
-import type { HttpMethod } from './request';
-
 /**
  * What may be retried without billing twice: only answers that prove the work was not done.
  * - 429 on any call: the service refused before doing the work (rate limit).
@@ -14,12 +12,12 @@ const ALWAYS_RETRYABLE_STATUSES = new Set([429]);
 const UNBILLED_READ_RETRYABLE_STATUSES = new Set([502, 503, 504]);
 export const RETRYABLE_CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
-export function isRetryableStatus(status: number, method: HttpMethod): boolean {
+export function isRetryableStatus(status: number, method: string): boolean {
 	return ALWAYS_RETRYABLE_STATUSES.has(status) || (method === 'GET' && UNBILLED_READ_RETRYABLE_STATUSES.has(status));
 }
 
 /** A gateway answer the work may have been done (and billed) for, though it reports a failure. */
-export function mayHaveBilledStatus(status: number, method: HttpMethod): boolean {
+export function mayHaveBilledStatus(status: number, method: string): boolean {
 	return method !== 'GET' && UNBILLED_READ_RETRYABLE_STATUSES.has(status);
 }
 
