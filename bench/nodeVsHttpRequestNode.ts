@@ -69,7 +69,7 @@ export async function benchNodeVsHttpRequestNode(): Promise<Record<string, numbe
 		);
 		const ratio = { wall: measurement.medianRatio('pack', 'http', 'wall'), cpu: measurement.medianRatio('pack', 'http', 'cpu') };
 		console.log(
-			`${CALLS} calls (channels › fetch_video_detail), both nodes in the harness engine with default options: the pack ${PACK_CONCURRENCY} calls at once over keep-alive, ` +
+			`${CALLS} calls (channels › fetch_video_detail), both nodes in the harness engine with default options: the pack ${PACK_CONCURRENCY} calls at once through n8n's request helper, ` +
 				`the HTTP Request node all ${CALLS} at once (${closing} of its ${CALLS} requests said "connection: close": a new connection each); simulator in a child process; medians of ${ROUNDS} rounds`,
 		);
 		printTable(
