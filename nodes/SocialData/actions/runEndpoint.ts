@@ -4,7 +4,7 @@ import { findEndpoint } from '../../shared/descriptor';
 import type { AnswerMode, StopReason } from '../../shared/pagination';
 import { walkPages } from '../../shared/pagination';
 import { recordsAt } from '../../shared/responsePaths';
-import { GatewayError } from '../../shared/transport/errors';
+import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
 import type { Input } from '../../shared/validation';
 import { buildInput } from '../../shared/validation';
 import type { RunContext } from './callRun';
@@ -69,20 +69,6 @@ async function walk(context: RunContext, endpoint: EndpointDescriptor, input: In
 	);
 	const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
 	return { results, notices: notice ? [notice] : [] };
-}
-
-/**
- * Whether a failed call surely was not billed. The spec bills a data call on success: an answer
- * that rejected the call (any status outside 2xx) or a connection that failed before the request
- * left costs nothing. A timeout, a cut-off or unreadable 2xx answer, a 200 that reports an error,
- * or anything the transport marks `mayHaveBilled` may have been a billed success.
- */
-export function surelyNotBilled(error: unknown): boolean {
-	if (!(error instanceof GatewayError) || error.details.mayHaveBilled) return false;
-	const { kind, status } = error.details;
-	if (kind === 'http') return status !== undefined && (status < 200 || status >= 300);
-	if (kind === 'network') return error.details.mayHaveBilled === false;
-	return kind === 'blocked';
 }
 
 /** The first variant's failure when it may have been billed: the fallback (a second billed call) is not tried. */

@@ -58,3 +58,17 @@ export function serviceMessageOf(body: unknown): string | undefined {
 	if (record.error !== undefined) return serviceMessageOf(record.error);
 	return undefined;
 }
+
+/**
+ * Whether a failed call surely was not billed. The spec bills a data call on success: an answer
+ * that rejected the call (any status outside 2xx) or a connection that failed before the request
+ * left costs nothing. A timeout, a cut-off or unreadable 2xx answer, a 200 that reports an error,
+ * or anything the transport marks `mayHaveBilled` may have been a billed success.
+ */
+export function surelyNotBilled(error: unknown): boolean {
+	if (!(error instanceof GatewayError) || error.details.mayHaveBilled) return false;
+	const { kind, status } = error.details;
+	if (kind === 'http') return status !== undefined && (status < 200 || status >= 300);
+	if (kind === 'network') return error.details.mayHaveBilled === false;
+	return kind === 'blocked';
+}
