@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { SIMULATOR_API_KEY } from './constants';
+import { SIM_AVATAR_ROUTING } from './routes/avatar';
 import { startSimulator, type SimulatorOptions } from './server';
 
 const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}']
@@ -31,7 +33,7 @@ async function main() {
 		totals: values.totals ? (JSON.parse(values.totals) as Record<string, number>) : undefined,
 	};
 	const simulator = await startSimulator(options);
-	process.stdout.write(`simulator listening on ${simulator.url}\n`);
+	process.stdout.write(startupBanner(simulator.url));
 	const stop = () => {
 		simulator.close().then(
 			() => process.exit(0),
@@ -40,6 +42,19 @@ async function main() {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+}
+
+/** What to put in a Social Gateway API credential to use this simulator (the README quotes these lines). */
+function startupBanner(url: string): string {
+	return [
+		`simulator listening on ${url}`,
+		'Put these in a Social Gateway API credential:',
+		`  Base URL: ${url}`,
+		`  API Key: ${SIMULATOR_API_KEY}`,
+		`  Avatar Routing Value: ${SIM_AVATAR_ROUTING.value} (Avatar Routing Name: ${SIM_AVATAR_ROUTING.name})`,
+		'Control endpoints: GET /__sim/ledger, GET /__sim/requests, GET /__sim/ids, POST /__sim/reset. Stop with Ctrl+C.',
+		'',
+	].join('\n');
 }
 
 main().catch((error: Error) => {
