@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 import type { GatewayCredentials } from './transport/credentials';
 import { CREDENTIAL_NAME } from './transport/credentials';
 
@@ -6,7 +6,7 @@ import { CREDENTIAL_NAME } from './transport/credentials';
  * Reads the credential once per execution and binds n8n's `httpRequestWithAuthentication` to it;
  * handing over the decrypted data spares n8n a decryption per request.
  */
-export async function getGatewayCredentials(context: IExecuteFunctions | ILoadOptionsFunctions): Promise<GatewayCredentials> {
+export async function getGatewayCredentials(context: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions): Promise<GatewayCredentials> {
 	const data = await context.getCredentials(CREDENTIAL_NAME);
 	const reference = context.getNode().credentials?.[CREDENTIAL_NAME];
 	const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data };
@@ -15,6 +15,10 @@ export async function getGatewayCredentials(context: IExecuteFunctions | ILoadOp
 		baseUrl: String(data.baseUrl ?? ''),
 		modelBaseUrl: data.modelBaseUrl ? String(data.modelBaseUrl) : undefined,
 		compatVersion: data.compatVersion ? String(data.compatVersion) : undefined,
+		avatarRouting: {
+			name: data.avatarRoutingName ? String(data.avatarRoutingName) : undefined,
+			value: data.avatarRoutingValue ? String(data.avatarRoutingValue) : undefined,
+		},
 		send: async (options: IHttpRequestOptions) =>
 			(await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, options, {
 				credentialsDecrypted,

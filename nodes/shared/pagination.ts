@@ -86,6 +86,56 @@ function startValue(endpoint: PagedEndpoint, carry: CursorCarry): unknown {
 const positionOf = (endpoint: PagedEndpoint, cursors: CursorCarry[], request: Input) =>
 	JSON.stringify(cursors.map((carry) => request[carry.field] ?? startValue(endpoint, carry) ?? null));
 
+/** Where a walk goes after a page: the next request, or why there is none. */
+export type NextPage = { next: Input } | { stop: StopReason };
+
+/** The positions a walk from `request` must never come back to: its own first page and the spec's first page. */
+export function startPositions(endpoint: PagedEndpoint, request: Input): Set<string> {
+	const cursors = endpoint.pagination.cursors ?? [];
+	return new Set([positionOf(endpoint, cursors, request), positionOf(endpoint, cursors, {})]);
+}
+
+/**
+ * The request of the page after `request`, whose answer was `body`: the cursors carried from the
+ * answer, the sticky values of the first answer, the page counter moved on. Or why the walk ends
+ * there: the answer's end signal, an empty page, a cursor that did not move or came back to a
+ * position in `visited` (the next page would be one already billed).
+ */
+export function nextPage(
+	endpoint: PagedEndpoint,
+	mode: AnswerMode,
+	request: Input,
+	body: unknown,
+	isFirstPage: boolean,
+	visited: Set<string>,
+): NextPage {
+	const { pagination } = endpoint;
+	const cursors = pagination.cursors ?? [];
+	if (isLastPage(pagination, body, mode)) return { stop: 'end' };
+	if ((recordsAt(body, pathsOf(pagination.records, mode)) ?? []).length === 0) return { stop: 'emptyPage' };
+	const next: Input = { ...request };
+	for (const carry of cursors) {
+		const value = firstValueAt(body, pathsOf(carry.from, mode));
+		if (value === undefined || value === null) delete next[carry.field];
+		else next[carry.field] = wireValue(endpoint, carry.field, value);
+	}
+	if (isFirstPage) {
+		for (const carry of pagination.sticky ?? []) {
+			const value = firstValueAt(body, pathsOf(carry.from, mode));
+			if (value !== undefined && value !== null) next[carry.field] = wireValue(endpoint, carry.field, value);
+		}
+	}
+	if (pagination.counter) {
+		const field = pagination.counter.field;
+		next[field] = wireValue(endpoint, field, Number(request[field]) + 1);
+	}
+	const cursorMoved =
+		pagination.counter !== undefined || cursors.some((carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]));
+	if (!cursorMoved) return { stop: 'stalledCursor' };
+	if (cursors.length && visited.has(positionOf(endpoint, cursors, next))) return { stop: 'cursorRestarted' };
+	return { next };
+}
+
 /**
  * Walks a cursor-paginated endpoint as its descriptor says, handing each page to `onPage`.
  * It stops on an end signal of the answer, on `limit`, on an empty page, on a cursor that does not
@@ -100,10 +150,9 @@ export async function walkPages(
 	options: WalkOptions,
 ): Promise<WalkResult> {
 	const { pagination } = endpoint;
-	const cursors = pagination.cursors ?? [];
 	let request = firstPageInput(endpoint, input);
 	// The first page of this walk, and the spec's first page (the same unless the user gave a cursor).
-	const firstPositions = new Set([positionOf(endpoint, cursors, request), positionOf(endpoint, cursors, {})]);
+	const visited = startPositions(endpoint, request);
 	let collected = 0;
 	for (let pages = 1; ; pages++) {
 		const body = await fetchPage(request);
@@ -118,26 +167,8 @@ export async function walkPages(
 		if (all.length === 0) return { pages, records: collected, stop: 'emptyPage' };
 		if (pages >= options.maxPages) return { pages, records: collected, stop: 'pageBound' };
 
-		const next: Input = { ...request };
-		for (const carry of cursors) {
-			const value = firstValueAt(body, pathsOf(carry.from, mode));
-			if (value === undefined || value === null) delete next[carry.field];
-			else next[carry.field] = wireValue(endpoint, carry.field, value);
-		}
-		if (pages === 1) {
-			for (const carry of pagination.sticky ?? []) {
-				const value = firstValueAt(body, pathsOf(carry.from, mode));
-				if (value !== undefined && value !== null) next[carry.field] = wireValue(endpoint, carry.field, value);
-			}
-		}
-		if (pagination.counter) {
-			const field = pagination.counter.field;
-			next[field] = wireValue(endpoint, field, Number(request[field]) + 1);
-		}
-		const cursorMoved =
-			pagination.counter !== undefined || cursors.some((carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]));
-		if (!cursorMoved) return { pages, records: collected, stop: 'stalledCursor' };
-		if (cursors.length && firstPositions.has(positionOf(endpoint, cursors, next))) return { pages, records: collected, stop: 'cursorRestarted' };
-		request = next;
+		const step = nextPage(endpoint, mode, request, body, pages === 1, visited);
+		if ('stop' in step) return { pages, records: collected, stop: step.stop };
+		request = step.next;
 	}
 }

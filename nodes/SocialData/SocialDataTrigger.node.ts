@@ -1,0 +1,26 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { socialDataTriggerProperties } from './trigger/description';
+import { pollSocialData } from './trigger/poll';
+
+export class SocialDataTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Social Data Trigger',
+		name: 'socialDataTrigger',
+		icon: { light: 'file:socialData.svg', dark: 'file:socialData.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when new notes, search results, channel videos or comments appear on the Social Data Gateway',
+		defaults: { name: 'Social Data Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'socialGatewayApi', required: true }],
+		properties: socialDataTriggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollSocialData.call(this);
+	}
+}

@@ -1,0 +1,49 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { RAW_FIELD } from '../../shared/descriptor/commonFields';
+import { fieldProperty } from '../../shared/properties';
+import type { TriggerEvent } from './events';
+import { pagerOwnedFields, TRIGGER_EVENTS, yieldsMentions } from './events';
+import { mentionsOption, triggerBehaviourOptions } from './options';
+
+/** The trigger's editor panel, generated from the descriptor fields of each event's endpoint. */
+
+const eventProperty: INodeProperties = {
+	displayName: 'Event',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	options: TRIGGER_EVENTS.map(({ name, value, description }) => ({ name, value, description })),
+	default: TRIGGER_EVENTS[0].value,
+};
+
+const isTopLevel = (event: TriggerEvent, name: string) => {
+	const field = event.endpoint.fields.find((candidate) => candidate.name === name);
+	return !!field && (field.required === true || field.oneOf !== undefined);
+};
+
+/** Optional wire fields the user may set: not owned by the pager, not fixed by the event. */
+export function offeredOptionalFields(event: TriggerEvent) {
+	const owned = pagerOwnedFields(event);
+	return event.endpoint.fields.filter(
+		(field) => !isTopLevel(event, field.name) && !owned.has(field.name) && !(field.name in event.fixedInput),
+	);
+}
+
+function eventProperties(event: TriggerEvent): INodeProperties[] {
+	const displayOptions = { show: { event: [event.value] } };
+	const topLevel = event.endpoint.fields
+		.filter((field) => isTopLevel(event, field.name))
+		.map((field) => ({ ...fieldProperty(field), ...(field.required ? { required: true } : {}), displayOptions }));
+	const options = [
+		...offeredOptionalFields(event).map(fieldProperty),
+		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),
+		...triggerBehaviourOptions,
+		...(yieldsMentions(event) ? [mentionsOption] : []),
+	].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return [
+		...topLevel,
+		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, displayOptions, options },
+	];
+}
+
+export const socialDataTriggerProperties: INodeProperties[] = [eventProperty, ...TRIGGER_EVENTS.flatMap(eventProperties)];

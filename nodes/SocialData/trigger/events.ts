@@ -1,0 +1,126 @@
+import type { EndpointDescriptor, ModePaths } from '../../shared/descriptor';
+import { findEndpoint } from '../../shared/descriptor';
+import type { Input } from '../../shared/validation';
+import { MENTION_MAPPERS } from '../mentions/platforms';
+
+/**
+ * What the trigger can watch: an endpoint whose answer lists records newest first, the input that
+ * makes it do so, and where a record's identity and creation time sit (parsed and raw answers).
+ */
+export interface TriggerEvent {
+	value: string;
+	name: string;
+	description: string;
+	endpoint: EndpointDescriptor;
+	/** Sent on every call and not offered to the user: the newest-first order. */
+	fixedInput: Input;
+	/** The first path holding a value names the record (ids as strings). */
+	id: ModePaths;
+	/** Creation time (seconds or milliseconds); absent when the records carry none. */
+	time?: ModePaths;
+	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
+	pinned?: ModePaths;
+}
+
+const same = (...paths: string[]): ModePaths => ({ raw: paths, parsed: paths });
+
+function endpoint(name: string): EndpointDescriptor {
+	const found = findEndpoint(name);
+	if (!found) throw new Error(`The descriptor has no endpoint ${name}`);
+	return found;
+}
+
+const searchHitId = same('docID', 'doc_id', 'docId', 'id');
+
+export const TRIGGER_EVENTS: TriggerEvent[] = [
+	{
+		value: 'newNote',
+		name: 'New Note Matching a Keyword',
+		description: 'A note matching the keyword is published (notes search, newest first)',
+		endpoint: endpoint('search_notes'),
+		fixedInput: { sort_type: 'time_descending' },
+		id: same('id', 'note.id'),
+		time: same('note.timestamp', 'timestamp'),
+	},
+	{
+		value: 'newSearchResult',
+		name: 'New Search Result',
+		description: 'A new article, account, video or other hit for the keyword (cross-vertical search, newest first)',
+		endpoint: endpoint('fetch_search'),
+		fixedInput: { sort: 'latest' },
+		id: searchHitId,
+		time: same('dateTime', 'date_time'),
+	},
+	{
+		value: 'newVideoSearchResult',
+		name: 'New Video Search Result',
+		description: 'A new video for the keyword (video search, newest first)',
+		endpoint: endpoint('fetch_search_videos'),
+		fixedInput: { sort: 'latest' },
+		id: searchHitId,
+		time: same('dateTime', 'date_time'),
+	},
+	{
+		value: 'newChannelVideoSearchResult',
+		name: 'New Channel Video Matching a Keyword',
+		description: "A new video of one creator matching the keyword (first page of the creator's search only)",
+		endpoint: endpoint('fetch_search_channel_videos'),
+		fixedInput: {},
+		id: searchHitId,
+	},
+	{
+		value: 'newChannelVideo',
+		name: 'New Channel Video',
+		description: 'A creator account publishes a video',
+		endpoint: endpoint('fetch_user_videos'),
+		fixedInput: {},
+		id: same('id'),
+		time: { raw: ['createtime', 'create_time'], parsed: ['create_time'] },
+	},
+	{
+		value: 'newNoteComment',
+		name: 'New Note Comment',
+		description: 'Someone comments on a note (newest first)',
+		endpoint: endpoint('get_note_comments'),
+		fixedInput: { sort_strategy: 'latest_v2' },
+		id: same('id', 'comment_id'),
+		time: same('create_time'),
+	},
+	{
+		value: 'newVideoComment',
+		name: 'New Channel Video Comment',
+		description: 'Someone comments on a channel video',
+		endpoint: endpoint('fetch_video_comments'),
+		fixedInput: {},
+		id: { raw: ['commentId', 'comment_id'], parsed: ['comment_id'] },
+		time: { raw: ['createtime', 'create_time'], parsed: ['create_time'] },
+	},
+	{
+		value: 'newArticleComment',
+		name: 'New Article Comment',
+		description: 'Someone comments on an article',
+		endpoint: endpoint('fetch_article_comments'),
+		fixedInput: {},
+		id: same('content_id', 'id'),
+		time: same('create_time'),
+		pinned: same('is_top'),
+	},
+];
+
+export function findTriggerEvent(value: string): TriggerEvent | undefined {
+	return TRIGGER_EVENTS.find((event) => event.value === value);
+}
+
+export const yieldsMentions = (event: TriggerEvent) => event.endpoint.name in MENTION_MAPPERS;
+
+/**
+ * Fields the trigger's pager owns (cursors, page counters, search sessions) or that only position
+ * a page: never offered, never taken from the user.
+ */
+export function pagerOwnedFields(event: TriggerEvent): Set<string> {
+	const pagination = event.endpoint.pagination;
+	const owned = new Set<string>(['offset']);
+	for (const carry of [...(pagination?.cursors ?? []), ...(pagination?.sticky ?? [])]) owned.add(carry.field);
+	if (pagination?.counter) owned.add(pagination.counter.field);
+	return owned;
+}

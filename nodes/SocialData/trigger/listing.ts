@@ -1,0 +1,99 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { AnswerMode } from '../../shared/pagination';
+import { firstPageInput, nextPage, startPositions } from '../../shared/pagination';
+import { firstValueAt, recordsAt } from '../../shared/responsePaths';
+import type { Input } from '../../shared/validation';
+import type { TriggerEvent } from './events';
+
+/** One record of a watched list, with what the trigger needs to know about it. */
+export interface ListedRecord {
+	json: IDataObject;
+	id: string;
+	time?: number;
+	pinned: boolean;
+}
+
+/** What a walk does with a record: emit it, pass over it (already emitted), or stop there (the boundary). */
+export type Verdict = 'new' | 'skip' | 'stop';
+
+export interface WalkOutcome {
+	/** Records judged new, in list order (newest first). */
+	found: ListedRecord[];
+	/** Every record read, in list order. */
+	read: ListedRecord[];
+	calls: number;
+	/** Set when the call budget ran out before the boundary or the end: the request of the next page. */
+	unread?: Input;
+}
+
+const asObject = (value: unknown): IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as string };
+
+function timeOf(value: unknown): number | undefined {
+	const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
+/** A watched list: one endpoint, its newest-first input, read page by page through `fetchPage`. */
+export class Listing {
+	constructor(
+		readonly event: TriggerEvent,
+		readonly mode: AnswerMode,
+		readonly input: Input,
+		private readonly fetchPage: (request: Input) => Promise<unknown>,
+	) {}
+
+	/** The request of the list's first page (the newest records). */
+	firstRequest(): Input {
+		const { endpoint } = this.event;
+		return endpoint.pagination ? firstPageInput({ pagination: endpoint.pagination, fields: endpoint.fields }, this.input) : this.input;
+	}
+
+	private recordOf(value: unknown): ListedRecord {
+		const { event, mode } = this;
+		const json = asObject(value);
+		const id = firstValueAt(json, event.id[mode]);
+		const pinned = event.pinned ? firstValueAt(json, event.pinned[mode]) : undefined;
+		return {
+			json,
+			id: id === undefined || id === null ? JSON.stringify(json) : String(id),
+			time: event.time ? timeOf(firstValueAt(json, event.time[mode])) : undefined,
+			pinned: pinned === true || pinned === 1 || pinned === '1',
+		};
+	}
+
+	/**
+	 * Reads pages from `request` on, newest first, asking `judge` about every record, until a record
+	 * is judged the boundary, the list ends, or `maxCalls` pages were read (then `unread` says where
+	 * the walk would go on).
+	 */
+	async walk(request: Input, judge: (record: ListedRecord, found: ListedRecord[]) => Verdict, maxCalls: number): Promise<WalkOutcome> {
+		const { endpoint } = this.event;
+		const paged = endpoint.pagination ? { pagination: endpoint.pagination, fields: endpoint.fields } : undefined;
+		const recordPaths = (endpoint.pagination?.records ?? endpoint.records)![this.mode];
+		const visited = paged ? startPositions(paged, request) : new Set<string>();
+		const outcome: WalkOutcome = { found: [], read: [], calls: 0 };
+		const foundIds = new Set<string>();
+		for (let current = request; ; ) {
+			if (outcome.calls >= maxCalls) return { ...outcome, unread: current };
+			const body = await this.fetchPage(current);
+			outcome.calls++;
+			for (const value of recordsAt(body, recordPaths) ?? []) {
+				const record = this.recordOf(value);
+				outcome.read.push(record);
+				const verdict = judge(record, outcome.found);
+				if (verdict === 'stop') return outcome;
+				// A record repeated on the next page (the list moved while it was read) is found once.
+				if (verdict === 'new' && !foundIds.has(record.id)) {
+					foundIds.add(record.id);
+					outcome.found.push(record);
+				}
+			}
+			if (!paged) return outcome;
+			// Sticky values (search sessions) come from the walk's first answer; a resumed walk already carries them.
+			const step = nextPage(paged, this.mode, current, body, outcome.calls === 1, visited);
+			if ('stop' in step) return outcome;
+			current = step.next;
+		}
+	}
+}

@@ -1,0 +1,59 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Settings of the trigger itself (not sent to the service), kept in its one Options collection. */
+
+export type FirstPoll = 'startFromNow' | 'emitLatest';
+
+export interface TriggerSettings {
+	creditBudget: number;
+	firstPoll: FirstPoll;
+	latestCount: number;
+	mentions: boolean;
+}
+
+export const TRIGGER_SETTING_DEFAULTS: TriggerSettings = {
+	creditBudget: 1,
+	firstPoll: 'startFromNow',
+	latestCount: 10,
+	mentions: false,
+};
+
+export const triggerBehaviourOptions: INodeProperties[] = [
+	{
+		displayName: 'Credit Budget per Poll',
+		name: 'creditBudget',
+		type: 'number',
+		default: TRIGGER_SETTING_DEFAULTS.creditBudget,
+		typeOptions: { minValue: 0.1, numberPrecision: 2 },
+		description:
+			'The most credits one poll may spend (each page is one call, 0.10 credits). When more new items wait than this allows, the poll emits what it read, logs a warning and the next poll continues from where this one stopped, so nothing is lost.',
+	},
+	{
+		displayName: 'First Poll',
+		name: 'firstPoll',
+		type: 'options',
+		default: TRIGGER_SETTING_DEFAULTS.firstPoll,
+		options: [
+			{ name: 'Start From Now', value: 'startFromNow', description: 'Remember what exists now and emit only what appears later (one call)' },
+			{ name: 'Emit the Latest Items', value: 'emitLatest', description: 'Emit the newest items that exist now (Latest Items Count), then what appears later' },
+		],
+		description: 'What the first poll after activation (or after the event or its fields change) does',
+	},
+	{
+		displayName: 'Latest Items Count',
+		name: 'latestCount',
+		type: 'number',
+		default: TRIGGER_SETTING_DEFAULTS.latestCount,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'How many of the newest items the first poll emits with "Emit the Latest Items", and a manual test execution shows',
+	},
+];
+
+export const mentionsOption: INodeProperties = {
+	displayName: 'Output Normalised Mentions',
+	name: 'mentions',
+	type: 'boolean',
+	default: TRIGGER_SETTING_DEFAULTS.mentions,
+	description:
+		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
+};

@@ -1,0 +1,108 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { getGatewayCredentials } from '../../shared/gatewayCredentials';
+import { toNodeError } from '../../shared/nodeErrors';
+import type { Input } from '../../shared/validation';
+import { buildInput } from '../../shared/validation';
+import { CreditBudget } from '../creditBudget';
+import { callRun } from '../actions/callRun';
+import { answerMode } from '../actions/runEndpoint';
+import { MENTION_MAPPERS } from '../mentions/platforms';
+import { offeredOptionalFields } from './description';
+import type { TriggerEvent } from './events';
+import { findTriggerEvent, yieldsMentions } from './events';
+import type { ListedRecord } from './listing';
+import { Listing } from './listing';
+import type { TriggerSettings } from './options';
+import { TRIGGER_SETTING_DEFAULTS } from './options';
+import { firstPoll, nextPoll } from './pollState';
+import { readState, writeState } from './seenMemory';
+
+interface Plan {
+	event: TriggerEvent;
+	input: Input;
+	settings: TriggerSettings;
+	maxCalls: number;
+}
+
+/** Reads and checks the parameters: bad input fails here, before any call, naming the field. */
+function planPoll(context: IPollFunctions): Plan {
+	const value = context.getNodeParameter('event') as string;
+	const event = findTriggerEvent(value);
+	if (!event) throw new NodeOperationError(context.getNode(), `The event "${value}" is not known`);
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const settings: TriggerSettings = { ...TRIGGER_SETTING_DEFAULTS };
+	for (const key of Object.keys(settings) as Array<keyof TriggerSettings>) {
+		if (options[key] !== undefined) (settings as unknown as IDataObject)[key] = options[key];
+	}
+	const given: Input = {};
+	for (const field of offeredOptionalFields(event)) if (options[field.name] !== undefined) given[field.name] = options[field.name];
+	for (const field of event.endpoint.fields) {
+		if (field.required || field.oneOf) given[field.name] = context.getNodeParameter(field.name, '');
+	}
+	// The simplified answer unless the user asks for the upstream one: it is what people map.
+	if (event.endpoint.raw) given.raw = options.raw ?? false;
+	Object.assign(given, event.fixedInput);
+
+	const price = event.endpoint.price.credits;
+	const maxCalls = Math.floor(Number(settings.creditBudget) / price + 1e-9);
+	let problem: string | undefined;
+	let input: Input = {};
+	try {
+		input = buildInput(event.endpoint, given);
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	if (problem) throw new NodeOperationError(context.getNode(), problem);
+	if (!(maxCalls >= 1)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Option "creditBudget" (Credit Budget per Poll) must allow at least one call (${price} credits); got ${settings.creditBudget}`,
+		);
+	}
+	return { event, input, settings, maxCalls };
+}
+
+function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] {
+	const mapper = plan.settings.mentions && yieldsMentions(plan.event) ? MENTION_MAPPERS[plan.event.endpoint.name] : undefined;
+	return records.map((record) => ({ json: mapper ? mapper(record.json) : record.json }));
+}
+
+/**
+ * One poll of the Social Data Trigger. Manual executions show the latest records and leave the
+ * memory alone; active workflows emit what is new since the last poll, oldest first, or null.
+ */
+export async function pollSocialData(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const plan = planPoll(this);
+	const credentials = await getGatewayCredentials(this);
+	const context = { credentials, budget: new CreditBudget(0) };
+	const listing = new Listing(plan.event, answerMode(plan.event.endpoint, plan.input), plan.input, async (request) =>
+		await callRun(context, plan.event.endpoint, request),
+	);
+	const query = JSON.stringify([plan.event.value, plan.input]);
+
+	let outcome;
+	let failure: unknown;
+	try {
+		if (this.getMode() === 'manual') {
+			const latest = await firstPoll(listing, query, 'emitLatest', plan.settings.latestCount, 1);
+			return latest.emitted.length ? [outputItems(plan, latest.emitted)] : null;
+		}
+		const staticData = this.getWorkflowStaticData('node');
+		const state = readState(staticData, query);
+		outcome = state
+			? await nextPoll(listing, state, plan.maxCalls)
+			: await firstPoll(listing, query, plan.settings.firstPoll, plan.settings.latestCount, plan.maxCalls);
+		writeState(staticData, outcome.state);
+	} catch (error) {
+		failure = error;
+	}
+	if (failure !== undefined) throw toNodeError(this.getNode(), failure, 0, credentials.apiKey);
+	if (outcome!.cutShort) {
+		this.logger.warn(
+			`Social Data Trigger: the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out before the last item seen; ` +
+				`${outcome!.emitted.length} new items emitted, the next poll continues where this one stopped`,
+		);
+	}
+	return outcome!.emitted.length ? [outputItems(plan, outcome!.emitted)] : null;
+}

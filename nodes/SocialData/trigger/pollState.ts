@@ -1,0 +1,89 @@
+import type { ListedRecord, Listing, Verdict } from './listing';
+import type { Backlog, Mark, TriggerState } from './seenMemory';
+import { rememberSeen } from './seenMemory';
+import type { FirstPoll } from './options';
+
+/** What one poll found: new records oldest first, the memory to keep, and whether the budget cut it short. */
+export interface PollOutcome {
+	emitted: ListedRecord[];
+	state: TriggerState;
+	calls: number;
+	cutShort: boolean;
+}
+
+const markOf = (records: ListedRecord[]): Mark | undefined => {
+	const newest = records.find((record) => !record.pinned);
+	return newest && { id: newest.id, ...(newest.time === undefined ? {} : { time: newest.time }) };
+};
+
+const olderThan = (record: ListedRecord, mark: Mark | undefined) =>
+	mark?.time !== undefined && record.time !== undefined && record.time < mark.time;
+
+/** Oldest first: lists are read newest first, downstream nodes see items in the order they appeared. */
+const chronological = (records: ListedRecord[]) => [...records].reverse();
+
+/**
+ * The first poll: "start from now" reads the first page only to remember it; "emit the latest"
+ * reads until it has `latestCount` records (within the budget) and emits them.
+ */
+export async function firstPoll(listing: Listing, query: string, how: FirstPoll, latestCount: number, maxCalls: number): Promise<PollOutcome> {
+	const wanted = how === 'emitLatest' ? latestCount : 0;
+	const judge = (_: ListedRecord, found: ListedRecord[]): Verdict => (found.length < wanted ? 'new' : 'stop');
+	const walk = await listing.walk(listing.firstRequest(), judge, how === 'emitLatest' ? maxCalls : 1);
+	return {
+		emitted: chronological(walk.found),
+		state: { query, newest: markOf(walk.read), seen: rememberSeen([], chronological(walk.read).map((record) => record.id)) },
+		calls: walk.calls,
+		cutShort: false,
+	};
+}
+
+/**
+ * A later poll. A backlog left by a poll the budget cut short is finished first, down to the mark
+ * that poll started from; then the list is read from its newest page until the first record seen
+ * before (or older than the newest one seen). Only pages holding new records are billed, plus the
+ * one that shows the boundary.
+ */
+export async function nextPoll(listing: Listing, state: TriggerState, maxCalls: number): Promise<PollOutcome> {
+	const seen = new Set(state.seen);
+	const emitted: ListedRecord[] = [];
+	let calls = 0;
+	let backlog: Backlog | undefined = state.backlog;
+	let newest = state.newest;
+
+	if (backlog) {
+		const floor = backlog.floor;
+		const judge = (record: ListedRecord): Verdict => {
+			if (floor && (record.id === floor.id || olderThan(record, floor))) return 'stop';
+			return seen.has(record.id) ? 'skip' : 'new';
+		};
+		const walk = await listing.walk(backlog.request, judge, maxCalls);
+		calls += walk.calls;
+		emitted.push(...chronological(walk.found));
+		backlog = walk.unread ? { request: walk.unread, ...(floor ? { floor } : {}) } : undefined;
+	}
+
+	if (!backlog && calls < maxCalls) {
+		const judge = (record: ListedRecord): Verdict => {
+			if (record.pinned) return seen.has(record.id) ? 'skip' : 'new';
+			return seen.has(record.id) || olderThan(record, state.newest) ? 'stop' : 'new';
+		};
+		const walk = await listing.walk(listing.firstRequest(), judge, maxCalls - calls);
+		calls += walk.calls;
+		emitted.push(...chronological(walk.found));
+		if (walk.unread) backlog = { request: walk.unread, ...(state.newest ? { floor: state.newest } : {}) };
+		newest = markOf(walk.read) ?? newest;
+	}
+
+	return {
+		emitted,
+		state: {
+			query: state.query,
+			...(newest ? { newest } : {}),
+			seen: rememberSeen(state.seen, emitted.map((record) => record.id)),
+			...(backlog ? { backlog } : {}),
+		},
+		calls,
+		cutShort: backlog !== undefined,
+	};
+}
