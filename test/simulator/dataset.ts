@@ -1,5 +1,6 @@
 import { articlesData, type ArticlesData } from './dataset/articles';
 import { channelsData, type ChannelsData } from './dataset/channels';
+import { withArrivals } from './dataset/arrivals';
 import { createContext } from './dataset/context';
 import { notesData, type NotesData } from './dataset/notes';
 import { hexFor } from './dataset/random';
@@ -15,6 +16,8 @@ export interface DatasetOptions {
 	totals?: Record<string, number>;
 	/** Virtual now (ms) for time filters; the simulator passes its clock. */
 	now?: () => number;
+	/** New records join the watched lists every this many virtual ms (see dataset/arrivals.ts); default never. */
+	arrivalEveryMs?: number;
 }
 
 /** Ids that resolve to generated records, for tests and the demo to start from. */
@@ -61,7 +64,11 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
 	const ctx = createContext(seed, options.totals ?? {}, options.now ?? (() => SIM_EPOCH_MS));
 	const channels = channelsData(ctx);
 	const articles = articlesData(ctx);
-	const parts = { ...shortVideoData(ctx), ...notesData(ctx), ...channels, ...articles, ...searchData(ctx, channels, articles) };
+	const parts = withArrivals(
+		{ ...shortVideoData(ctx), ...notesData(ctx), ...channels, ...articles, ...searchData(ctx, channels, articles) },
+		ctx,
+		options.arrivalEveryMs,
+	);
 	return { ...parts, seed, total: ctx.total, ids: wellKnownIds(parts, seed) };
 }
 

@@ -10,6 +10,8 @@ import { answersBeforeWork, createFaults, describeFault, isDelayOnly, type Fault
 import { withDataFields } from './answerData';
 import { parseJson } from './json';
 import { createLedger, type Ledger } from './ledger';
+import { createMediaLibrary, type MediaControl, type MediaFiles } from './media/library';
+import { MEDIA_STATE, type MediaState } from './media/links';
 import { routeModules } from './routes';
 import type { HttpRoute, RecordedRequest, ResolvedOptions, SimContext, SimRequest, SimResponse } from './routes/types';
 import { faultResponse, send } from './send';
@@ -25,6 +27,10 @@ export interface SimulatorOptions {
 	/** Records per list keyed by endpoint name (see DEFAULT_TOTALS). */
 	totals?: Record<string, number>;
 	seed?: number;
+	/** The video files the media links serve (see media/library.ts); `Simulator.media` changes them later. */
+	media?: MediaFiles;
+	/** New notes, videos, hits and comments join the lists every this many virtual ms (see dataset/arrivals.ts). */
+	arrivalEveryMs?: number;
 }
 
 export interface Simulator {
@@ -35,6 +41,8 @@ export interface Simulator {
 	faults: FaultControl;
 	dataset: Dataset;
 	clock: Clock;
+	/** The video files behind the media links of data answers. */
+	media: MediaControl;
 	/** Clears the ledger, the request log and the faults (not the clock or the data). */
 	reset(): void;
 	close(): Promise<void>;
@@ -55,11 +63,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	};
 	if (!(Number.isInteger(resolved.pageSize) && resolved.pageSize > 0)) throw new RangeError('pageSize must be a positive integer');
 	const clock = createClock();
-	const dataset = createDataset({ seed: resolved.seed, totals: resolved.totals, now: clock.now });
+	const dataset = createDataset({ seed: resolved.seed, totals: resolved.totals, now: clock.now, arrivalEveryMs: options.arrivalEveryMs });
 	const ledger = createLedger();
 	const faults = createFaults();
 	const requests: RecordedRequest[] = [];
 	const state = new Map<string, unknown>();
+	const media = createMediaLibrary(options.media);
+	state.set(MEDIA_STATE, { library: media, keysByToken: new Map() } satisfies MediaState);
 	const routes = routeModules.flatMap((module) => module.routes.map(compile));
 	let sequence = 0;
 
@@ -122,6 +132,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			clock,
 			state,
 			requestId: hexFor(32, resolved.seed, 'request', ++sequence),
+			origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
 			nextSequence: () => ++sequence,
 		};
 		const response = withDataFields(await route.handle(request, ctx), fault?.data);
@@ -159,6 +170,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		faults,
 		dataset,
 		clock,
+		media,
 		reset,
 		close: () =>
 			new Promise<void>((resolve, reject) => {
