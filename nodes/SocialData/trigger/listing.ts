@@ -64,10 +64,15 @@ export class Listing {
 
 	/**
 	 * Reads pages from `request` on, newest first, asking `judge` about every record, until a record
-	 * is judged the boundary, the list ends, or `maxCalls` pages were read (then `unread` says where
-	 * the walk would go on).
+	 * is judged the boundary, `enough` says so after a page, the list ends, or `maxCalls` pages were
+	 * read (then `unread` says where the walk would go on).
 	 */
-	async walk(request: Input, judge: (record: ListedRecord, found: ListedRecord[]) => Verdict, maxCalls: number): Promise<WalkOutcome> {
+	async walk(
+		request: Input,
+		judge: (record: ListedRecord, found: ListedRecord[]) => Verdict,
+		maxCalls: number,
+		enough: (found: ListedRecord[]) => boolean = () => false,
+	): Promise<WalkOutcome> {
 		const { endpoint } = this.event;
 		const paged = endpoint.pagination ? { pagination: endpoint.pagination, fields: endpoint.fields } : undefined;
 		const recordPaths = (endpoint.pagination?.records ?? endpoint.records)![this.mode];
@@ -89,7 +94,7 @@ export class Listing {
 					outcome.found.push(record);
 				}
 			}
-			if (!paged) return outcome;
+			if (!paged || enough(outcome.found)) return outcome;
 			// Sticky values (search sessions) come from the walk's first answer; a resumed walk already carries them.
 			const step = nextPage(paged, this.mode, current, body, outcome.calls === 1, visited);
 			if ('stop' in step) return outcome;

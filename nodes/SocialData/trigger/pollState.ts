@@ -28,8 +28,9 @@ const chronological = (records: ListedRecord[]) => [...records].reverse();
  */
 export async function firstPoll(listing: Listing, query: string, how: FirstPoll, latestCount: number, maxCalls: number): Promise<PollOutcome> {
 	const wanted = how === 'emitLatest' ? latestCount : 0;
-	const judge = (_: ListedRecord, found: ListedRecord[]): Verdict => (found.length < wanted ? 'new' : 'stop');
-	const walk = await listing.walk(listing.firstRequest(), judge, how === 'emitLatest' ? maxCalls : 1);
+	// Every record of the pages read is remembered, also those past the ones emitted.
+	const judge = (_: ListedRecord, found: ListedRecord[]): Verdict => (found.length < wanted ? 'new' : 'skip');
+	const walk = await listing.walk(listing.firstRequest(), judge, how === 'emitLatest' ? maxCalls : 1, (found) => found.length >= wanted);
 	return {
 		emitted: chronological(walk.found),
 		state: { query, newest: markOf(walk.read), seen: rememberSeen([], chronological(walk.read).map((record) => record.id)) },
