@@ -90,7 +90,7 @@ async function timedRawWalk(caller: PageCaller, noteId: string, expectedPages: n
 }
 
 const runNodeWalk = (url: string, noteId: string) =>
-	runSocialDataNode(url, { resource: 'notes', operation: 'get_note_comments', note_id: noteId, share_text: '', returnAll: true, nodeOptions: { maxPages: COMMENTS } }, [
+	runSocialDataNode(url, { resource: 'notes', operation: 'get_note_comments', note_id: noteId, share_text: '', returnAll: true, options: { maxPages: COMMENTS } }, [
 		{ json: {} },
 	]);
 

@@ -15,7 +15,7 @@ export const videoDetailParameters = (concurrency: number): INodeParameters => (
 	object_id: '={{ $json.objectId }}',
 	export_id: '',
 	share_url: '',
-	nodeOptions: { concurrency },
+	options: { concurrency },
 });
 
 /** `count` items, each naming another video: ids above 2^53 counted up from a well-known one. */

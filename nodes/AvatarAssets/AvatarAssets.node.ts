@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { actionSubtitle } from '../shared/actionSubtitle';
 import { avatarAssetsProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
@@ -11,7 +12,7 @@ export class AvatarAssets implements INodeType {
 		icon: { light: 'file:avatarAssets.svg', dark: 'file:avatarAssets.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
+		subtitle: actionSubtitle(avatarAssetsProperties),
 		description: 'Virtual-avatar material groups and assets, and real-person authentication sessions',
 		defaults: { name: 'Avatar Assets' },
 		usableAsTool: true,

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { actionSubtitle } from '../shared/actionSubtitle';
 import { modelGatewayProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
@@ -11,7 +12,7 @@ export class ModelGateway implements INodeType {
 		icon: { light: 'file:modelGateway.svg', dark: 'file:modelGateway.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
+		subtitle: actionSubtitle(modelGatewayProperties),
 		description: 'Generate text, images, speech and embeddings, chat and list models through the model gateway',
 		defaults: { name: 'Model Gateway' },
 		usableAsTool: true,

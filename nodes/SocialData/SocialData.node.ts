@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { route } from './actions/router';
+import { actionSubtitle } from '../shared/actionSubtitle';
 import { socialDataProperties } from './description';
 
 export class SocialData implements INodeType {
@@ -10,7 +11,7 @@ export class SocialData implements INodeType {
 		icon: { light: 'file:socialData.svg', dark: 'file:socialData.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle: '={{$parameter["resource"] + ": " + $parameter["operation"]}}',
+		subtitle: actionSubtitle(socialDataProperties),
 		description: 'Short-video, notes, channel, article and search data from the Social Data Gateway',
 		defaults: { name: 'Social Data' },
 		usableAsTool: true,

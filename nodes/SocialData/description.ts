@@ -1,15 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { GROUPS } from '../shared/descriptor';
 import { endpointProperties, operationProperty } from '../shared/properties';
-import { nodeOptionsCollection, nodeOptionsFor } from './nodeOptions';
+import { nodeOptionsFor } from './nodeOptions';
 import { gatewayRunProperties } from './actions/gatewayRun';
+import { downloadProperties, withDownloadOperation } from './download/properties';
 
 const freeFormInput = (resource: string, operation: string): INodeProperties => ({
 	displayName: 'Additional Input (JSON)',
 	name: 'additionalInput',
 	type: 'json',
 	default: '{}',
-	description: "Further input fields the spec does not list for this endpoint, merged into the call's input",
+	description: "Further input fields of this endpoint, as a JSON object merged into the call's input",
 	displayOptions: { show: { resource: [resource], operation: [operation] } },
 });
 
@@ -29,16 +30,16 @@ const resourceProperty: INodeProperties = {
 
 export const socialDataProperties: INodeProperties[] = [
 	resourceProperty,
-	...GROUPS.map(operationProperty),
+	...GROUPS.map(operationProperty).map(withDownloadOperation),
 	...GROUPS.flatMap((group) =>
 		group.endpoints.flatMap((endpoint) => {
-			const display = { show: { resource: [group.key], operation: [endpoint.name] } };
 			return [
-				...endpointProperties(endpoint),
+				...endpointProperties(endpoint, nodeOptionsFor(endpoint)),
 				...(endpoint.freeFormInput ? [freeFormInput(group.key, endpoint.name)] : []),
-				nodeOptionsCollection(display, nodeOptionsFor(endpoint)),
 			];
 		}),
 	),
 	...gatewayRunProperties,
+	...downloadProperties,
 ];
+

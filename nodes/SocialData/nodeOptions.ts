@@ -2,7 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../shared/descriptor';
 import { MENTION_MAPPERS } from './mentions/platforms';
 
-/** Behaviour settings of the node (not sent to the service), derived from what an endpoint can do. */
+/**
+ * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
+ * They sit in the operation's one Options collection beside the optional wire fields.
+ */
 
 export interface NodeOptionValues {
 	concurrency: number;
@@ -58,6 +61,7 @@ const paging: INodeProperties[] = [
 		type: 'number',
 		default: 100,
 		typeOptions: { minValue: 1 },
+		displayOptions: { show: { '/returnAll': [true] } },
 		description: 'The most pages one item may fetch; the run says so when it stops there',
 	},
 ];
@@ -103,19 +107,21 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 	];
 }
 
-export function nodeOptionsCollection(displayOptions: INodeProperties['displayOptions'], options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Node Options',
-		name: 'nodeOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions,
-		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
-
 /** Defaults of every node option, read off the option definitions above. */
 export const NODE_OPTION_DEFAULTS = Object.fromEntries(
 	[...commonNodeOptions, ...paging, fallback, ...batching, mentions].map((option) => [option.name, option.default]),
 ) as unknown as NodeOptionValues;
+
+/** Names of the behaviour settings: in the Options collection they are not wire fields. */
+export const NODE_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(NODE_OPTION_DEFAULTS));
+
+/** The behaviour settings among the values of an Options collection, over their defaults. */
+export function nodeOptionValues(options: Record<string, unknown>): NodeOptionValues {
+	const chosen = Object.entries(options).filter(([name]) => NODE_OPTION_NAMES.has(name));
+	return { ...NODE_OPTION_DEFAULTS, ...Object.fromEntries(chosen) };
+}
+
+/** The wire fields among the values of an Options collection. */
+export function wireOptionValues(options: Record<string, unknown>): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(options).filter(([name]) => !NODE_OPTION_NAMES.has(name)));
+}

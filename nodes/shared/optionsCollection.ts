@@ -6,7 +6,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options,
 	};

@@ -29,6 +29,7 @@ export function fieldProperty(field: FieldDescriptor): INodeProperties {
 	}
 	switch (field.type) {
 		case 'boolean':
+		case 'flag':
 			return { ...base, type: 'boolean', default: field.default ?? false };
 		case 'integer':
 			return {
@@ -57,16 +58,31 @@ function oneOfHint(endpoint: EndpointDescriptor, field: FieldDescriptor): string
 	return `${field.description}. One of ${group.join(', ')} is needed; the first given wins`;
 }
 
-export function endpointProperties(endpoint: EndpointDescriptor, extraOptions: INodeProperties[] = []): INodeProperties[] {
+/** A field that positions a page is offered only with Return All off: under Return All the pager owns it. */
+function optionalFieldProperty(endpoint: EndpointDescriptor, field: FieldDescriptor): INodeProperties {
+	const property = fieldProperty(field);
+	if (!field.paging || !endpoint.pagination) return property;
+	return {
+		...property,
+		description: `${String(property.description).replace(/\.$/, '')}. Used without Return All, to continue from a saved page.`,
+		displayOptions: { show: { '/returnAll': [false] } },
+	};
+}
+
+/**
+ * The operation's fields: required ones top level, then Return All / Limit, then one Options
+ * collection holding the optional wire fields and `behaviourOptions` (settings of the node itself).
+ */
+export function endpointProperties(endpoint: EndpointDescriptor, behaviourOptions: INodeProperties[] = []): INodeProperties[] {
 	const display = show(endpoint.group, endpoint.name);
 	const topLevel: INodeProperties[] = endpoint.fields.filter(isTopLevel).map((field) => ({
 		...fieldProperty(field),
 		...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }),
 		displayOptions: display,
 	}));
-	const optional = endpoint.fields.filter((field) => !isTopLevel(field)).map(fieldProperty);
+	const optional = endpoint.fields.filter((field) => !isTopLevel(field)).map((field) => optionalFieldProperty(endpoint, field));
 	if (endpoint.raw) optional.push(fieldProperty(RAW_FIELD));
-	optional.push(...extraOptions);
+	optional.push(...behaviourOptions);
 	const paging: INodeProperties[] = endpoint.pagination
 		? [
 				{
@@ -94,7 +110,7 @@ export function endpointProperties(endpoint: EndpointDescriptor, extraOptions: I
 					displayName: 'Options',
 					name: 'options',
 					type: 'collection',
-					placeholder: 'Add Field',
+					placeholder: 'Add option',
 					default: {},
 					displayOptions: display,
 					options: optional.sort((a, b) => a.displayName.localeCompare(b.displayName)),
@@ -104,13 +120,21 @@ export function endpointProperties(endpoint: EndpointDescriptor, extraOptions: I
 	return [...topLevel, ...paging, ...options];
 }
 
+/** "Get Video Danmaku" → "Get video danmaku": n8n writes actions in sentence case; IDs and URLs keep their capitals. */
+export function sentenceCase(title: string): string {
+	return title
+		.split(' ')
+		.map((word, index) => (index === 0 || /^[A-Z0-9]{2,}s?$/.test(word.replace(/[^A-Za-z0-9]/g, '')) ? word : word.toLowerCase()))
+		.join(' ');
+}
+
 export function operationProperty(group: GroupDescriptor): INodeProperties {
 	const options: INodePropertyOptions[] = group.endpoints
 		.map((endpoint) => ({
 			name: endpoint.displayName,
 			value: endpoint.name,
 			description: endpoint.description,
-			action: endpoint.displayName,
+			action: sentenceCase(endpoint.displayName),
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 	const firstEndpoint = group.endpoints[0].name;

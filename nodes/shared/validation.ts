@@ -98,6 +98,10 @@ export function normalizeField(field: FieldDescriptor, value: unknown): unknown 
 			if (typeof value === 'boolean') return value;
 			if (value === 'true' || value === 'false') return value === 'true';
 			return fail(field, `must be true or false; got ${JSON.stringify(value)}`);
+		case 'flag':
+			if (value === true || value === 1 || value === '1' || value === 'true') return 1;
+			if (value === false || value === 0 || value === '0' || value === 'false') return 0;
+			return fail(field, `must be on or off (true/false or 1/0); got ${JSON.stringify(value)}`);
 		case 'integer':
 			if (field.allowed) return normalizeAllowed(field, value);
 			return normalizeInteger(field, value);
@@ -148,7 +152,7 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		// The spec's precedence: the earlier field wins, so only it is sent.
 		for (const loser of present.slice(1)) delete input[loser.name];
 	}
-	if (endpoint.raw && given.raw !== undefined) input.raw = normalizeField(RAW_FIELD, given.raw);
+	if (endpoint.raw) input.raw = normalizeField(RAW_FIELD, given.raw ?? RAW_FIELD.default);
 	// Free-form input (Additional Input JSON): the fields the spec does not list go as they were given.
 	if (endpoint.freeFormInput) {
 		for (const [key, value] of Object.entries(given)) {

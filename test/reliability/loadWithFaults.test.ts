@@ -84,7 +84,7 @@ describe('load with faults', () => {
 		const run = await runPackNode(
 			sim,
 			'socialData',
-			{ resource: 'notes', operation: 'get_user_info', user_id: '={{ $json.userId }}', share_text: '', nodeOptions: { concurrency: CONCURRENCY } },
+			{ resource: 'notes', operation: 'get_user_info', user_id: '={{ $json.userId }}', share_text: '', options: { concurrency: CONCURRENCY } },
 			{ continueOnFail: true, inputItems: USER_IDS.map((userId) => ({ json: { userId } })) },
 		);
 		const elapsedMs = performance.now() - started;

@@ -10,7 +10,7 @@ import { secretLeaks } from './support/secretScan';
 
 /**
  * The spec: a channel or article call whose client gave up before 30 s may be charged without an
- * answer. Whatever Node Options › Timeout says, those calls wait at least 30 s; others obey it.
+ * answer. Whatever Options › Timeout says, those calls wait at least 30 s; others obey it.
  */
 
 const SPEC_MINIMUM_MS = 30_000;
@@ -75,7 +75,7 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 					resource: endpoint.group,
 					operation: endpoint.name,
 					...valid[endpoint.name],
-					nodeOptions: { timeout: USER_TIMEOUT_S },
+					options: { timeout: USER_TIMEOUT_S },
 				} as INodeParameters),
 			),
 		);
@@ -98,7 +98,7 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 			operation: 'run',
 			endpointPath: channelInfo.path,
 			input: JSON.stringify({ username: sim.dataset.ids.finderUsername }),
-			nodeOptions: { timeout: USER_TIMEOUT_S },
+			options: { timeout: USER_TIMEOUT_S },
 		});
 		expect(run.errorOf()).toBeUndefined();
 		expect(runCalls().map((call) => call.fault)).toEqual(['delay']);
@@ -110,7 +110,7 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 		const run = await runPackNode(
 			sim,
 			'socialData',
-			{ resource: 'search', operation: 'fetch_search', keyword: 'acme', returnAll: false, limit: 1, nodeOptions: { timeout: USER_TIMEOUT_S } },
+			{ resource: 'search', operation: 'fetch_search', keyword: 'acme', returnAll: false, limit: 1, options: { timeout: USER_TIMEOUT_S } },
 			{ continueOnFail: true },
 		);
 		const elapsed = Date.now() - started;

@@ -33,7 +33,7 @@ describe('input validation from the descriptor', () => {
 	it('applies one-of groups with the spec precedence', () => {
 		expect(rejection('get_note_comments', {}).message).toMatch(/"note_id", "share_text"/);
 		expect(buildInput(endpoint('get_note_comments'), { note_id: 'n1', share_text: 'https://x' })).toEqual({ note_id: 'n1' });
-		expect(buildInput(endpoint('fetch_video_detail'), { export_id: 'export/abc', share_url: 'https://s' })).toEqual({ export_id: 'export/abc' });
+		expect(buildInput(endpoint('fetch_video_detail'), { export_id: 'export/abc', share_url: 'https://s' })).toEqual({ export_id: 'export/abc', raw: false });
 		expect(rejection('fetch_video_detail', { object_nonce_id: '1' }).message).toMatch(/"object_id", "export_id", "share_url"/);
 	});
 
@@ -41,7 +41,7 @@ describe('input validation from the descriptor', () => {
 		expect(rejection('fetch_video_detail', { export_id: 'abc' }).message).toMatch(/"export_id".*export\//);
 		expect(rejection('fetch_channel_id_to_username', { channel_id: 'abc' }).field).toBe('channel_id');
 		expect(rejection('fetch_channel_info', { username: 'someone' }).message).toMatch(/v2_<hex>@finder/);
-		expect(buildInput(endpoint('fetch_channel_info'), { username: 'v2_0a1b@finder' })).toEqual({ username: 'v2_0a1b@finder' });
+		expect(buildInput(endpoint('fetch_channel_info'), { username: 'v2_0a1b@finder' })).toEqual({ username: 'v2_0a1b@finder', raw: false });
 	});
 
 	it('refuses more than 50 ids in one call', () => {

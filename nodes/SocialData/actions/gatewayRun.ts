@@ -3,7 +3,8 @@ import { ENDPOINTS, GROUPS } from '../../shared/descriptor';
 import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../../shared/descriptor/commonFields';
 import type { Input } from '../../shared/validation';
 import { buildInput, InputError, parseTypedJson } from '../../shared/validation';
-import { commonNodeOptions, nodeOptionsCollection } from '../nodeOptions';
+import { optionsCollection } from '../../shared/optionsCollection';
+import { commonNodeOptions } from '../nodeOptions';
 import type { RunTarget } from './callRun';
 
 const display = { show: { resource: ['gateway'], operation: ['run'] } };
@@ -43,7 +44,7 @@ export const gatewayRunProperties: INodeProperties[] = [
 		description: 'Parameters of that endpoint. Write 64-bit IDs as strings or bare numbers: both arrive digit for digit.',
 		displayOptions: display,
 	},
-	nodeOptionsCollection(display, commonNodeOptions),
+	{ ...optionsCollection(commonNodeOptions), displayOptions: display },
 ];
 
 /** The input JSON as typed: parsed without losing the digits of 64-bit numbers. */

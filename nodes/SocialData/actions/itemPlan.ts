@@ -3,6 +3,7 @@ import type { ParameterReader } from '../../shared/parameterReader';
 import type { Input } from '../../shared/validation';
 import { buildInput, InputError } from '../../shared/validation';
 import type { NodeOptionValues } from '../nodeOptions';
+import { wireOptionValues } from '../nodeOptions';
 import { idsOf } from './batch';
 import type { RunTarget } from './callRun';
 import { parseInputJson, planGatewayRun } from './gatewayRun';
@@ -13,13 +14,18 @@ export type ItemPlan =
 	| { kind: 'gateway'; itemIndex: number; target: RunTarget; input: Input }
 	| { kind: 'invalid'; itemIndex: number; error: Error };
 
-/** What the user gave for an endpoint: top-level fields, the `options` collection and free-form JSON. */
-function givenFields(parameters: ParameterReader, endpoint: EndpointDescriptor, itemIndex: number): Input {
+/**
+ * What the user gave for an endpoint: top-level fields, the wire fields of the Options collection and
+ * free-form JSON. Under Return All the pager owns the paging fields, so a value left from a manual
+ * page does not make the walk start in the middle.
+ */
+function givenFields(parameters: ParameterReader, endpoint: EndpointDescriptor, itemIndex: number, returnAll: boolean): Input {
 	const given: Input = {};
 	if (endpoint.freeFormInput) Object.assign(given, parseInputJson(parameters.get('additionalInput', itemIndex, '{}'), 'additionalInput'));
-	Object.assign(given, parameters.get<Input>('options', itemIndex, {}));
+	Object.assign(given, wireOptionValues(parameters.get<Input>('options', itemIndex, {})));
 	for (const field of endpoint.fields) {
 		if (field.required || field.oneOf) given[field.name] = parameters.get(field.name, itemIndex, undefined);
+		if (returnAll && field.paging) delete given[field.name];
 	}
 	return given;
 }
@@ -40,9 +46,10 @@ export function planItem(
 			const given = parseInputJson(parameters.get('input', itemIndex, '{}'));
 			return { kind: 'gateway', itemIndex, ...planGatewayRun(path, given) };
 		}
-		const given = givenFields(parameters, endpoint, itemIndex);
+		const returnAll = endpoint.pagination ? parameters.get('returnAll', itemIndex, false) : false;
+		const given = givenFields(parameters, endpoint, itemIndex, returnAll);
 		const settings: EndpointSettings = {
-			returnAll: endpoint.pagination ? parameters.get('returnAll', itemIndex, false) : false,
+			returnAll,
 			limit: endpoint.pagination ? parameters.get('limit', itemIndex, 50) : 0,
 			splitRecords: options.splitRecords,
 			maxPages: options.maxPages,

@@ -9,7 +9,7 @@ import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
 import { redactDeep } from '../../shared/transport/redact';
 import { CreditBudget, CreditBudgetExceeded } from '../creditBudget';
 import type { NodeOptionValues } from '../nodeOptions';
-import { NODE_OPTION_DEFAULTS } from '../nodeOptions';
+import { nodeOptionValues } from '../nodeOptions';
 import { callsFor, runBatch } from './batch';
 import type { RunContext } from './callRun';
 import { callRun } from './callRun';
@@ -17,9 +17,11 @@ import type { ItemPlan } from './itemPlan';
 import { planItem } from './itemPlan';
 import type { EndpointOutput } from './runEndpoint';
 import { payloadOf, runEndpoint } from './runEndpoint';
+import { DOWNLOAD_OPERATION } from '../download/properties';
+import { downloadVideos } from '../download/execute';
 
 function nodeOptionsOf(parameters: ParameterReader, itemIndex: number): NodeOptionValues {
-	return { ...NODE_OPTION_DEFAULTS, ...parameters.get<Partial<NodeOptionValues>>('nodeOptions', itemIndex, {}) };
+	return nodeOptionValues(parameters.get<Record<string, unknown>>('options', itemIndex, {}));
 }
 
 function estimatedCalls(plan: ItemPlan): number {
@@ -48,6 +50,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
+	if (operation === DOWNLOAD_OPERATION) return await downloadVideos.call(this);
 	const endpoint: EndpointDescriptor | undefined = resource === 'gateway' ? undefined : findEndpoint(operation);
 	if (resource !== 'gateway' && endpoint?.group !== resource) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);

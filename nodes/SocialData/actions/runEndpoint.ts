@@ -39,7 +39,7 @@ export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMo
 
 const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number) => string>> = {
 	pageBound: (endpoint, pages) =>
-		`${endpoint}: stopped after ${pages} pages, the page bound (Node Options › Max Pages); more records exist`,
+		`${endpoint}: stopped after ${pages} pages, the page bound (Options › Max Pages); more records exist`,
 	stalledCursor: (endpoint, pages) =>
 		`${endpoint}: stopped after ${pages} pages because the service returned the same cursor again`,
 	cursorRestarted: (endpoint, pages) =>

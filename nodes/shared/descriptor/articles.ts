@@ -8,7 +8,7 @@ const endpoint = endpointsOf('articles', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS
 export const articles: GroupDescriptor = {
 	key: 'articles',
 	displayName: 'Articles',
-	description: 'Article data: detail with parsed content, read and like stats, comments and replies',
+	description: 'Articles of official accounts: text and details, read and like counts, comments and replies',
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -36,14 +36,14 @@ export const articles: GroupDescriptor = {
 			},
 			fields: [
 				articleUrlField,
-				{ displayName: 'Buffer', name: 'buffer', type: 'string', default: '', description: 'Cursor: empty for the first page (Return All carries it)' },
+				{ displayName: 'Buffer', name: 'buffer', type: 'string', default: '', paging: true, description: 'Cursor: empty for the first page, then the buffer of the previous answer' },
 			],
 		}),
 		endpoint({
 			name: 'fetch_comment_replies',
 			displayName: 'Get Comment Replies',
 			description:
-				"Second-level replies of an article comment. The spec shows only content_id: add the endpoint's other parameters as JSON",
+				"Second-level replies of an article comment. Further parameters of the endpoint go in Additional Input (JSON)",
 			freeFormInput: true,
 			fields: [
 				{

@@ -20,7 +20,7 @@ const numericId = (name: string, displayName: string, description: string, extra
 export const channels: GroupDescriptor = {
 	key: 'channels',
 	displayName: 'Channels',
-	description: 'Channel (short video and live) data: creator info, videos, comments, lives and in-channel search',
+	description: "Channels of the messaging platform (short videos and lives): creator info, their videos and lives, video comments, search in a creator's videos",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -94,7 +94,7 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_live_history',
 			displayName: 'Get Live History',
 			description:
-				'Past lives of a creator. The spec does not show this endpoint\'s inputs: username and last_buffer are inferred from its answer; add others as JSON',
+				"Past lives of a creator, page by page. Further parameters of the endpoint go in Additional Input (JSON)",
 			freeFormInput: true,
 			pagination: {
 				...byLastBuffer({ raw: ['data.object'], parsed: ['data.lives'] }, { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] }),

@@ -26,7 +26,8 @@ export const maxCursorField = (type: 'string' | 'integer' = 'string'): FieldDesc
 	name: 'max_cursor',
 	type,
 	default: type === 'integer' ? 0 : '0',
-	description: 'Cursor: 0 on the first request, then the max_cursor of the previous answer (Return All does this)',
+	paging: true,
+	description: 'Cursor: 0 on the first page, then the max_cursor of the previous answer',
 });
 
 export const countField = (name: 'count' | 'counts', defaultValue: number): FieldDescriptor => ({
@@ -87,16 +88,22 @@ export const lastBufferField: FieldDescriptor = {
 	name: 'last_buffer',
 	type: 'string',
 	default: '',
-	description: 'Base64 cursor: empty for the first page, then the last_buffer of the previous answer (Return All does this)',
+	paging: true,
+	description: 'Base64 cursor: empty for the first page, then the last_buffer of the previous answer',
 };
 
-/** `raw` of channel, article and search endpoints: true = original upstream answer. */
+/**
+ * `raw` of channel, article and search endpoints. The service assumes true (the original upstream
+ * answer); the node sends false unless the user turns it on, because the parsed structure is the one
+ * people read and map (flat lists, named fields); see docs/social-data.md.
+ */
 export const RAW_FIELD: FieldDescriptor = {
-	displayName: 'Raw',
+	displayName: 'Raw Upstream Answer',
 	name: 'raw',
 	type: 'boolean',
-	default: true,
-	description: 'Whether to return the original upstream answer (true) or the simplified parsed structure (false)',
+	default: false,
+	description:
+		'Whether to return the original upstream answer instead of the simplified structure. Turn it on only for fields the simplified structure leaves out.',
 };
 
 /** What an endpoint entry must say; the rest comes from its group's defaults. */

@@ -21,7 +21,7 @@ const shareText = (group: string) => ({
 export const notes: GroupDescriptor = {
 	key: 'notes',
 	displayName: 'Notes',
-	description: 'Notes platform data: note comments, user profiles and note search',
+	description: "Notes platform (lifestyle notes): search notes, read a note's comments, look up a user's profile",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -40,8 +40,8 @@ export const notes: GroupDescriptor = {
 			fields: [
 				{ displayName: 'Note ID', name: 'note_id', type: 'string', default: '', oneOf: 'note', description: 'ID of the note (wins over Share Text)' },
 				shareText('note'),
-				{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', description: 'Empty on the first request (Return All carries it)' },
-				{ displayName: 'Index', name: 'index', type: 'integer', default: 0, minimum: 0, description: '0 on the first request' },
+				{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', paging: true, description: 'Comment cursor: empty on the first page, then the cursor of the previous answer' },
+				{ displayName: 'Index', name: 'index', type: 'integer', default: 0, minimum: 0, paging: true, description: 'Comment index: 0 on the first page, then the index of the previous answer' },
 				{
 					displayName: 'Page Area',
 					name: 'pageArea',
@@ -91,7 +91,7 @@ export const notes: GroupDescriptor = {
 			},
 			fields: [
 				keywordField,
-				{ displayName: 'Page', name: 'page', type: 'integer', default: 1, minimum: 1, description: 'Page, from 1 (Return All counts it)' },
+				{ displayName: 'Page', name: 'page', type: 'integer', default: 1, minimum: 1, paging: true, description: 'Page to fetch, from 1' },
 				{
 					displayName: 'Sort Type',
 					name: 'sort_type',
@@ -133,17 +133,15 @@ export const notes: GroupDescriptor = {
 					],
 					description: 'Publication window',
 				},
-				{ displayName: 'Search ID', name: 'search_id', type: 'string', default: '', description: 'From the first answer, sent on later pages (Return All does this)' },
-				{ displayName: 'Search Session ID', name: 'search_session_id', type: 'string', default: '', description: 'From the first answer, sent on later pages' },
+				{ displayName: 'Search ID', name: 'search_id', type: 'string', default: '', paging: true, description: 'Search ID of the first answer, needed on later pages' },
+				{ displayName: 'Search Session ID', name: 'search_session_id', type: 'string', default: '', paging: true, description: 'Search session ID of the first answer, needed on later pages' },
 				{ displayName: 'Source', name: 'source', type: 'string', default: 'explore_feed', description: 'Search source' },
 				{
 					displayName: 'AI Mode',
 					name: 'ai_mode',
-					type: 'integer',
-					default: 0,
-					minimum: 0,
-					maximum: 1,
-					description: 'AI search mode: 0 = off, 1 = on',
+					type: 'flag',
+					default: false,
+					description: 'Whether to search in AI mode (sent as 1, or 0 when off)',
 				},
 			],
 		}),

@@ -39,8 +39,8 @@ const pagingFields: FieldDescriptor[] = [
 		allowed: publishTimeValues,
 		description: 'Publication window; the same value is sent on every page',
 	},
-	{ displayName: 'Offset', name: 'offset', type: 'integer', default: 0, minimum: 0, description: 'Informational: offset alone returns the first page each time' },
-	{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', description: 'Empty for the first page (Return All carries it)' },
+	{ displayName: 'Offset', name: 'offset', type: 'integer', default: 0, minimum: 0, paging: true, description: 'Informational only: an offset without a cursor returns the first page again' },
+	{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', paging: true, description: 'Cursor of the previous answer; empty for the first page. Keep Sort and Publish Time the same on every page.' },
 ];
 
 /** Hits sit in items[] (raw=false) or in the boxes and sub-boxes of results.data (raw=true). */
@@ -58,7 +58,7 @@ const endpoint = endpointsOf('search', PREFIX, { raw: true });
 export const search: GroupDescriptor = {
 	key: 'search',
 	displayName: 'Search',
-	description: 'Cross-vertical search: accounts, articles, videos, lives, news and more',
+	description: "Search across the messaging platform's verticals: accounts, articles, channel videos, lives, news and more",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({

@@ -31,7 +31,7 @@ const secUserId = {
 export const shortVideo: GroupDescriptor = {
 	key: 'shortVideo',
 	displayName: 'Short Video',
-	description: 'Short-video platform data: videos, play links, danmaku, feeds, user posts, likes and collections',
+	description: "Short-video platform: a video's data and high-quality play links, danmaku, feeds, a user's posts, likes and collections",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -151,9 +151,9 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Danmaku (overlay comments) of a video within a time range',
 			fields: [
 				{ displayName: 'Item ID', name: 'item_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the video' },
-				{ displayName: 'Duration', name: 'duration', type: 'integer', default: 0, required: true, minimum: 0, description: 'Video duration' },
-				{ displayName: 'Start Time', name: 'start_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'Start of the range' },
-				{ displayName: 'End Time', name: 'end_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'End of the range' },
+				{ displayName: 'Duration (Milliseconds)', name: 'duration', type: 'integer', default: 0, required: true, minimum: 0, description: 'Length of the video in milliseconds' },
+				{ displayName: 'Start Time (Milliseconds)', name: 'start_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'Start of the range, in milliseconds from the beginning of the video' },
+				{ displayName: 'End Time (Milliseconds)', name: 'end_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'End of the range, in milliseconds from the beginning of the video' },
 			],
 		}),
 		endpoint({
@@ -169,7 +169,8 @@ export const shortVideo: GroupDescriptor = {
 					type: 'integer',
 					default: 0,
 					minimum: 0,
-					description: '0 = refresh, greater than 0 = next page (+1 per page; Return All does this)',
+					paging: true,
+					description: 'Page of the feed: 0 refreshes it, then 1, 2, … for the next pages',
 				},
 				cookieField('Session cookie for a personalised feed'),
 			],
@@ -187,7 +188,8 @@ export const shortVideo: GroupDescriptor = {
 					type: 'integer',
 					default: 1,
 					minimum: 1,
-					description: 'Page, +1 per page (Return All does this)',
+					paging: true,
+					description: 'Page to fetch, from 1',
 				},
 				countField('count', 20),
 			],

@@ -13,7 +13,9 @@ export type FieldType =
 	/** Several ids: sent as a JSON array or a comma-separated string (see `listFormat`). */
 	| 'idList'
 	/** A free-form JSON object merged into `input` (for inputs the spec does not show). */
-	| 'json';
+	| 'json'
+	/** A 0/1 switch: a boolean in the editor, sent as the integer 0 or 1. */
+	| 'flag';
 
 export interface AllowedValue {
 	/** The wire value the dropdown sends. */
@@ -56,6 +58,11 @@ export interface FieldDescriptor {
 	/** A secret (session cookie): a password field, never copied into output items. */
 	secret?: boolean;
 	placeholder?: string;
+	/**
+	 * Positions a page (a cursor, page number, offset): the pager owns it under Return All, so it is
+	 * offered only with Return All off, to continue from a page the user saved.
+	 */
+	paging?: boolean;
 }
 
 /** A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array. */

@@ -38,7 +38,7 @@ export interface BadInputCase {
 
 /** What the error must say for each rule, so a case fails for the reason it was written for. */
 export const PROBLEM_OF_RULE: Record<BadInputRule, RegExp> = {
-	'wrong type': /must be (text|a whole number|true or false|one of|an id given as a string|a JSON object)/,
+	'wrong type': /must be (text|a whole number|true or false|on or off|one of|an id given as a string|a JSON object)/,
 	empty: /is required/,
 	'none of its group': /One of the fields .* is required/,
 	'too long': /characters after trimming/,
@@ -65,6 +65,7 @@ function wrongTypeOf(field: FieldDescriptor): unknown {
 	if (field.allowed) return true;
 	switch (field.type) {
 		case 'boolean':
+		case 'flag':
 			return 'maybe';
 		case 'integer':
 			return 'twelve';

@@ -20,7 +20,7 @@ function accepts(field: FieldDescriptor, value: unknown): boolean {
 export function validValueFor(field: FieldDescriptor): unknown {
 	const candidates: unknown[] = [];
 	if (field.allowed) candidates.push(field.default, field.allowed[0].value);
-	else if (field.type === 'boolean') candidates.push(true);
+	else if (field.type === 'boolean' || field.type === 'flag') candidates.push(true);
 	else if (field.type === 'integer') candidates.push(field.default, field.minimum, 0, 1);
 	else if (field.type === 'json') candidates.push({});
 	else if (field.type === 'idList') candidates.push(ID_SAMPLES.join(','));

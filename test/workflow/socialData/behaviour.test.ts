@@ -37,7 +37,7 @@ describe('Social Data behaviour in n8n', () => {
 		const terms = ['acme', 'acme widgets', 'acme rocket', 'acme store', 'acme labs'];
 		const { items } = await runSocialData(
 			sim,
-			{ resource: 'search', operation: 'fetch_search', keyword: '={{ $json.term }}', returnAll: false, limit: 2, nodeOptions: { concurrency: 3 } },
+			{ resource: 'search', operation: 'fetch_search', keyword: '={{ $json.term }}', returnAll: false, limit: 2, options: { concurrency: 3 } },
 			{ inputItems: terms.map((term) => ({ json: { term } })) },
 		);
 		expect(items).toHaveLength(10);
@@ -67,7 +67,7 @@ describe('Social Data behaviour in n8n', () => {
 		const inputItems: INodeExecutionData[] = [0, 1, 2].map((n) => ({ json: { ids: [String(base + BigInt(n * 2)), String(base + BigInt(n * 2 + 1))].join(',') } }));
 		const { items } = await runSocialData(
 			sim,
-			{ resource: 'shortVideo', operation: 'fetch_multi_video_high_quality_play_url', aweme_ids: '={{ $json.ids }}', nodeOptions: { combineItems: true } },
+			{ resource: 'shortVideo', operation: 'fetch_multi_video_high_quality_play_url', aweme_ids: '={{ $json.ids }}', options: { combineItems: true } },
 			{ inputItems },
 		);
 		expect(runCalls()).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('Social Data behaviour in n8n', () => {
 			operation: 'fetch_search',
 			keyword: 'acme',
 			returnAll: true,
-			nodeOptions: { creditBudget: 0.3 },
+			options: { creditBudget: 0.3 },
 		});
 		expect(error?.message).toMatch(/Credit Budget of 0.3/);
 		expect(sim.ledger.billedCalls()).toBe(3);
@@ -91,7 +91,7 @@ describe('Social Data behaviour in n8n', () => {
 	it('the credit budget refuses up front when the items alone need more calls', async () => {
 		const { error } = await runSocialData(
 			sim,
-			{ resource: 'search', operation: 'fetch_search', keyword: '={{ $json.term }}', nodeOptions: { creditBudget: 0.2 } },
+			{ resource: 'search', operation: 'fetch_search', keyword: '={{ $json.term }}', options: { creditBudget: 0.2 } },
 			{ inputItems: [{ json: { term: 'a' } }, { json: { term: 'b' } }, { json: { term: 'c' } }] },
 		);
 		expect(error?.message).toMatch(/at least 3 calls.*Nothing was sent/);
@@ -100,7 +100,7 @@ describe('Social Data behaviour in n8n', () => {
 
 	it('never copies the cookie into output items', async () => {
 		const { ids } = sim.dataset;
-		const { items } = await runSocialData(sim, { resource: 'shortVideo', operation: 'fetch_user_collects', cookie: ids.cookie, returnAll: true, nodeOptions: { splitRecords: false } });
+		const { items } = await runSocialData(sim, { resource: 'shortVideo', operation: 'fetch_user_collects', cookie: ids.cookie, returnAll: true, options: { splitRecords: false } });
 		expect(items.length).toBeGreaterThan(0);
 		expect(JSON.stringify(items)).not.toContain(ids.cookie);
 	});

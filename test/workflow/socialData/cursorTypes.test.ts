@@ -25,7 +25,7 @@ async function walkThreePages(operation: string) {
 		operation,
 		...parametersFor(sim.dataset.ids)[operation],
 		returnAll: true,
-		nodeOptions: { maxPages: 3 },
+		options: { maxPages: 3 },
 	});
 	expect(error).toBeUndefined();
 	const inputs = sentInputs();

@@ -19,7 +19,7 @@ describe('Social Data: fetch_one_video falls back to v2 only after a failure tha
 		resource: 'shortVideo',
 		operation: 'fetch_one_video',
 		aweme_id: sim.dataset.ids.awemeId,
-		...(timeoutSeconds ? { nodeOptions: { timeout: timeoutSeconds } } : {}),
+		...(timeoutSeconds ? { options: { timeout: timeoutSeconds } } : {}),
 	});
 
 	it.each<[string, Fault, number | undefined]>([

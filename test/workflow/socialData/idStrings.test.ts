@@ -58,7 +58,7 @@ describe('Social Data: the named 64-bit id fields always come out as strings', (
 			url: sim.dataset.ids.articleUrl,
 			returnAll: false,
 			limit: 2,
-			nodeOptions: { splitRecords: false },
+			options: { splitRecords: false },
 		});
 		expect(items).toHaveLength(1);
 		expect((items[0].json.data as IDataObject).comment_id).toBe('42');
@@ -82,8 +82,7 @@ describe('Social Data: the named 64-bit id fields always come out as strings', (
 			keyword: sim.dataset.ids.keyword,
 			returnAll: false,
 			limit: 5,
-			options: { raw: false },
-			nodeOptions: { mentions: true },
+			options: { raw: false, mentions: true },
 		});
 		expect(items.map((item) => item.json.id)).toEqual(['123', '12345678901234567890']);
 		expect(items.map((item) => ((item.json.source as IDataObject).jumpInfo as { extInfo: IDataObject }).extInfo.feedNonceId)).toEqual([

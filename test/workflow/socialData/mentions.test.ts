@@ -25,8 +25,7 @@ describe('Social Data: normalised mentions', () => {
 			keyword: sim.dataset.ids.keyword,
 			returnAll: false,
 			limit: 12,
-			options,
-			nodeOptions: { mentions: true },
+			options: { ...options, mentions: true },
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(12);
@@ -57,8 +56,7 @@ describe('Social Data: normalised mentions', () => {
 			operation: 'fetch_search_channel_videos',
 			username: sim.dataset.ids.finderUsername,
 			keyword: sim.dataset.ids.keyword,
-			options: { raw: false },
-			nodeOptions: { mentions: true },
+			options: { raw: false, mentions: true },
 		});
 		expect(items.length).toBeGreaterThan(0);
 		for (const { json } of items) {

@@ -22,8 +22,8 @@ const docIds = (records: unknown[]) => records.map((record) => String((record as
 
 describe('Social Data: raw=true records with boxes and sub-boxes come out in the order of the answer', () => {
 	it('search › fetch_search: box by box, each box its items then its sub-boxes', async () => {
-		const parameters = { resource: 'search', operation: 'fetch_search', keyword: sim.dataset.ids.keyword, returnAll: false, limit: 10 };
-		const pages = await runSocialData(sim, { ...parameters, nodeOptions: { splitRecords: false } });
+		const parameters = { resource: 'search', operation: 'fetch_search', keyword: sim.dataset.ids.keyword, returnAll: false, limit: 10, options: { raw: true } };
+		const pages = await runSocialData(sim, { ...parameters, options: { raw: true, splitRecords: false } });
 		const answer = pages.items[0].json.data as IDataObject;
 		const boxes = ((answer.results as IDataObject).data as IDataObject[]).filter((box) => (box.items as unknown[]).length > 0);
 		expect(boxes.length).toBeGreaterThan(1);
@@ -36,11 +36,11 @@ describe('Social Data: raw=true records with boxes and sub-boxes come out in the
 	});
 
 	it('search › fetch_search with normalised mentions: the same order', async () => {
-		const parameters = { resource: 'search', operation: 'fetch_search', keyword: sim.dataset.ids.keyword, returnAll: false, limit: 10 };
-		const pages = await runSocialData(sim, { ...parameters, nodeOptions: { splitRecords: false } });
+		const parameters = { resource: 'search', operation: 'fetch_search', keyword: sim.dataset.ids.keyword, returnAll: false, limit: 10, options: { raw: true } };
+		const pages = await runSocialData(sim, { ...parameters, options: { raw: true, splitRecords: false } });
 		const expected = docIds(hitsInDocumentOrder((pages.items[0].json.data as IDataObject).results));
 
-		const { items } = await runSocialData(sim, { ...parameters, nodeOptions: { mentions: true } });
+		const { items } = await runSocialData(sim, { ...parameters, options: { raw: true, mentions: true } });
 		expect(items.map((item) => String(item.json.id))).toEqual(expected);
 	});
 
@@ -62,6 +62,7 @@ describe('Social Data: raw=true records with boxes and sub-boxes come out in the
 			operation: 'fetch_search_channel_videos',
 			username: sim.dataset.ids.finderUsername,
 			keyword: sim.dataset.ids.keyword,
+			options: { raw: true },
 		});
 		expect(error).toBeUndefined();
 		expect(docIds(items.map((item) => item.json))).toEqual(['11', '12', '13', '21', '31', '32', '33']);

@@ -57,7 +57,7 @@ describe('Social Data: Return All walks every paginated operation to its end', (
 			operation: 'fetch_article_comments',
 			url: sim.dataset.ids.articleUrl,
 			returnAll: true,
-			nodeOptions: { splitRecords: false },
+			options: { splitRecords: false },
 		});
 		const calls = sim.requests.filter((r) => r.path === '/api/v1/run').length;
 		expect(items).toHaveLength(calls);
@@ -70,7 +70,7 @@ describe('Social Data: Return All walks every paginated operation to its end', (
 			operation: 'fetch_user_post_videos',
 			sec_user_id: sim.dataset.ids.secUserId,
 			returnAll: true,
-			nodeOptions: { maxPages: 2 },
+			options: { maxPages: 2 },
 		});
 		expect(sim.requests.filter((r) => r.path === '/api/v1/run')).toHaveLength(2);
 		expect(items.length).toBeLessThan(DEFAULT_TOTALS.fetch_user_post_videos);

@@ -28,6 +28,11 @@ const modesOf = (endpoint: EndpointDescriptor) => (endpoint.raw ? (['raw', 'pars
 const cases = (endpoints: EndpointDescriptor[]) =>
 	endpoints.flatMap((endpoint) => modesOf(endpoint).map((mode) => [endpoint.name, mode] as [string, 'raw' | 'parsed']));
 
+const withOptions = (parameters: INodeParameters, options: INodeParameters): INodeParameters => ({
+	...parameters,
+	options: { ...(parameters.options as INodeParameters), ...options },
+});
+
 function returnAll(operation: string, mode: 'raw' | 'parsed'): INodeParameters {
 	const endpoint = paginated.find((candidate) => candidate.name === operation)!;
 	const base = parametersFor(sim.dataset.ids)[operation];
@@ -117,7 +122,7 @@ describe('Return All: a page without records whose answer still says "more" stop
 
 	it('One Item per Record off: the empty page is output, and the hint says why the walk stopped', async () => {
 		onSecondCall('fetch_article_comments', { comments: [] });
-		const { items, hints } = await runSocialData(sim, { ...returnAll('fetch_article_comments', 'raw'), nodeOptions: { splitRecords: false } });
+		const { items, hints } = await runSocialData(sim, withOptions(returnAll('fetch_article_comments', 'raw'), { splitRecords: false }));
 		expect(items).toHaveLength(2);
 		expect(hints.join(' ')).toMatch(/page 2 had no records/);
 	});
