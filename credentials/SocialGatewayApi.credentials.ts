@@ -1,5 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 import { authenticateGatewayRequest } from '../nodes/shared/transport/authSchemes';
+import { DEFAULT_COMPAT_VERSION, DEFAULT_ROUTING_PARAMETER_NAME } from '../nodes/shared/transport/credentials';
 
 export class SocialGatewayApi implements ICredentialType {
 	name = 'socialGatewayApi';
@@ -24,23 +25,51 @@ export class SocialGatewayApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:8787',
+			default: '',
 			required: true,
-			description: 'The service address: data gateway, native model endpoints, model listing and avatar endpoints',
+			placeholder: 'https://gateway.example.com',
+			description:
+				'The service address your provider gave you with the key: data gateway, native model endpoints, model listing and avatar endpoints',
 		},
 		{
 			displayName: 'Model Base URL',
 			name: 'modelBaseUrl',
 			type: 'string',
 			default: '',
-			description: 'Address of the chat completions and messages interfaces. Empty means the Base URL.',
+			placeholder: 'https://api.example.com',
+			description:
+				'Address of the chat completions and messages interfaces, when your provider gives them their own host. Leave empty to use the Base URL.',
+		},
+		{
+			displayName: 'Avatar Routing Value',
+			name: 'avatarRoutingValue',
+			type: 'string',
+			default: '',
+			description:
+				'Needed only by the Avatar Assets node: the fixed routing value your provider documents for avatar calls. Every avatar call carries it.',
+		},
+		{
+			displayName: 'Advanced Settings',
+			name: 'advancedSettings',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to change settings that rarely need changing',
 		},
 		{
 			displayName: 'Compat Version',
 			name: 'compatVersion',
 			type: 'string',
-			default: '2023-06-01',
+			default: DEFAULT_COMPAT_VERSION,
+			displayOptions: { show: { advancedSettings: [true] } },
 			description: 'Value of the compat-version header of the messages interface',
+		},
+		{
+			displayName: 'Avatar Routing Parameter Name',
+			name: 'avatarRoutingName',
+			type: 'string',
+			default: DEFAULT_ROUTING_PARAMETER_NAME,
+			displayOptions: { show: { advancedSettings: [true] } },
+			description: 'Name of the routing parameter every avatar call carries (in the body, or the query on calls without one)',
 		},
 	];
 

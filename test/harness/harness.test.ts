@@ -7,7 +7,8 @@ import { binaryBuffer, runNode, runWorkflow, START_NODE_TYPE } from './index';
 
 const FIXTURE_TYPE = 'n8n-nodes-social-gateway.harnessFixture';
 const TEST_KEY = 'sk-harness-test-key-0001';
-const credentials = { socialGatewayApi: { apiKey: TEST_KEY, baseUrl: 'http://127.0.0.1:1' } };
+// Advanced Settings on: n8n fills defaults only for the fields the form shows.
+const credentials = { socialGatewayApi: { apiKey: TEST_KEY, baseUrl: 'http://127.0.0.1:1', advancedSettings: true } };
 const nodeTypes = { [FIXTURE_TYPE]: new HarnessFixture() };
 
 function fixtureNode(name: string, parameters: INode['parameters']): INode {

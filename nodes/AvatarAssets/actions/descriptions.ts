@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../../shared/optionsCollection';
-import { ADDITIONAL_BODY_FIELD, DEFAULT_ROUTING_PARAMETER_NAME, ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/callSettings';
+import { ADDITIONAL_BODY_FIELD } from '../helpers/callSettings';
+import { ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/routing';
 import { DEFAULT_MAX_WAIT_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS } from '../helpers/waitForAsset';
 
 /** Properties several operations share. Collections list their entries sorted by display name (n8n lint). */
@@ -19,19 +20,19 @@ function callOptions(kind: 'body' | 'path'): INodeProperties[] {
 			displayName: ROUTING_NAME_FIELD.displayName,
 			name: ROUTING_NAME_FIELD.name,
 			type: 'string',
-			default: DEFAULT_ROUTING_PARAMETER_NAME,
+			default: '',
+			placeholder: 'model',
 			description:
 				kind === 'body'
-					? 'Name of the routing parameter every avatar call carries; sent as a field of the JSON body'
-					: 'Name of the routing parameter every avatar call carries; sent as a query parameter on calls without a body',
+					? "Overrides the credential's Avatar Routing Parameter Name for this node; sent as a field of the JSON body"
+					: "Overrides the credential's Avatar Routing Parameter Name for this node; sent as a query parameter on calls without a body",
 		},
 		{
 			displayName: ROUTING_VALUE_FIELD.displayName,
 			name: ROUTING_VALUE_FIELD.name,
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. the fixed value your gateway documents',
-			description: 'Fixed value of the routing parameter, required by the service on every avatar call',
+			description: "Overrides the credential's Avatar Routing Value for this node",
 		},
 		{
 			displayName: 'Full Response',
@@ -127,7 +128,7 @@ export function listProperties(filterOptions: INodeProperties[], ownOptions: INo
 			displayName: 'Filter',
 			name: 'Filter',
 			type: 'collection',
-			placeholder: 'Add Filter',
+			placeholder: 'Add filter',
 			default: {},
 			options: byDisplayName(filterOptions),
 		},

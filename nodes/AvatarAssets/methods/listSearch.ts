@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { readTypedJson } from '../../shared/json/typedJson';
-import { DEFAULT_ROUTING_PARAMETER_NAME, ROUTING_VALUE_FIELD } from '../helpers/callSettings';
+import { avatarRouting, MISSING_ROUTING_VALUE, ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/routing';
 import { recordsOf } from '../helpers/listPages';
 import { AVATAR_TIMEOUT_MS, callAvatar } from '../transport/avatarCall';
 import { ASSETS_LIST_PATH, GROUPS_LIST_PATH } from '../transport/paths';
@@ -25,16 +25,14 @@ async function searchList(
 	paginationToken: string | undefined,
 ): Promise<INodeListSearchResult> {
 	const option = (name: string, fallback: unknown) => context.getNodeParameter(`options.${name}`, fallback);
-	const routingName = String(option('routingParameterName', DEFAULT_ROUTING_PARAMETER_NAME) || DEFAULT_ROUTING_PARAMETER_NAME).trim();
-	const routingValue = String(option(ROUTING_VALUE_FIELD.name, '') ?? '').trim();
-	if (!routingValue) {
-		throw new NodeOperationError(context.getNode(), 'Set Options › Routing Parameter Value first: every avatar call needs it');
-	}
+	const credentials = await getGatewayCredentials(context);
+	const routing = avatarRouting(credentials, { name: option(ROUTING_NAME_FIELD.name, ''), value: option(ROUTING_VALUE_FIELD.name, '') });
+	if (!routing.value) throw new NodeOperationError(context.getNode(), MISSING_ROUTING_VALUE);
 	const page = Number(paginationToken ?? 1) || 1;
 	const answer = await callAvatar(
 		{
-			credentials: await getGatewayCredentials(context),
-			routing: { name: routingName, value: routingValue },
+			credentials,
+			routing,
 			additionalBodyFields: parsedObject(option('additionalBodyFields', '')),
 			timeoutMs: AVATAR_TIMEOUT_MS,
 		},

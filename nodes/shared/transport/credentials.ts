@@ -15,6 +15,8 @@ export interface GatewayCredentials {
 	/** Address of the chat and messages interfaces; empty means `baseUrl`. */
 	modelBaseUrl?: string;
 	compatVersion?: string;
+	/** The routing parameter every avatar call carries: its name and the fixed value. */
+	avatarRouting?: { name?: string; value?: string };
 	send: AuthenticatedSend;
 	/** The node's limit on the size of an answer read (the transport's default when absent). */
 	maxAnswerBytes?: number;
@@ -22,6 +24,7 @@ export interface GatewayCredentials {
 
 export const CREDENTIAL_NAME = 'socialGatewayApi';
 export const DEFAULT_COMPAT_VERSION = '2023-06-01';
+export const DEFAULT_ROUTING_PARAMETER_NAME = 'model';
 
 export type AddressKind = 'service' | 'model';
 

@@ -40,6 +40,6 @@ describe('Avatar Assets: searchable lists of groups and assets', () => {
 		const assetId = await uploadAsset(sim, groupId, { options: { Name: 'portrait' } });
 		const found = await searchAssets.call(loadOptionsContext(routed()));
 		expect(found.results).toEqual([{ name: `portrait (${assetId}, Processing)`, value: assetId }]);
-		await expect(searchAssets.call(loadOptionsContext({}))).rejects.toThrow('Set Options › Routing Parameter Value first');
+		await expect(searchAssets.call(loadOptionsContext({}))).rejects.toThrow('Avatar Routing Value is not set');
 	});
 });

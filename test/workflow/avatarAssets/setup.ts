@@ -8,8 +8,8 @@ import { useSimulator } from '../useSimulator';
 
 export const AVATAR_ASSETS_TYPE = 'n8n-nodes-social-gateway.avatarAssets';
 
-export const credentialsFor = (sim: Simulator) => ({
-	socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01' },
+export const credentialsFor = (sim: Simulator, extra: IDataObject = {}) => ({
+	socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01', ...extra },
 });
 
 /** A group or asset given by id, as a workflow stores the resource locator. */
@@ -28,14 +28,14 @@ export interface AvatarRun {
 export async function runAvatar(
 	sim: Simulator,
 	parameters: INodeParameters,
-	run: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean; withoutRouting?: boolean } = {},
+	run: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean; withoutRouting?: boolean; credentialRouting?: IDataObject } = {},
 ): Promise<AvatarRun> {
 	const given = (parameters.options ?? {}) as INodeParameters;
 	const result = await runNode({
 		node: new AvatarAssets(),
 		type: AVATAR_ASSETS_TYPE,
 		parameters: { ...parameters, options: run.withoutRouting ? given : routed(given) },
-		credentials: credentialsFor(sim),
+		credentials: credentialsFor(sim, run.credentialRouting),
 		inputItems: run.inputItems,
 		continueOnFail: run.continueOnFail,
 	});

@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../simulator';
+import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import { byId, runAvatar, useAvatarSimulator } from './setup';
 
 let sim: Simulator;
@@ -55,10 +56,28 @@ describe('Avatar Assets: refused before any call', () => {
 		expect(sim.requests).toHaveLength(0);
 	});
 
-	it('a missing routing value, naming the option', async () => {
+	it('a missing routing value, naming where to set it', async () => {
 		const run = await runAvatar(sim, { resource: 'group', operation: 'get', GroupId: byId('group-1') }, { withoutRouting: true });
-		expect(run.error?.message).toMatch(/^Field "routingParameterValue" \(Routing Parameter Value\) is required: .*Options › Routing Parameter Value/);
+		expect(run.error?.message).toMatch(/^Avatar Routing Value is not set: .*in the Social Gateway API credential.*Options › Routing Parameter Value/);
 		expect(sim.requests).toHaveLength(0);
+	});
+
+	it('takes the routing value from the credential, set once; Options override it', async () => {
+		const fromCredential = await runAvatar(
+			sim,
+			{ resource: 'group', operation: 'create', Name: 'set once' },
+			{ withoutRouting: true, credentialRouting: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
+		);
+		expect(fromCredential.error).toBeUndefined();
+		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({ [SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value });
+
+		const overridden = await runAvatar(
+			sim,
+			{ resource: 'group', operation: 'create', Name: 'override', options: { routingParameterValue: 'node-value' } },
+			{ withoutRouting: true, credentialRouting: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
+		);
+		expect(overridden.error?.message).toMatch(/routing/i);
+		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({ [SIM_AVATAR_ROUTING.name]: 'node-value' });
 	});
 
 	it('names the failing item and lets the others go on under Continue On Fail', async () => {
