@@ -15,6 +15,7 @@ export async function send(res: ServerResponse, response: SimResponse, truncate 
 		res.end();
 		return;
 	}
+	if (response.bytes) return writeBytes(res, response, headers, truncate);
 	if (response.chunks && wire) {
 		res.writeHead(response.status, headers);
 		return writeEvents(res, response.chunks, wire);
@@ -46,6 +47,35 @@ export async function send(res: ServerResponse, response: SimResponse, truncate 
 	if (wire && (wire.endless || wire.trickleMs || wire.keepOpen || wire.announceLength !== undefined)) return writeDisturbed(res, bytes, wire);
 	if (truncate) return cut(res, bytes.subarray(0, Math.floor(bytes.length / 2)));
 	await new Promise<void>((resolve) => res.end(bytes, resolve));
+}
+
+/** A byte stream (a media file) at the pace the client reads it; with `truncate`, cut after half. */
+async function writeBytes(res: ServerResponse, response: SimResponse, headers: Record<string, string>, truncate: boolean): Promise<void> {
+	const { length, chunks } = response.bytes!;
+	res.writeHead(response.status, { ...headers, 'content-length': String(length) });
+	const stopAt = truncate ? Math.floor(length / 2) : length;
+	let sent = 0;
+	for await (const chunk of chunks()) {
+		if (res.destroyed) return;
+		const part = chunk.subarray(0, stopAt - sent);
+		sent += part.length;
+		const more = res.write(part);
+		if (sent >= stopAt) break;
+		if (!more) await new Promise<void>((resolve) => {
+			const done = () => {
+				res.off('drain', done);
+				res.off('close', done);
+				resolve();
+			};
+			res.on('drain', done);
+			res.on('close', done);
+		});
+	}
+	if (truncate) {
+		res.socket?.destroy();
+		return;
+	}
+	await new Promise<void>((resolve) => res.end(resolve));
 }
 
 function cut(res: ServerResponse, part: string | Buffer): Promise<void> {

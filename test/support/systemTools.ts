@@ -5,7 +5,7 @@ import * as path from 'node:path';
 
 /**
  * The programs the tests drive that come from Debian's packages rather than from npm (sox,
- * chromium, redis-server, postgresql). A test asks for them here: when one is missing, its
+ * ffmpeg, chromium, redis-server, postgresql). A test asks for them here: when one is missing, its
  * package is installed with apt-get, once per machine, so `npm test` needs nothing but
  * `npm install` and root. `.ci/run` installs the same packages up front; then this finds them.
  *

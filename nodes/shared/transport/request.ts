@@ -96,7 +96,8 @@ export function contentTypeOf(headers: AnswerHeaders): string {
 	return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-function failureOf(error: unknown, call: GatewayCall, timedOut: boolean): GatewayError {
+/** The GatewayError of a failed request: a timeout, a cancel, a block by n8n's SSRF protection or a network failure. */
+export function failureOf(error: unknown, call: GatewayCall, timedOut: boolean): GatewayError {
 	if (error instanceof GatewayError) return error;
 	const causes = causesOf(error);
 	const code = causes.map((cause) => cause.code).find((value) => typeof value === 'string');

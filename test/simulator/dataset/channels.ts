@@ -288,11 +288,11 @@ export function channelsData(ctx: DatasetContext) {
 			return makeLive(BigInt(liveId), usernameFor('anchor', liveId), derivedTime('live', liveId), status);
 		},
 		channelSearchVideos: (username: string, keyword: string) => channelSearch(JSON.stringify([username, keyword.trim()])),
-		/** A fresh link and decode key: the service hands out new ones on every request. */
+		/** A fresh link and decode key (64-bit, decimal): the service hands out new ones on every request. */
 		channelMedia(objectId: bigint, nonce: number): ChannelMedia {
 			const url = `https://${MEDIA_HOST}/stodownload?encfilekey=${hexFor(48, seed, 'encfile', objectId)}`;
 			const urlToken = `&token=${hexFor(32, seed, 'token', objectId, nonce)}&idx=1`;
-			return { url, url_token: urlToken, full_url: url + urlToken, decode_key: String(hash32(seed, 'decode', objectId, nonce)) };
+			return { url, url_token: urlToken, full_url: url + urlToken, decode_key: BigInt(`0x${hexFor(16, seed, 'decode', objectId, nonce)}`).toString() };
 		},
 		/** Two finder usernames the demo and tests can start from: one with lives, one without. */
 		wellKnownUsernames: () => ({ withLives: wellKnown(true), withoutLives: wellKnown(false) }),

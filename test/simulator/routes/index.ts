@@ -1,5 +1,6 @@
 import { avatarRoutes } from './avatar';
 import { dataRoutes } from './data';
+import { mediaRoutes } from './media';
 import { modelRoutes } from './model';
 import type { RouteModule } from './types';
 
@@ -8,4 +9,5 @@ export const routeModules: RouteModule[] = [
 	dataRoutes,
 	avatarRoutes,
 	modelRoutes,
+	mediaRoutes,
 ];

@@ -40,6 +40,8 @@ export interface SimResponse {
 	body?: unknown;
 	/** Sent as is (set content-type in headers). */
 	text?: string;
+	/** Bytes streamed in order with their announced length (media files). */
+	bytes?: { length: number; chunks: () => AsyncIterable<Buffer> };
 	/** Streamed in order, e.g. Server-Sent Events. */
 	chunks?: Iterable<string> | AsyncIterable<string>;
 	/** A ledger entry to record once the answer is fully sent (credits 0 for unbilled calls). */
@@ -62,6 +64,8 @@ export interface SimContext {
 	state: Map<string, unknown>;
 	/** Id of this request, unique per simulator. */
 	requestId: string;
+	/** The simulator's address as the client reached it (`http://host:port`): media links point here. */
+	origin: string;
 	/** Increments per call; for values the service renews on every request (media tokens). */
 	nextSequence(): number;
 }

@@ -4,6 +4,7 @@ import { HttpError, keyword, missing, optionalDigits, optionalInt, optionalStrin
 import { offsetCursor, pageAt, readOffset } from './paging';
 import type { DataContext, DataGroup } from './types';
 import { splitIntoBoxes } from './boxes';
+import { channelMedia } from '../../media/links';
 
 const OK = { ret: 0, errMsg: {} };
 
@@ -231,12 +232,12 @@ function bufferPage<T>(list: readonly T[], input: Input, listKey: string, ctx: D
 
 function parsedVideo(video: ChannelVideo, ctx: DataContext) {
 	const { id, object_nonce_id, username, nickname, title, read_count, like_count, fav_count, forward_count, comment_count, create_time, location } = video;
-	const media = ctx.dataset.channelMedia(id, ctx.nextSequence());
+	const media = channelMedia(ctx, id);
 	return { id, object_nonce_id, username, nickname, title, read_count, like_count, fav_count, forward_count, comment_count, create_time, location, media };
 }
 
 function rawMedia(objectId: bigint, seconds: number, ctx: DataContext) {
-	const media = ctx.dataset.channelMedia(objectId, ctx.nextSequence());
+	const media = channelMedia(ctx, objectId);
 	return { url: media.url, urlToken: media.url_token, decodeKey: media.decode_key, mediaType: 4, videoPlayLen: seconds, thumbUrl: `${media.url}&picformat=200` };
 }
 
@@ -273,7 +274,7 @@ function rawComment(comment: ChannelComment) {
 
 function parsedLive(live: Live, ctx: DataContext) {
 	const { id, live_id, username, nickname, title, create_time, read_count, like_count, fav_count, forward_count, comment_count } = live;
-	return { id, live_id, username, nickname, title, create_time, read_count, like_count, fav_count, forward_count, comment_count, media: ctx.dataset.channelMedia(id, ctx.nextSequence()) };
+	return { id, live_id, username, nickname, title, create_time, read_count, like_count, fav_count, forward_count, comment_count, media: channelMedia(ctx, id) };
 }
 
 function rawLive(live: Live, ctx: DataContext) {

@@ -3,6 +3,7 @@ import type { ShortVideo } from '../../dataset/shortVideo';
 import { hexFor } from '../../dataset/random';
 import { HttpError, missing, optionalBool, optionalInt, optionalString, requiredInt, requiredString, type Input } from './input';
 import { pageAt } from './paging';
+import { playUrl } from '../../media/links';
 import { DataReply, type DataContext, type DataGroup } from './types';
 
 const MAX_IDS = 50;
@@ -31,7 +32,7 @@ export const shortVideo: DataGroup = {
 			const videoId = id ?? awemeIdOfShareUrl(shareUrl as string, ctx);
 			return {
 				video_id: videoId,
-				original_video_url: playUrl(videoId, region),
+				original_video_url: playUrl(ctx, videoId, region),
 				video_data: { duration: ctx.dataset.videoDurationMs(videoId), size: ctx.dataset.videoFileSize(videoId) },
 				region: region ?? null,
 			};
@@ -50,7 +51,7 @@ export const shortVideo: DataGroup = {
 				const size = ctx.dataset.videoFileSize(id);
 				return {
 					video_id: id,
-					original_video_url: playUrl(id),
+					original_video_url: playUrl(ctx, id),
 					file_size: size,
 					file_size_in_mb: Math.round((size / 1_048_576) * 100) / 100,
 					content_type: 'video/mp4',
@@ -129,11 +130,6 @@ function awemeIdOfShareUrl(shareUrl: string, ctx: DataContext): string {
 
 function tooMany(count: number) {
 	if (count > MAX_IDS) throw new HttpError(400, `Invalid aweme_ids: at most ${MAX_IDS} ids per call, got ${count}`, 'input.aweme_ids');
-}
-
-function playUrl(awemeId: string, region?: string): string {
-	const host = region ? `cdn-${region.toLowerCase()}.shortvideo.example.com` : 'cdn.shortvideo.example.com';
-	return `https://${host}/original/${awemeId}.mp4?sign=${hexFor(16, 'play', awemeId, region ?? '')}`;
 }
 
 function anchorInfo(video: ShortVideo) {

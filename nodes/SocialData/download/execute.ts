@@ -1,0 +1,80 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { getGatewayCredentials } from '../../shared/gatewayCredentials';
+import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
+import { ParameterReader } from '../../shared/parameterReader';
+import { redactDeep } from '../../shared/transport/redact';
+import { CreditBudget } from '../creditBudget';
+import type { RunContext } from '../actions/callRun';
+import { downloadChannelVideo } from './channelDownload';
+import type { DownloadContext } from './fileDownload';
+import type { DownloadPlan } from './plan';
+import { planDownload } from './plan';
+import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from './properties';
+import { downloadManyVideos, downloadSingleVideo } from './shortVideoDownload';
+
+/** n8n runs a node an AI Agent calls as `<package>.<name>Tool`; the agent's wrapper drops binaries. */
+export const isToolNodeType = (type: string): boolean => (type.split('.').pop() ?? '').endsWith('Tool');
+
+const ENDPOINT_OF: Record<Exclude<DownloadPlan['kind'], 'invalid'>, string> = {
+	single: SINGLE_PLAY_LINK.name,
+	batch: BATCH_PLAY_LINKS.name,
+	channel: CHANNEL_VIDEO_DETAIL.name,
+};
+
+async function runPlan(ctx: DownloadContext, plan: Exclude<DownloadPlan, { kind: 'invalid' }>): Promise<INodeExecutionData[]> {
+	if (plan.kind === 'channel') return await downloadChannelVideo(ctx, plan.input, plan.settings);
+	if (plan.kind === 'single') return await downloadSingleVideo(ctx, plan.input, plan.settings);
+	const { items, missed } = await downloadManyVideos(ctx, plan.ids, plan.itemIndex, plan.settings);
+	if (missed > 0) {
+		ctx.node.addExecutionHints({ message: `${missed} of ${items.length} videos were not downloaded; their items say why (downloaded: false, error)`, location: 'outputPane' });
+	}
+	return items;
+}
+
+/**
+ * The `download` operation of Short Video and Channels: per item, one billed call for the link,
+ * then the file streamed into n8n's binary store (channel videos decrypted on the way). Items run
+ * one after another: each holds a file download.
+ */
+export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const parameters = new ParameterReader(this);
+	const continueOnFail = this.continueOnFail();
+	const plans = items.map((_, itemIndex) => planDownload(parameters, resource, itemIndex));
+	const firstInvalid = plans.find((plan) => plan.kind === 'invalid');
+	if (firstInvalid?.kind === 'invalid' && !continueOnFail) throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
+
+	const credentials = await getGatewayCredentials(this);
+	const asTool = isToolNodeType(this.getNode().type);
+	const output: INodeExecutionData[] = [];
+	for (const plan of plans) {
+		const pairedItem = { item: plan.itemIndex };
+		let results: INodeExecutionData[] | undefined;
+		let failure: unknown;
+		if (plan.kind === 'invalid') {
+			failure = plan.error;
+		} else {
+			const run: RunContext = {
+				credentials,
+				budget: new CreditBudget(0),
+				signal: this.getExecutionCancelSignal(),
+				timeoutSeconds: plan.settings.timeoutSeconds,
+			};
+			try {
+				results = await runPlan({ node: this, run, asTool }, plan);
+			} catch (error) {
+				failure = error;
+			}
+		}
+		if (results) {
+			output.push(...results.map((result) => ({ ...result, json: redactDeep(result.json, credentials.apiKey), pairedItem })));
+			continue;
+		}
+		const nodeError = toNodeError(this.getNode(), failure, plan.itemIndex, credentials.apiKey);
+		if (!continueOnFail) throw nodeError;
+		const endpoint = plan.kind === 'invalid' ? 'download' : ENDPOINT_OF[plan.kind];
+		output.push({ json: errorItemJson(nodeError, endpoint), pairedItem });
+	}
+	return [output];
+}

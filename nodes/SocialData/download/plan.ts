@@ -1,0 +1,63 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { ParameterReader } from '../../shared/parameterReader';
+import type { Input } from '../../shared/validation';
+import { buildInput, InputError } from '../../shared/validation';
+import { idsOf } from '../actions/batch';
+import type { VideoSelection } from './properties';
+import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from './properties';
+
+export interface DownloadSettings {
+	binaryProperty: string;
+	/** Timeout of the gateway call in seconds (0: the endpoint's default). */
+	timeoutSeconds: number;
+	/** The longest one file may take. */
+	downloadMs: number;
+}
+
+export type DownloadPlan =
+	| { kind: 'single'; itemIndex: number; input: Input; settings: DownloadSettings }
+	| { kind: 'batch'; itemIndex: number; ids: string[]; settings: DownloadSettings }
+	| { kind: 'channel'; itemIndex: number; input: Input; settings: DownloadSettings }
+	| { kind: 'invalid'; itemIndex: number; error: Error };
+
+interface DownloadOptions extends IDataObject {
+	binaryPropertyName?: string;
+	timeout?: number;
+	downloadMinutes?: number;
+	region?: string;
+	object_nonce_id?: string;
+}
+
+function settingsOf(options: DownloadOptions): DownloadSettings {
+	const binaryProperty = String(options.binaryPropertyName ?? 'data').trim();
+	if (!binaryProperty) throw new InputError('binaryPropertyName', 'Field "binaryPropertyName" (Binary Property) must not be empty');
+	return {
+		binaryProperty,
+		timeoutSeconds: Number(options.timeout ?? 0),
+		downloadMs: Math.max(1, Number(options.downloadMinutes ?? 30)) * 60_000,
+	};
+}
+
+const withItem = (error: Error, itemIndex: number) =>
+	error instanceof InputError ? new InputError(error.field, `${error.message} (item ${itemIndex})`) : error;
+
+/** Reads and checks one item's parameters: nothing is called yet, so bad input costs nothing. */
+export function planDownload(parameters: ParameterReader, resource: string, itemIndex: number): DownloadPlan {
+	try {
+		const options = parameters.get<DownloadOptions>('options', itemIndex, {});
+		const settings = settingsOf(options);
+		if (resource === 'channels') {
+			const given: Input = { object_nonce_id: options.object_nonce_id, raw: false };
+			for (const name of ['object_id', 'export_id', 'share_url']) given[name] = parameters.get(name, itemIndex, '');
+			return { kind: 'channel', itemIndex, input: buildInput(CHANNEL_VIDEO_DETAIL, given), settings };
+		}
+		const selection = parameters.get<VideoSelection>('videoSelection', itemIndex, 'single');
+		if (selection === 'batch') {
+			return { kind: 'batch', itemIndex, ids: idsOf(BATCH_PLAY_LINKS, { aweme_ids: parameters.get('aweme_ids', itemIndex, '') }), settings };
+		}
+		const given: Input = { region: options.region, aweme_id: parameters.get('aweme_id', itemIndex, ''), share_url: parameters.get('share_url', itemIndex, '') };
+		return { kind: 'single', itemIndex, input: buildInput(SINGLE_PLAY_LINK, given), settings };
+	} catch (error) {
+		return { kind: 'invalid', itemIndex, error: withItem(error as Error, itemIndex) };
+	}
+}
