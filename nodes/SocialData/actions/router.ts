@@ -19,8 +19,6 @@ import type { EndpointOutput } from './runEndpoint';
 import { payloadOf, runEndpoint } from './runEndpoint';
 import { DOWNLOAD_OPERATION } from '../download/properties';
 import { downloadVideos } from '../download/execute';
-import { DOWNLOAD_OPERATION } from '../download/properties';
-import { downloadVideos } from '../download/execute';
 
 function nodeOptionsOf(parameters: ParameterReader, itemIndex: number): NodeOptionValues {
 	return nodeOptionValues(parameters.get<Record<string, unknown>>('options', itemIndex, {}));
@@ -52,7 +50,6 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	if (operation === DOWNLOAD_OPERATION) return await downloadVideos.call(this);
 	if (operation === DOWNLOAD_OPERATION) return await downloadVideos.call(this);
 	const endpoint: EndpointDescriptor | undefined = resource === 'gateway' ? undefined : findEndpoint(operation);
 	if (resource !== 'gateway' && endpoint?.group !== resource) {

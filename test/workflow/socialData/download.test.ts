@@ -1,6 +1,6 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { binaryBuffer, runNode } from '../../harness';
 import type { Simulator } from '../../simulator';
@@ -29,8 +29,8 @@ beforeAll(() => {
 	largeVideo = makeTestMp4({ seconds: 4, width: 320, height: 240, noise: true });
 }, 120_000);
 
-const channelDownload = (extra: Record<string, unknown> = {}) => ({ resource: 'channels', operation: 'download', object_id: sim.dataset.ids.objectId, ...extra });
-const shortVideoDownload = (extra: Record<string, unknown> = {}) => ({ resource: 'shortVideo', operation: 'download', aweme_id: sim.dataset.ids.awemeId, ...extra });
+const channelDownload = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'channels', operation: 'download', object_id: sim.dataset.ids.objectId, ...extra });
+const shortVideoDownload = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'shortVideo', operation: 'download', aweme_id: sim.dataset.ids.awemeId, ...extra });
 
 const mediaRequests = () => sim.requests.filter((request) => request.path.startsWith('/media/'));
 const runCalls = (endpoint: string) => sim.requests.filter((request) => request.endpoint?.endsWith(`/${endpoint}`));
@@ -176,7 +176,7 @@ describe('Social Data › Short Video › Download Video', () => {
 });
 
 describe('Download Video as an AI Agent tool', () => {
-	const runAsTool = async (parameters: Record<string, unknown>) =>
+	const runAsTool = async (parameters: INodeParameters) =>
 		await runNode({ node: new SocialData(), type: `${SOCIAL_DATA_TYPE}Tool`, parameters, credentials: credentialsFor(sim) });
 
 	it('returns links and metadata instead of binaries, and downloads nothing', async () => {
