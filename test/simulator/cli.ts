@@ -51,7 +51,7 @@ function startupBanner(url: string): string {
 		'Put these in a Social Gateway API credential:',
 		`  Base URL: ${url}`,
 		`  API Key: ${SIMULATOR_API_KEY}`,
-		`  Avatar Routing Value: ${SIM_AVATAR_ROUTING.value} (Avatar Routing Name: ${SIM_AVATAR_ROUTING.name})`,
+		`  Avatar Routing Value: ${SIM_AVATAR_ROUTING.value} (Avatar Routing Parameter Name: ${SIM_AVATAR_ROUTING.name}, the default)`,
 		'Control endpoints: GET /__sim/ledger, GET /__sim/requests, GET /__sim/ids, POST /__sim/reset. Stop with Ctrl+C.',
 		'',
 	].join('\n');
