@@ -13,7 +13,7 @@ const eventProperty: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: TRIGGER_EVENTS.map(({ name, value, description }) => ({ name, value, description })),
-	default: TRIGGER_EVENTS[0].value,
+	default: 'newNote',
 };
 
 const isTopLevel = (event: TriggerEvent, name: string) => {

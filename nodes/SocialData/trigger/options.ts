@@ -11,19 +11,12 @@ export interface TriggerSettings {
 	mentions: boolean;
 }
 
-export const TRIGGER_SETTING_DEFAULTS: TriggerSettings = {
-	creditBudget: 1,
-	firstPoll: 'startFromNow',
-	latestCount: 10,
-	mentions: false,
-};
-
 export const triggerBehaviourOptions: INodeProperties[] = [
 	{
 		displayName: 'Credit Budget per Poll',
 		name: 'creditBudget',
 		type: 'number',
-		default: TRIGGER_SETTING_DEFAULTS.creditBudget,
+		default: 1,
 		typeOptions: { minValue: 0.1, numberPrecision: 2 },
 		description:
 			'The most credits one poll may spend (each page is one call, 0.10 credits). When more new items wait than this allows, the poll emits what it read, logs a warning and the next poll continues from where this one stopped, so nothing is lost.',
@@ -32,7 +25,7 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 		displayName: 'First Poll',
 		name: 'firstPoll',
 		type: 'options',
-		default: TRIGGER_SETTING_DEFAULTS.firstPoll,
+		default: 'startFromNow',
 		options: [
 			{ name: 'Start From Now', value: 'startFromNow', description: 'Remember what exists now and emit only what appears later (one call)' },
 			{ name: 'Emit the Latest Items', value: 'emitLatest', description: 'Emit the newest items that exist now (Latest Items Count), then what appears later' },
@@ -43,7 +36,7 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 		displayName: 'Latest Items Count',
 		name: 'latestCount',
 		type: 'number',
-		default: TRIGGER_SETTING_DEFAULTS.latestCount,
+		default: 10,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description: 'How many of the newest items the first poll emits with "Emit the Latest Items", and a manual test execution shows',
 	},
@@ -53,7 +46,12 @@ export const mentionsOption: INodeProperties = {
 	displayName: 'Output Normalised Mentions',
 	name: 'mentions',
 	type: 'boolean',
-	default: TRIGGER_SETTING_DEFAULTS.mentions,
+	default: false,
 	description:
 		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
 };
+
+/** Defaults of the trigger's settings, read off the option definitions above. */
+export const TRIGGER_SETTING_DEFAULTS = Object.fromEntries(
+	[...triggerBehaviourOptions, mentionsOption].map((option) => [option.name, option.default]),
+) as unknown as TriggerSettings;
