@@ -3,11 +3,13 @@ import { SIMULATOR_API_KEY } from './constants';
 import { SIM_AVATAR_ROUTING } from './routes/avatar';
 import { startSimulator, type SimulatorOptions } from './server';
 
-const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}']
+const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}'] [--arrival-every-ms 60000]
 
 Starts the local gateway simulator on 127.0.0.1. The API key it accepts is SIMULATOR_API_KEY
 in test/simulator/constants.ts. Control endpoints (no auth): GET /__sim/ledger, GET /__sim/requests,
-GET /__sim/ids, POST /__sim/reset, POST /__sim/faults, POST /__sim/clock/advance {"ms": N}.`;
+GET /__sim/ids, POST /__sim/reset, POST /__sim/faults, POST /__sim/clock/advance {"ms": N}.
+With --arrival-every-ms, new notes, search hits, creator videos and comments join every list each
+that many ms of the simulator's clock (for the Social Data Trigger; advance the clock to bring them).`;
 
 async function main() {
 	const { values } = parseArgs({
@@ -17,6 +19,7 @@ async function main() {
 			'page-size': { type: 'string' },
 			seed: { type: 'string' },
 			totals: { type: 'string' },
+			'arrival-every-ms': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -31,6 +34,7 @@ async function main() {
 		pageSize: number(values['page-size']),
 		seed: number(values.seed),
 		totals: values.totals ? (JSON.parse(values.totals) as Record<string, number>) : undefined,
+		arrivalEveryMs: number(values['arrival-every-ms']),
 	};
 	const simulator = await startSimulator(options);
 	process.stdout.write(startupBanner(simulator.url));
