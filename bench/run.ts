@@ -8,6 +8,7 @@ import { benchNodeVsRawUndici } from './nodeVsRawUndici';
 import { benchParse } from './parse';
 import { benchReturnAll } from './returnAll';
 import { benchTtsWav } from './ttsWav';
+import { benchVideoDownload } from './videoDownload';
 
 interface RegisteredBench {
 	name: string;
@@ -21,6 +22,7 @@ const benches: RegisteredBench[] = [
 	{ name: 'concurrency_speedup', run: benchConcurrencySpeedup },
 	{ name: 'return_all', run: benchReturnAll },
 	{ name: 'tts_wav', run: benchTtsWav },
+	{ name: 'video_download', run: benchVideoDownload },
 ];
 
 async function main(): Promise<void> {

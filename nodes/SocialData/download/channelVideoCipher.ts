@@ -68,14 +68,33 @@ export class ChannelVideoDecryptor {
 				this.block = this.generator.nextBlock();
 				this.blockOffset = 0;
 			}
-			const block = this.block;
-			const run = Math.min(end - i, block.length - this.blockOffset);
-			for (let k = 0, b = this.blockOffset; k < run; k++, b++) chunk[i + k] ^= block[b];
+			const run = Math.min(end - i, this.block.length - this.blockOffset);
+			this.xor(chunk, i, run);
 			i += run;
 			this.blockOffset += run;
 		}
 		this.position += chunk.length;
 		return chunk;
+	}
+
+	/** XORs `run` bytes of keystream into the chunk at `at`: four at a time where both sides are aligned alike. */
+	private xor(chunk: Uint8Array, at: number, run: number): void {
+		const block = this.block;
+		let k = 0;
+		// Bytes up to the chunk's next 4-byte boundary; words follow when the keystream is on one too.
+		while (k < run && ((chunk.byteOffset + at + k) & 3) !== 0) {
+			chunk[at + k] ^= block[this.blockOffset + k];
+			k++;
+		}
+		if (((this.blockOffset + k) & 3) === 0 && run - k >= 4) {
+			const words = (run - k) >>> 2;
+			const target = new Int32Array(chunk.buffer, chunk.byteOffset + at + k, words);
+			const source = this.generator.lastBlockWords;
+			const first = (this.blockOffset + k) >>> 2;
+			for (let w = 0; w < words; w++) target[w] ^= source[first + w];
+			k += words * 4;
+		}
+		for (; k < run; k++) chunk[at + k] ^= block[this.blockOffset + k];
 	}
 }
 

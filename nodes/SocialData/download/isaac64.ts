@@ -4,6 +4,14 @@
  */
 
 const WORDS = 256;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The int32 whose bytes in memory are `value` written big-endian. */
+function toBigEndian(value: number): number {
+	if (!LITTLE_ENDIAN) return value;
+	return (value << 24) | ((value & 0xff00) << 8) | ((value >>> 8) & 0xff00) | (value >>> 24);
+}
 /** One generation round's output: 256 words of 8 bytes. */
 export const ISAAC64_BLOCK_BYTES = WORDS * 8;
 
@@ -12,19 +20,20 @@ const GOLDEN_HI = 0x9e3779b9;
 const GOLDEN_LO = 0x7f4a7c13;
 
 export class Isaac64 {
-	private readonly memHi = new Uint32Array(WORDS);
-	private readonly memLo = new Uint32Array(WORDS);
-	private readonly resultHi = new Uint32Array(WORDS);
-	private readonly resultLo = new Uint32Array(WORDS);
+	private readonly memHi = new Int32Array(WORDS);
+	private readonly memLo = new Int32Array(WORDS);
+	private readonly resultHi = new Int32Array(WORDS);
+	private readonly resultLo = new Int32Array(WORDS);
 	private aHi = 0;
 	private aLo = 0;
 	private bHi = 0;
 	private bLo = 0;
 	private cHi = 0;
 	private cLo = 0;
-	/** The bytes of the last round in output order (last word first, each big-endian). */
+	/** The bytes of the last round in output order (last word first, each big-endian)… */
 	private readonly block = new Uint8Array(ISAAC64_BLOCK_BYTES);
-	private readonly blockView = new DataView(this.block.buffer);
+	/** …and the same bytes as 32-bit words, for XOR four bytes at a time. */
+	private readonly blockWords = new Int32Array(this.block.buffer);
 
 	/** Seeded with one word (`seedHi`, `seedLo`) and the rest of the seed zero. */
 	constructor(seedHi: number, seedLo: number) {
@@ -36,12 +45,19 @@ export class Isaac64 {
 	/** The next ISAAC64_BLOCK_BYTES bytes of keystream (the array is reused by the following call). */
 	nextBlock(): Uint8Array {
 		this.generate();
-		const view = this.blockView;
-		for (let i = 0, word = WORDS - 1; word >= 0; word--, i += 8) {
-			view.setUint32(i, this.resultHi[word]);
-			view.setUint32(i + 4, this.resultLo[word]);
+		const words = this.blockWords;
+		const hi = this.resultHi;
+		const lo = this.resultLo;
+		for (let i = 0, word = WORDS - 1; word >= 0; word--, i += 2) {
+			words[i] = toBigEndian(hi[word]);
+			words[i + 1] = toBigEndian(lo[word]);
 		}
 		return this.block;
+	}
+
+	/** The bytes `nextBlock` returned, as 32-bit words over the same memory. */
+	get lastBlockWords(): Int32Array {
+		return this.blockWords;
 	}
 
 	/** The next 64-bit output as [hi, lo] halves, in the order of the bytes of `nextBlock`; for tests. */
@@ -70,9 +86,9 @@ export class Isaac64 {
 		]) {
 			for (let i = 0; i < WORDS; i += 8) {
 				for (let j = 0; j < 8; j++) {
-					const lo = l[j] + sourceLo[i + j];
+					const lo = l[j] + (sourceLo[i + j] >>> 0);
 					l[j] = lo;
-					h[j] = h[j] + sourceHi[i + j] + (lo > 0xffffffff ? 1 : 0);
+					h[j] = h[j] + (sourceHi[i + j] >>> 0) + (lo > 0xffffffff ? 1 : 0);
 				}
 				mix(h, l);
 				this.memHi.set(h, i);
@@ -81,66 +97,105 @@ export class Isaac64 {
 		}
 	}
 
-	/** isaac64(): one round, filling the 256 result words. */
+	/**
+	 * isaac64(): one round, filling the 256 result words. Each rngstep, with `x = mem[i]`:
+	 * `a = mix(a) + mem[i ± 128]; mem[i] = y = mem[(x >> 3) & 255] + a + b; result[i] = b = mem[(y >> 11) & 255] + x`,
+	 * four per turn, each mixing `a` its own way. Written out on int32 halves (`| 0`) in locals: V8
+	 * then stays in integer arithmetic, and a carry is an unsigned comparison of the low halves.
+	 */
 	private generate(): void {
 		const memHi = this.memHi;
 		const memLo = this.memLo;
 		const outHi = this.resultHi;
 		const outLo = this.resultLo;
+		this.cLo = (this.cLo + 1) | 0;
+		if (this.cLo === 0) this.cHi = (this.cHi + 1) | 0;
+		let bLo = (this.bLo + this.cLo) | 0;
+		let bHi = (this.bHi + this.cHi + ((bLo >>> 0) < (this.cLo >>> 0) ? 1 : 0)) | 0;
 		let aHi = this.aHi;
 		let aLo = this.aLo;
-		// b += ++c
-		this.cLo = (this.cLo + 1) >>> 0;
-		if (this.cLo === 0) this.cHi = (this.cHi + 1) >>> 0;
-		let sum = this.bLo + this.cLo;
-		let bLo = sum >>> 0;
-		let bHi = (this.bHi + this.cHi + (sum > 0xffffffff ? 1 : 0)) >>> 0;
-
-		for (let m = 0; m < WORDS; m++) {
-			const m2 = (m + WORDS / 2) & (WORDS - 1);
-			// The mixing of a, by the step's position in groups of four.
-			let mixHi: number;
-			let mixLo: number;
-			switch (m & 3) {
-				case 0: // ~(a ^ (a << 21))
-					mixHi = ~(aHi ^ ((aHi << 21) | (aLo >>> 11)));
-					mixLo = ~(aLo ^ (aLo << 21));
-					break;
-				case 1: // a ^ (a >>> 5)
-					mixHi = aHi ^ (aHi >>> 5);
-					mixLo = aLo ^ ((aLo >>> 5) | (aHi << 27));
-					break;
-				case 2: // a ^ (a << 12)
-					mixHi = aHi ^ ((aHi << 12) | (aLo >>> 20));
-					mixLo = aLo ^ (aLo << 12);
-					break;
-				default: // a ^ (a >>> 33)
-					mixHi = aHi;
-					mixLo = aLo ^ (aHi >>> 1);
-			}
-			// a = mix + mem[m2]
-			sum = (mixLo >>> 0) + memLo[m2];
-			aLo = sum >>> 0;
-			aHi = ((mixHi >>> 0) + memHi[m2] + (sum > 0xffffffff ? 1 : 0)) >>> 0;
-			// y = mem[(x >> 3) & 255] + a + b; mem[m] = y
-			const xHi = memHi[m];
-			const xLo = memLo[m];
-			const xi = (xLo >>> 3) & 0xff;
-			sum = memLo[xi] + aLo;
-			let yLo = sum >>> 0;
-			let yHi = memHi[xi] + aHi + (sum > 0xffffffff ? 1 : 0);
-			sum = yLo + bLo;
-			yLo = sum >>> 0;
-			yHi = (yHi + bHi + (sum > 0xffffffff ? 1 : 0)) >>> 0;
-			memHi[m] = yHi;
-			memLo[m] = yLo;
-			// b = mem[(y >> 11) & 255] + x; result[m] = b
-			const yi = (yLo >>> 11) & 0xff;
-			sum = memLo[yi] + xLo;
-			bLo = sum >>> 0;
-			bHi = (memHi[yi] + xHi + (sum > 0xffffffff ? 1 : 0)) >>> 0;
-			outHi[m] = bHi;
-			outLo[m] = bLo;
+		let mixHi: number, mixLo: number, xHi: number, xLo: number, sHi: number, sLo: number, yLo: number, i: number, j: number;
+		for (let m = 0; m < WORDS; m += 4) {
+			// ~(a ^ (a << 21))
+			mixHi = ~(aHi ^ ((aHi << 21) | (aLo >>> 11)));
+			mixLo = ~(aLo ^ (aLo << 21));
+			i = m;
+			j = (i + 128) & 0xff;
+			aLo = (mixLo + memLo[j]) | 0;
+			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			xHi = memHi[i];
+			xLo = memLo[i];
+			j = (xLo >>> 3) & 0xff;
+			sLo = (memLo[j] + aLo) | 0;
+			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			yLo = (sLo + bLo) | 0;
+			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memLo[i] = yLo;
+			j = (yLo >>> 11) & 0xff;
+			bLo = (memLo[j] + xLo) | 0;
+			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			outHi[i] = bHi;
+			outLo[i] = bLo;
+			// a ^ (a >>> 5)
+			mixHi = aHi ^ (aHi >>> 5);
+			mixLo = aLo ^ ((aLo >>> 5) | (aHi << 27));
+			i = m + 1;
+			j = (i + 128) & 0xff;
+			aLo = (mixLo + memLo[j]) | 0;
+			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			xHi = memHi[i];
+			xLo = memLo[i];
+			j = (xLo >>> 3) & 0xff;
+			sLo = (memLo[j] + aLo) | 0;
+			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			yLo = (sLo + bLo) | 0;
+			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memLo[i] = yLo;
+			j = (yLo >>> 11) & 0xff;
+			bLo = (memLo[j] + xLo) | 0;
+			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			outHi[i] = bHi;
+			outLo[i] = bLo;
+			// a ^ (a << 12)
+			mixHi = aHi ^ ((aHi << 12) | (aLo >>> 20));
+			mixLo = aLo ^ (aLo << 12);
+			i = m + 2;
+			j = (i + 128) & 0xff;
+			aLo = (mixLo + memLo[j]) | 0;
+			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			xHi = memHi[i];
+			xLo = memLo[i];
+			j = (xLo >>> 3) & 0xff;
+			sLo = (memLo[j] + aLo) | 0;
+			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			yLo = (sLo + bLo) | 0;
+			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memLo[i] = yLo;
+			j = (yLo >>> 11) & 0xff;
+			bLo = (memLo[j] + xLo) | 0;
+			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			outHi[i] = bHi;
+			outLo[i] = bLo;
+			// a ^ (a >>> 33)
+			mixHi = aHi;
+			mixLo = aLo ^ (aHi >>> 1);
+			i = m + 3;
+			j = (i + 128) & 0xff;
+			aLo = (mixLo + memLo[j]) | 0;
+			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			xHi = memHi[i];
+			xLo = memLo[i];
+			j = (xLo >>> 3) & 0xff;
+			sLo = (memLo[j] + aLo) | 0;
+			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			yLo = (sLo + bLo) | 0;
+			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memLo[i] = yLo;
+			j = (yLo >>> 11) & 0xff;
+			bLo = (memLo[j] + xLo) | 0;
+			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			outHi[i] = bHi;
+			outLo[i] = bLo;
 		}
 		this.aHi = aHi;
 		this.aLo = aLo;

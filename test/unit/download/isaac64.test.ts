@@ -79,6 +79,18 @@ describe('channel video decryption', () => {
 		expect(Buffer.concat(parts).equals(plain)).toBe(true);
 	});
 
+	it('decrypts chunks in place at any byte offset of their memory (views into one buffer)', () => {
+		const random = seededRandom(11);
+		const file = encrypted(plain, key, 131_072);
+		const decryptor = new ChannelVideoDecryptor(decodeKeyOf(key)!, 131_072);
+		for (let at = 0; at < file.length; ) {
+			const size = 1 + Math.floor(random() * 5000);
+			decryptor.update(file.subarray(at, at + size));
+			at += size;
+		}
+		expect(file.equals(plain)).toBe(true);
+	});
+
 	it('a file shorter than X-enclen is decrypted as far as it goes', () => {
 		const short = plain.subarray(0, 5000);
 		const decryptor = new ChannelVideoDecryptor(decodeKeyOf(key)!, 131_072);
