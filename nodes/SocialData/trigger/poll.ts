@@ -15,6 +15,7 @@ import type { ListedRecord } from './listing';
 import { Listing } from './listing';
 import type { TriggerSettings } from './options';
 import { TRIGGER_SETTING_DEFAULTS } from './options';
+import type { PollOutcome } from './pollState';
 import { firstPoll, nextPoll } from './pollState';
 import { readState, writeState } from './seenMemory';
 
@@ -31,10 +32,8 @@ function planPoll(context: IPollFunctions): Plan {
 	const event = findTriggerEvent(value);
 	if (!event) throw new NodeOperationError(context.getNode(), `The event "${value}" is not known`);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const settings: TriggerSettings = { ...TRIGGER_SETTING_DEFAULTS };
-	for (const key of Object.keys(settings) as Array<keyof TriggerSettings>) {
-		if (options[key] !== undefined) (settings as unknown as IDataObject)[key] = options[key];
-	}
+	const chosen = Object.fromEntries(Object.keys(TRIGGER_SETTING_DEFAULTS).filter((key) => options[key] !== undefined).map((key) => [key, options[key]]));
+	const settings = { ...TRIGGER_SETTING_DEFAULTS, ...chosen } as TriggerSettings;
 	const given: Input = {};
 	for (const field of offeredOptionalFields(event)) if (options[field.name] !== undefined) given[field.name] = options[field.name];
 	for (const field of event.endpoint.fields) {
@@ -81,7 +80,7 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	);
 	const query = JSON.stringify([plan.event.value, plan.input]);
 
-	let outcome;
+	let outcome: PollOutcome | undefined;
 	let failure: unknown;
 	try {
 		if (this.getMode() === 'manual') {
@@ -97,12 +96,12 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	} catch (error) {
 		failure = error;
 	}
-	if (failure !== undefined) throw toNodeError(this.getNode(), failure, 0, credentials.apiKey);
-	if (outcome!.cutShort) {
+	if (failure !== undefined || !outcome) throw toNodeError(this.getNode(), failure, 0, credentials.apiKey);
+	if (outcome.cutShort) {
 		this.logger.warn(
 			`Social Data Trigger: the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out before the last item seen; ` +
-				`${outcome!.emitted.length} new items emitted, the next poll continues where this one stopped`,
+				`${outcome.emitted.length} new items emitted, the next poll continues where this one stopped`,
 		);
 	}
-	return outcome!.emitted.length ? [outputItems(plan, outcome!.emitted)] : null;
+	return outcome.emitted.length ? [outputItems(plan, outcome.emitted)] : null;
 }
