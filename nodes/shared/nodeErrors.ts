@@ -16,7 +16,7 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number, apiK
 		if (serviceMessage !== undefined) response.serviceMessage = serviceMessage;
 		const nodeError = new NodeApiError(node, response, {
 			message: error.message,
-			description: serviceMessage,
+			description: [serviceMessage, `Endpoint: ${endpoint}`].filter(Boolean).join('\n'),
 			httpCode: status === undefined ? undefined : String(status),
 			itemIndex,
 		});

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from './descriptor';
 import { RAW_FIELD } from './descriptor/commonFields';
+import { sentenceCase } from './operationNames';
 
 /** Turns the descriptor into the node's resource and operation dropdowns and fields. */
 
@@ -118,14 +119,6 @@ export function endpointProperties(endpoint: EndpointDescriptor, behaviourOption
 			]
 		: [];
 	return [...topLevel, ...paging, ...options];
-}
-
-/** "Get Video Danmaku" → "Get video danmaku": n8n writes actions in sentence case; IDs and URLs keep their capitals. */
-export function sentenceCase(title: string): string {
-	return title
-		.split(' ')
-		.map((word, index) => (index === 0 || /^[A-Z0-9]{2,}s?$/.test(word.replace(/[^A-Za-z0-9]/g, '')) ? word : word.toLowerCase()))
-		.join(' ');
 }
 
 export function operationProperty(group: GroupDescriptor): INodeProperties {

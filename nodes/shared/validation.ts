@@ -2,6 +2,7 @@ import type { EndpointDescriptor, FieldDescriptor } from './descriptor';
 import { RAW_FIELD } from './descriptor/commonFields';
 import { ExactInteger } from './json/exactInteger';
 import { readTypedJson } from './json/typedJson';
+import { operationLabel } from './operationNames';
 
 /** A value a caller gave that the service would reject (or that already lost precision). */
 export class InputError extends Error {
@@ -138,7 +139,7 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		if (field.oneOf) oneOfGroups.set(field.oneOf, [...(oneOfGroups.get(field.oneOf) ?? []), field]);
 		const value = given[field.name];
 		if (isEmpty(value)) {
-			if (field.required && field.type !== 'boolean') fail(field, `is required for ${endpoint.name}`);
+			if (field.required && field.type !== 'boolean') fail(field, `is required for ${operationLabel(endpoint)}`);
 			continue;
 		}
 		input[field.name] = normalizeField(field, value);
@@ -147,7 +148,7 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		const present = members.filter((field) => field.name in input);
 		if (present.length === 0) {
 			const names = members.map((field) => `"${field.name}"`).join(', ');
-			throw new InputError(members[0].name, `One of the fields ${names} is required for ${endpoint.name}`);
+			throw new InputError(members[0].name, `One of the fields ${names} is required for ${operationLabel(endpoint)}`);
 		}
 		// The spec's precedence: the earlier field wins, so only it is sent.
 		for (const loser of present.slice(1)) delete input[loser.name];

@@ -60,8 +60,9 @@ function observedOutcome(item: INodeExecutionData, userId: string): Outcome {
 	const json = item.json as Record<string, any>;
 	if (json.error === undefined) return json.data?.userid === userId ? 'record' : 'other';
 	if (json.endpoint !== 'get_user_info') return 'other';
-	if (/^The answer to get_user_info was cut off/.test(json.error)) return 'truncate';
-	if (/^The connection for get_user_info failed/.test(json.error)) return 'reset';
+	// Messages name the operation as the editor shows it; the endpoint field keeps the wire name.
+	if (/^The answer to "Get user info" was cut off/.test(json.error)) return 'truncate';
+	if (/^The connection for "Get user info" failed/.test(json.error)) return 'reset';
 	if (json.status === 429 || json.status === 503) return String(json.status) as Outcome;
 	return 'other';
 }

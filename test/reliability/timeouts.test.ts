@@ -115,7 +115,7 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 		);
 		const elapsed = Date.now() - started;
 		expect(run.items).toHaveLength(1);
-		expect(run.items[0].json).toMatchObject({ endpoint: 'fetch_search', status: null, error: expect.stringMatching(/^No answer to fetch_search within 1 s\. Not retried/) });
+		expect(run.items[0].json).toMatchObject({ endpoint: 'fetch_search', status: null, error: expect.stringMatching(/^No answer to "Search" within 1 s\. Not retried/) });
 		expect(elapsed).toBeGreaterThanOrEqual(USER_TIMEOUT_S * 1000);
 		expect(elapsed).toBeLessThan(ANSWER_DELAY_MS);
 		// The service finished the work after the client left: billed once, never a second time.

@@ -16,6 +16,7 @@ import { callRun } from './callRun';
 import type { ItemPlan } from './itemPlan';
 import { planItem } from './itemPlan';
 import type { EndpointOutput } from './runEndpoint';
+import { inOperationTerms } from './errorTerms';
 import { payloadOf, runEndpoint } from './runEndpoint';
 import { DOWNLOAD_OPERATION } from '../download/properties';
 import { downloadVideos } from '../download/execute';
@@ -93,7 +94,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			return results.map((json) => ({ json: cookie ? redactDeep(json, cookie) : json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (error instanceof CreditBudgetExceeded) throw stop(error);
-			const nodeError = toNodeError(this.getNode(), error, itemIndex, credentials.apiKey);
+			const nodeError = toNodeError(this.getNode(), inOperationTerms(error, endpoint), itemIndex, credentials.apiKey);
 			if (!continueOnFail) throw nodeError;
 			const label = plan.kind === 'gateway' ? plan.target.name : (endpoint?.name ?? operation);
 			return [{ json: errorItemJson(nodeError, label), pairedItem: { item: itemIndex } }];
@@ -122,7 +123,7 @@ async function runCombinedBatch(
 		for (const record of records) output.push({ json: record.json, pairedItem: record.owners.map((item) => ({ item })) });
 	} catch (error) {
 		if (error instanceof CreditBudgetExceeded) throw new NodeOperationError(node.getNode(), error.message);
-		const nodeError = toNodeError(node.getNode(), error, 0, context.credentials.apiKey);
+		const nodeError = toNodeError(node.getNode(), inOperationTerms(error, endpoint), 0, context.credentials.apiKey);
 		if (!continueOnFail) throw nodeError;
 		const owners = [...new Set(ids.map((entry) => entry.owner))];
 		output.push({ json: errorItemJson(nodeError, endpoint.name), pairedItem: owners.map((item) => ({ item })) });

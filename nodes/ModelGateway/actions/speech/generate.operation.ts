@@ -8,6 +8,7 @@ import { generateContentBody } from '../../helpers/generateContent';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import type { NativeAnswer } from '../../helpers/answerShapes';
+import { voiceOptions } from './voices';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';
 
@@ -23,13 +24,14 @@ const properties: INodeProperties[] = [
 		description: 'The text to read aloud',
 	},
 	{
-		displayName: 'Voice Name',
+		displayName: 'Voice Name or ID',
 		name: 'voiceName',
-		type: 'string',
+		type: 'options',
+		options: voiceOptions,
 		default: 'Kore',
 		required: true,
-		placeholder: 'e.g. Kore, Puck, Charon, Zephyr',
-		description: 'Name of a prebuilt voice of the model',
+		description:
+			'A prebuilt voice of the model, with the character it is known for. Choose from the list, or specify a voice name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	modelOptions([
 		binaryOutputOption,
