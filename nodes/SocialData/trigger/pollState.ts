@@ -1,4 +1,5 @@
-import type { ListedRecord, Listing, Verdict } from './listing';
+import { GatewayError } from '../../shared/transport/errors';
+import type { ListedRecord, Listing, Verdict, WalkOutcome } from './listing';
 import type { Backlog, Mark, TriggerState } from './seenMemory';
 import { rememberSeen } from './seenMemory';
 import type { FirstPoll } from './options';
@@ -39,6 +40,26 @@ export async function firstPoll(listing: Listing, query: string, how: FirstPoll,
 	};
 }
 
+/** The service refused a saved position (an expired cursor or search session): unbilled, and not the key or the rate. */
+const refusedPosition = (error: unknown) =>
+	error instanceof GatewayError && error.details.kind === 'http' && [400, 404, 410, 422].includes(error.details.status ?? 0);
+
+/**
+ * Reads on from where a cut poll stopped. Should the service refuse that position by now, the
+ * backlog is read from the newest page instead, down to the same mark: records emitted since are
+ * passed over, so this costs pages, never a duplicate or a loss.
+ */
+async function readBacklog(listing: Listing, backlog: Backlog, judge: (record: ListedRecord) => Verdict, maxCalls: number): Promise<WalkOutcome> {
+	let failure: unknown;
+	try {
+		return await listing.walk(backlog.request, judge, maxCalls);
+	} catch (error) {
+		failure = error;
+	}
+	if (!refusedPosition(failure)) throw failure;
+	return await listing.walk(listing.firstRequest(), judge, maxCalls);
+}
+
 /**
  * A later poll. A backlog left by a poll the budget cut short is finished first, down to the mark
  * that poll started from; then the list is read from its newest page until the first record seen
@@ -58,7 +79,7 @@ export async function nextPoll(listing: Listing, state: TriggerState, maxCalls: 
 			if (floor && (record.id === floor.id || olderThan(record, floor))) return 'stop';
 			return seen.has(record.id) ? 'skip' : 'new';
 		};
-		const walk = await listing.walk(backlog.request, judge, maxCalls);
+		const walk = await readBacklog(listing, backlog, judge, maxCalls);
 		calls += walk.calls;
 		emitted.push(...chronological(walk.found));
 		backlog = walk.unread ? { request: walk.unread, ...(floor ? { floor } : {}) } : undefined;

@@ -50,3 +50,26 @@ test('a budget below the price of one call is refused before any call', async ()
 	expect(poll.error?.message).toMatch(/creditBudget.*Credit Budget per Poll.*at least one call/);
 	expect(poll.calls).toBe(0);
 });
+
+test('a saved position the service no longer accepts: the backlog is read from the newest page instead, nothing lost or repeated', async () => {
+	const facts = EVENT_FACTS.newVideoComment;
+	const trigger = new ActiveTrigger(sim, { ...eventParameters(sim).newVideoComment, options: { creditBudget: 0.2 } });
+	await trigger.poll();
+	await trigger.arrive(35);
+	const first = await trigger.poll();
+	expect(first.items).toHaveLength(20);
+
+	// As if the cursor had expired while it waited in the database.
+	const memory = trigger.staticData['node:Social Data Trigger'] as { socialDataTrigger: { backlog: { request: Record<string, unknown> } } };
+	memory.socialDataTrigger.backlog.request.last_buffer = 'ZXhwaXJlZA';
+	const polls = [first];
+	for (let i = 0; i < 3; i++) polls.push(await trigger.poll());
+
+	for (const poll of polls) expect(poll.error).toBeUndefined();
+	const refused = sim.requests.filter((request) => (request.input as { last_buffer?: string } | undefined)?.last_buffer === 'ZXhwaXJlZA');
+	expect(refused.map((request) => request.status)).toEqual([400]);
+	const emitted = polls.flatMap((poll) => jsonOf(poll).map((json) => String(facts.idOf(json))));
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect([...emitted].sort()).toEqual(facts.newest(sim, 35).sort());
+	expect(polls.at(-1)!.items).toBeNull();
+});
