@@ -79,9 +79,32 @@ async function buildAndPack(projectDir: string, options: PackOptions, progress: 
  *   peer dependency n8n-workflow, so the pack runs with its own copy of it);
  * - `n8n-ui`: what n8n 2.41's Settings > Community Nodes does (CommunityPackagesService
  *   .downloadPackage): unpack into node_modules/<name>, drop dev/peer/optional dependencies, then
- *   `npm install` inside the package; the pack then resolves n8n-workflow from n8n itself.
+ *   `npm install` inside the package; the pack then resolves n8n-workflow from n8n itself;
+ * - `readme`: exactly the by-hand install line of README.md (see readmeInstallLine), run by a
+ *   shell with HOME set to the user folder, the registry name replaced by the tarball.
  */
-export type PackInstallStyle = 'npm' | 'n8n-ui';
+export type PackInstallStyle = 'npm' | 'n8n-ui' | 'readme';
+
+/** Marks the README's by-hand install line: the first line of the next fenced code block. */
+export const README_INSTALL_MARKER = '<!-- by-hand-install: run as written by test/e2e/pack-install.test.ts -->';
+
+/** The by-hand install line users copy from README.md. */
+export function readmeInstallLine(readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')): string {
+	const at = readme.indexOf(README_INSTALL_MARKER);
+	if (at < 0) throw new Error(`README.md lacks the marker ${README_INSTALL_MARKER} before its by-hand install line`);
+	const block = /```[a-z]*\n([^\n]+)\n```/.exec(readme.slice(at));
+	if (!block) throw new Error('README.md: no one-line code block after the by-hand install marker');
+	return block[1].trim();
+}
+
+/** The README's line with the registry name (its last word) replaced by a tarball, as a shell command. */
+export function readmeInstallCommandFor(tarball: string, packageName: string, line = readmeInstallLine()): string {
+	const words = line.split(/\s+/);
+	if (words[words.length - 1] !== packageName) {
+		throw new Error(`README.md's by-hand install line must end with the package name ${packageName}: ${line}`);
+	}
+	return [...words.slice(0, -1), `'${path.resolve(tarball).replace(/'/g, "'\\''")}'`].join(' ');
+}
 
 export interface InstallPackOptions {
 	style?: PackInstallStyle;
@@ -102,7 +125,18 @@ export async function installPack(userFolder: string, tarball: string, options: 
 	const name = await packageNameOf(tarball);
 	const installedDir = path.join(nodesDir, 'node_modules', name);
 	progress.step(`${style}-style install of ${path.basename(tarball)} into ${nodesDir}`);
-	if (style === 'npm') {
+	if (style === 'readme') {
+		// The user folder stands in for the user's home: n8n's default N8N_USER_FOLDER is HOME.
+		const command = readmeInstallCommandFor(tarball, name);
+		progress.step(`sh -c "${command}" with HOME=${userFolder}`);
+		const result = await runCommand('sh', ['-c', command], {
+			cwd: userFolder,
+			// npm's download cache stays the real one (only a speed-up; the line itself is unchanged).
+			env: { ...envWithoutNpmConfig(), HOME: userFolder, npm_config_cache: path.join(os.homedir(), '.npm') },
+			timeoutMs: NPM_TIMEOUT_MS,
+		});
+		if (result.code !== 0) throw new Error(`the README's install line failed (exit ${result.code}):\n${tail(result.stderr + result.stdout)}`);
+	} else if (style === 'npm') {
 		writeNodesPackageJson(nodesDir, {});
 		await npmOrThrow(
 			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', path.resolve(tarball)],

@@ -1,8 +1,11 @@
 /**
- * The built pack, packed with `npm pack` and installed in both ways users get it, loads in real
- * n8n 2.41.1 and runs a Social Data node against the simulator.
- * Takes about 45-65 s with the n8n cache in place (build and pack ~10 s; the npm-style run ~20-30 s,
- * as npm also fetches the peer dependency n8n-workflow; the n8n-ui-style run ~15-20 s).
+ * The built pack, packed with `npm pack` and installed in the ways users get it, loads in real
+ * n8n 2.41.1 and runs a Social Data node against the simulator: `npm` (a plain `npm install` in the
+ * nodes folder), `n8n-ui` (what Settings > Community Nodes runs) and `readme` (the by-hand install
+ * line of README.md exactly as written, with the tarball for the registry name and HOME pointing
+ * at the test's user folder).
+ * Takes about 60-90 s with the n8n cache in place (build and pack ~10 s; the npm-style run ~20-30 s,
+ * as npm also fetches the peer dependency n8n-workflow; the n8n-ui- and readme-style runs ~15-20 s).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,7 +13,7 @@ import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 import type { WorkflowJson } from './credentials';
 import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { packProject, type PackInstallStyle } from './install-pack';
+import { packProject, readmeInstallLine, type PackInstallStyle } from './install-pack';
 import { nodeItems } from './n8n-output';
 import { failureReport, runWorkflow } from './workflow-runner';
 
@@ -34,7 +37,7 @@ describe('the packed pack in real n8n', () => {
 		if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 	});
 
-	it.each<PackInstallStyle>(['npm', 'n8n-ui'])('installs %s-style and runs a Social Data node', async (style) => {
+	it.each<PackInstallStyle>(['npm', 'n8n-ui', 'readme'])('installs %s-style and runs a Social Data node', async (style) => {
 		const workflow = JSON.parse(
 			fs.readFileSync(path.join(__dirname, 'fixtures', 'social-data-video.workflow.json'), 'utf8'),
 		) as WorkflowJson;
@@ -50,7 +53,11 @@ describe('the packed pack in real n8n', () => {
 			packInstallStyle: style,
 			n8n,
 			quiet: true,
+			keepUserFolder: true,
 		});
+		const nodeModules = path.join(result.userFolder, '.n8n', 'nodes', 'node_modules');
+		const installed = fs.readdirSync(nodeModules).filter((entry) => !entry.startsWith('.'));
+		fs.rmSync(result.userFolder, { recursive: true, force: true });
 
 		expect(result.errors).toEqual([]);
 		expect(failureReport(result)).toBe('');
@@ -60,5 +67,16 @@ describe('the packed pack in real n8n', () => {
 		expect(item.aweme_detail.aweme_id).toBe(awemeId);
 		expect(simulator.requests.length).toBeGreaterThanOrEqual(1);
 		expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
+		// Like n8n's own installer, the README's line leaves the peer dependency out: the nodes run
+		// with the n8n-workflow of the n8n that loads them, not a second copy.
+		if (style !== 'npm') expect(installed).toEqual(['n8n-nodes-social-gateway']);
+	});
+
+	it('the README\'s by-hand line is one npm command into ~/.n8n/nodes that leaves peer dependencies out', () => {
+		const line = readmeInstallLine();
+		expect(line).toMatch(/^npm install /);
+		expect(line.split(/\s+/)).toEqual(expect.arrayContaining(['--omit=peer', '--ignore-scripts']));
+		expect(line).toMatch(/~\/\.n8n\/nodes/);
+		expect(line).toMatch(/ n8n-nodes-social-gateway$/);
 	});
 });
