@@ -42,7 +42,7 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		`- Price: ${price(endpoint)}`,
 		`- Client timeout: ${endpoint.timeoutMs / 1000} s${endpoint.minTimeoutMs ? ` (never below ${endpoint.minTimeoutMs / 1000} s)` : ''}`,
 	];
-	if (endpoint.raw) lines.push('- `raw`: accepted (default true)');
+	if (endpoint.raw) lines.push('- `raw`: accepted; the service assumes `true`, the node sends `false` unless Options › Raw Upstream Answer is on');
 	if (endpoint.pagination) {
 		const carried = [
 			...(endpoint.pagination.cursors ?? []).map((c) => c.field),
@@ -97,6 +97,8 @@ export function endpointDocs(): string {
 		'Generated from the endpoint descriptor (`nodes/shared/descriptor/`) by `npm run docs`; do not edit by hand.',
 		'',
 		`${total} endpoints. In the Social Data node the resource is the group key and the operation is the endpoint name.`,
+		'',
+		'Channel, article and search endpoints take `raw`. The service answers with the original upstream answer by default (`raw: true`); the node asks for the parsed structure (`raw: false`) unless you turn on **Options › Raw Upstream Answer**, because the parsed structure reads better — flat lists of records with named fields, what the next nodes map and what One Item per Record and Output Normalised Mentions read. Turn it on for fields only the upstream answer has. How the node uses these endpoints (the Options collection, Return All, checks before billing): [social-data.md](social-data.md).',
 		'',
 		'| Resource | Operation | Action | Price (credits) | Paginated |',
 		'|---|---|---|---|---|',
