@@ -31,4 +31,4 @@ test('after 60 polls and 1,200 new comments the memory holds at most SEEN_LIMIT 
 	// Bounded: the last 30 polls all keep the same size, whatever came before.
 	expect(new Set(sizes.slice(30)).size).toBe(1);
 	console.log(`trigger memory after 60 polls: ${sizes.at(-1)} bytes of JSON, ${memory.seen.length} ids`);
-});
+}, 60_000);
