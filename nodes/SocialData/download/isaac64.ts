@@ -22,8 +22,6 @@ const GOLDEN_LO = 0x7f4a7c13;
 export class Isaac64 {
 	private readonly memHi = new Int32Array(WORDS);
 	private readonly memLo = new Int32Array(WORDS);
-	private readonly resultHi = new Int32Array(WORDS);
-	private readonly resultLo = new Int32Array(WORDS);
 	private aHi = 0;
 	private aLo = 0;
 	private bHi = 0;
@@ -37,21 +35,12 @@ export class Isaac64 {
 
 	/** Seeded with one word (`seedHi`, `seedLo`) and the rest of the seed zero. */
 	constructor(seedHi: number, seedLo: number) {
-		this.resultHi[0] = seedHi >>> 0;
-		this.resultLo[0] = seedLo >>> 0;
-		this.initialise();
+		this.initialise(seedHi >>> 0, seedLo >>> 0);
 	}
 
 	/** The next ISAAC64_BLOCK_BYTES bytes of keystream (the array is reused by the following call). */
 	nextBlock(): Uint8Array {
 		this.generate();
-		const words = this.blockWords;
-		const hi = this.resultHi;
-		const lo = this.resultLo;
-		for (let i = 0, word = WORDS - 1; word >= 0; word--, i += 2) {
-			words[i] = toBigEndian(hi[word]);
-			words[i + 1] = toBigEndian(lo[word]);
-		}
 		return this.block;
 	}
 
@@ -74,21 +63,21 @@ export class Isaac64 {
 	 * randinit(flag = true): the golden-ratio start and two mixing passes over the seed. Its closing
 	 * generation round is the first `nextBlock()`, whose output is the first keystream.
 	 */
-	private initialise(): void {
+	private initialise(seedHi: number, seedLo: number): void {
 		const h = new Uint32Array(8);
 		const l = new Uint32Array(8);
 		h.fill(GOLDEN_HI);
 		l.fill(GOLDEN_LO);
 		for (let i = 0; i < 4; i++) mix(h, l);
-		for (const [sourceHi, sourceLo] of [
-			[this.resultHi, this.resultLo],
-			[this.memHi, this.memLo],
-		]) {
+		const seed = { hi: new Uint32Array(WORDS), lo: new Uint32Array(WORDS) };
+		seed.hi[0] = seedHi;
+		seed.lo[0] = seedLo;
+		for (const source of [seed, { hi: this.memHi, lo: this.memLo }]) {
 			for (let i = 0; i < WORDS; i += 8) {
 				for (let j = 0; j < 8; j++) {
-					const lo = l[j] + (sourceLo[i + j] >>> 0);
+					const lo = l[j] + (source.lo[i + j] >>> 0);
 					l[j] = lo;
-					h[j] = h[j] + (sourceHi[i + j] >>> 0) + (lo > 0xffffffff ? 1 : 0);
+					h[j] = h[j] + (source.hi[i + j] >>> 0) + (lo > 0xffffffff ? 1 : 0);
 				}
 				mix(h, l);
 				this.memHi.set(h, i);
@@ -106,8 +95,8 @@ export class Isaac64 {
 	private generate(): void {
 		const memHi = this.memHi;
 		const memLo = this.memLo;
-		const outHi = this.resultHi;
-		const outLo = this.resultLo;
+		// The block's bytes: the last word first, each big-endian.
+		const out = this.blockWords;
 		this.cLo = (this.cLo + 1) | 0;
 		if (this.cLo === 0) this.cHi = (this.cHi + 1) | 0;
 		let bLo = (this.bLo + this.cLo) | 0;
@@ -134,8 +123,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
-			outHi[i] = bHi;
-			outLo[i] = bLo;
+			j = (WORDS - 1 - i) << 1;
+			out[j] = toBigEndian(bHi);
+			out[j + 1] = toBigEndian(bLo);
 			// a ^ (a >>> 5)
 			mixHi = aHi ^ (aHi >>> 5);
 			mixLo = aLo ^ ((aLo >>> 5) | (aHi << 27));
@@ -154,8 +144,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
-			outHi[i] = bHi;
-			outLo[i] = bLo;
+			j = (WORDS - 1 - i) << 1;
+			out[j] = toBigEndian(bHi);
+			out[j + 1] = toBigEndian(bLo);
 			// a ^ (a << 12)
 			mixHi = aHi ^ ((aHi << 12) | (aLo >>> 20));
 			mixLo = aLo ^ (aLo << 12);
@@ -174,8 +165,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
-			outHi[i] = bHi;
-			outLo[i] = bLo;
+			j = (WORDS - 1 - i) << 1;
+			out[j] = toBigEndian(bHi);
+			out[j + 1] = toBigEndian(bLo);
 			// a ^ (a >>> 33)
 			mixHi = aHi;
 			mixLo = aLo ^ (aHi >>> 1);
@@ -194,8 +186,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
-			outHi[i] = bHi;
-			outLo[i] = bLo;
+			j = (WORDS - 1 - i) << 1;
+			out[j] = toBigEndian(bHi);
+			out[j + 1] = toBigEndian(bLo);
 		}
 		this.aHi = aHi;
 		this.aLo = aLo;
