@@ -1,4 +1,5 @@
 import { mulberry32 } from './dataset/random';
+import { MODEL_ANSWER_FAULTS, type ModelAnswerFault } from './routes/model/answerFaults';
 import type { WireFault } from './wire';
 
 export type FaultStatus = 429 | 500 | 502 | 503 | 504;
@@ -45,6 +46,8 @@ export interface Fault {
 	 * answer's `data` set: quirks of a real service's answers. Alone, or with `delayMs`.
 	 */
 	data?: Record<string, unknown>;
+	/** A model answers 200 with text that is not the structured output asked for (see routes/model/answerFaults.ts). */
+	modelAnswer?: ModelAnswerFault;
 	delayMs?: number;
 }
 
@@ -117,6 +120,7 @@ export function describeFault(fault: Fault): string {
 	if (fault.html) return 'html';
 	if (fault.redirect) return `redirect ${fault.redirect.status ?? 307}`;
 	if (fault.data) return `data ${Object.keys(fault.data).join('+')}`;
+	if (fault.modelAnswer) return `model answer ${fault.modelAnswer}`;
 	if (fault.status) return fault.afterWork ? `${fault.status} after work` : String(fault.status);
 	if (fault.wire) return `wire ${Object.keys(fault.wire).join('+')}`;
 	return 'delay';
@@ -152,6 +156,9 @@ function checkFault(fault: Fault): Fault {
 	if (fault.delayMs !== undefined && !(fault.delayMs >= 0)) throw new TypeError('delayMs must be a non-negative number');
 	if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0)) throw new TypeError('retryAfterSeconds must be a non-negative number');
 	if (fault.redirect !== undefined) checkRedirect(fault.redirect);
+	if (fault.modelAnswer !== undefined && !MODEL_ANSWER_FAULTS.includes(fault.modelAnswer)) {
+		throw new TypeError(`modelAnswer must be one of ${MODEL_ANSWER_FAULTS.join(', ')}`);
+	}
 	const kinds = [fault.status !== undefined, !!fault.reset, !!fault.truncate, !!fault.html, !!fault.redirect].filter(Boolean).length;
 	if (kinds > 1) throw new TypeError('a fault has at most one of status, reset, truncate, html, redirect');
 	if (fault.data !== undefined) {
@@ -159,8 +166,8 @@ function checkFault(fault: Fault): Fault {
 		if (kinds > 0) throw new TypeError('a data fault goes alone (with delayMs at most)');
 		return { ...fault };
 	}
-	if (kinds === 0 && fault.delayMs === undefined && fault.wire === undefined) {
-		throw new TypeError('a fault needs status, reset, truncate, html, redirect, wire or delayMs');
+	if (kinds === 0 && fault.delayMs === undefined && fault.wire === undefined && fault.modelAnswer === undefined) {
+		throw new TypeError('a fault needs status, reset, truncate, html, redirect, wire, modelAnswer or delayMs');
 	}
 	if (fault.afterWork && fault.status === undefined) throw new TypeError('afterWork goes with a status');
 	return { ...fault };

@@ -8,6 +8,7 @@ import { createDataset, type Dataset } from './dataset';
 import { hexFor } from './dataset/random';
 import { answersBeforeWork, createFaults, describeFault, isDelayOnly, type Fault, type FaultControl } from './faults';
 import { withDataFields } from './answerData';
+import { withModelAnswerFault } from './routes/model/answerFaults';
 import { parseJson } from './json';
 import { createLedger, type Ledger } from './ledger';
 import { createMediaLibrary, type MediaControl, type MediaFiles } from './media/library';
@@ -135,7 +136,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
 			nextSequence: () => ++sequence,
 		};
-		const response = withDataFields(await route.handle(request, ctx), fault?.data);
+		const response = withModelAnswerFault(withDataFields(await route.handle(request, ctx), fault?.data), fault?.modelAnswer);
 		// Recorded before sending: a client in the same process may look at the ledger as soon as it has the answer.
 		if (response.billing) {
 			const cut = fault && !isDelayOnly(fault);

@@ -33,10 +33,33 @@ const OPERATIONS: Record<string, Record<string, ModelGatewayOperation>> = {
 	native: { call: native.call },
 };
 
+/** Operations that handle all input items together (e.g. many items per model call). */
+export interface ModelGatewayAllItemsOperation {
+	endpoint: string;
+	executeAll(this: IExecuteFunctions, credentials: GatewayCredentials, continueOnFail: boolean): Promise<INodeExecutionData[]>;
+}
+
+const ALL_ITEMS_OPERATIONS: Record<string, Record<string, ModelGatewayAllItemsOperation>> = {
+	chat: { classify: chat.classify },
+};
+
+async function runAllItems(this: IExecuteFunctions, operation: ModelGatewayAllItemsOperation, credentials: GatewayCredentials): Promise<INodeExecutionData[][]> {
+	try {
+		const maxAnswerSizeMb = Number(this.getNodeParameter('options.maxAnswerSizeMb', 0, DEFAULT_MAX_ANSWER_SIZE_MB)) || DEFAULT_MAX_ANSWER_SIZE_MB;
+		return [await operation.executeAll.call(this, { ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 }, this.continueOnFail())];
+	} catch (error) {
+		const nodeError = toNodeError(this.getNode(), error, 0, credentials.apiKey);
+		if (!this.continueOnFail()) throw nodeError;
+		return [this.getInputData().map((_, i) => ({ json: errorItemJson(nodeError, operation.endpoint), pairedItem: { item: i } }))];
+	}
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
+	const allItemsOperation = ALL_ITEMS_OPERATIONS[resource]?.[operationName];
+	if (allItemsOperation) return await runAllItems.call(this, allItemsOperation, await getGatewayCredentials(this));
 	const operation = OPERATIONS[resource]?.[operationName];
 	if (!operation) throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 	const credentials = await getGatewayCredentials(this);

@@ -22,7 +22,7 @@ describe('Model Gateway node description', () => {
 		expect(optionValues('operation', 'image')).toEqual(['edit', 'generate', 'predict']);
 		expect(optionValues('operation', 'speech')).toEqual(['generate']);
 		expect(optionValues('operation', 'embedding')).toEqual(['embed']);
-		expect(optionValues('operation', 'chat')).toEqual(['complete']);
+		expect(optionValues('operation', 'chat')).toEqual(['classify', 'complete']);
 		expect(optionValues('operation', 'message')).toEqual(['create']);
 		expect(optionValues('operation', 'model')).toEqual(['get', 'list', 'listNative']);
 		expect(optionValues('operation', 'native')).toEqual(['call']);
@@ -42,6 +42,7 @@ describe('Model Gateway node description', () => {
 			'speech.generate': ['gm-2.5-flash-preview-tts', 'searchSpeechModels'],
 			'embedding.embed': ['gm-embedding-001', 'searchEmbeddingModels'],
 			'chat.complete': ['gm-2.5-flash', 'searchModels'],
+			'chat.classify': ['gm-2.5-flash', 'searchModels'],
 			'message.create': ['gm-2.5-flash', 'searchModels'],
 			'model.get': ['gm-2.5-flash', 'searchModels'],
 			'native.call': ['gm-2.5-flash', 'searchModels'],

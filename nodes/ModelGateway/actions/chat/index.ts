@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as classify from './classify.operation';
 import * as complete from './complete.operation';
 
-export { complete };
+export { classify, complete };
 
 export const description: INodeProperties[] = [
 	{
@@ -12,6 +13,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['chat'] } },
 		options: [
 			{
+				name: 'Classify in Batches',
+				value: 'classify',
+				action: 'Classify items in batches',
+				description: 'Label every input item with one of your labels, many items per model call, answers checked',
+			},
+			{
 				name: 'Complete',
 				value: 'complete',
 				action: 'Create a chat completion',
@@ -21,4 +28,5 @@ export const description: INodeProperties[] = [
 		default: 'complete',
 	},
 	...complete.description,
+	...classify.description,
 ];

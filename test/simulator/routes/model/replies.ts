@@ -2,6 +2,7 @@
  * What the simulated language models answer: deterministic, and useful to the brand-monitoring flow.
  *
  * The rule, applied to the prompt (system text plus the user turns):
+ * 0. It is a batched classification (a JSON list of items and labels): see batchClassifier.ts.
  * 1. It asks for a sentiment ("sentiment" or "classify" appears): the answer is the JSON
  *    `{"sentiment":"positive|neutral|negative","reason":"…"}`, judged on the LAST user message only
  *    by counting the words below: more positive words → positive, more negative → negative, else neutral.
@@ -11,6 +12,8 @@
  * 3. Anything else: a sentence that quotes the start of the last user message.
  * A last user message containing `[sim:stream-error]` makes a streamed answer fail midway (tests).
  */
+
+import { batchClassificationReply } from './batchClassifier';
 
 const POSITIVE = ['love', 'loved', 'great', 'excellent', 'amazing', 'awesome', 'best', 'good', 'nice', 'recommend', 'happy', 'perfect', 'fantastic', 'wonderful', 'better'];
 const NEGATIVE = ['bad', 'broken', 'terrible', 'awful', 'hate', 'worst', 'poor', 'disappointed', 'disappointing', 'refund', 'scam', 'slow', 'useless', 'sadly', 'worse', 'fake'];
@@ -54,6 +57,8 @@ export interface Prompt {
 }
 
 export function replyTo(prompt: Prompt, model: string): string {
+	const batch = batchClassificationReply(prompt);
+	if (batch !== undefined) return batch;
 	const whole = `${prompt.system}\n${prompt.lastUser}`.toLowerCase();
 	if (whole.includes('sentiment') || whole.includes('classify')) return JSON.stringify(sentimentOf(prompt.lastUser));
 	if (SUMMARY_ASK.test(whole)) return summaryOf(prompt.lastUser);

@@ -1,0 +1,162 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { callGateway } from '../../../shared/transport/request';
+import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { InputError } from '../../../shared/validation';
+import { chatSummary } from '../../helpers/answerText';
+import { chatCall } from '../../helpers/calls';
+import type { BatchEntry } from '../../helpers/classification/batchRequest';
+import { batchRequestBody } from '../../helpers/classification/batchRequest';
+import { classifyInBatches, isVerdict } from '../../helpers/classification/classifyInBatches';
+import { maxTokensOf, temperatureOf } from '../../helpers/conversation';
+import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { modelLocator, modelOptions, temperatureOption } from '../descriptions';
+import { DEFAULT_CHAT_MODEL } from './complete.operation';
+
+export const endpoint = 'v1/chat/completions';
+
+export const DEFAULT_BATCH_SIZE = 25;
+export const DEFAULT_LABELS = 'positive, neutral, negative';
+export const UNCLASSIFIED = 'unclassified';
+
+const properties: INodeProperties[] = [
+	modelLocator('searchModels', DEFAULT_CHAT_MODEL),
+	{
+		displayName: 'Text to Classify',
+		name: 'text',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 2 },
+		placeholder: 'e.g. {{ $json.title }} {{ $json.text }}',
+		description: 'The text of each input item the model labels, usually an expression',
+	},
+	{
+		displayName: 'Labels',
+		name: 'labels',
+		type: 'string',
+		required: true,
+		default: DEFAULT_LABELS,
+		description: 'The labels the model may give, separated by commas; any other answer is not accepted',
+	},
+	{
+		displayName: 'Instructions',
+		name: 'instructions',
+		type: 'string',
+		default: 'Classify the sentiment each social media post expresses about the brand.',
+		typeOptions: { rows: 3 },
+		description: 'What the labels mean and how to choose; the node adds the labels and the answer format',
+	},
+	modelOptions([
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			default: DEFAULT_BATCH_SIZE,
+			typeOptions: { minValue: 1, maxValue: 100, numberPrecision: 0 },
+			description: 'Most items classified in one model call',
+		},
+		{
+			displayName: 'Batches at Once',
+			name: 'concurrency',
+			type: 'number',
+			default: 3,
+			typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
+			description: 'How many model calls may run at the same time',
+		},
+		{
+			displayName: 'Maximum Tokens',
+			name: 'max_tokens',
+			type: 'number',
+			default: 4096,
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			description: 'Upper bound of generated tokens per call (max_tokens); a cut-off answer counts as malformed',
+		},
+		{
+			displayName: 'Put Result in Field',
+			name: 'resultField',
+			type: 'string',
+			default: 'classification',
+			description: 'Field of each output item that receives {label, reason}',
+		},
+		temperatureOption(0, 'Randomness of the answer, 0 to 2; 0 gives the steadiest labels'),
+		{
+			displayName: 'Unclassified Label',
+			name: 'unclassifiedLabel',
+			type: 'string',
+			default: UNCLASSIFIED,
+			description: 'Label of an item the model could not classify (the reason says why); the item is never dropped',
+		},
+	]),
+];
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['chat'], operation: ['classify'] } }, properties);
+
+function labelsOf(value: unknown): string[] {
+	const labels = [...new Set(String(value ?? '').split(',').map((label) => label.trim()).filter(Boolean))];
+	if (labels.length < 2) throw new InputError('labels', 'Parameter "Labels" needs at least two labels, separated by commas');
+	return labels;
+}
+
+function wholeNumber(value: unknown, fallback: number, min: number, max: number, name: string): number {
+	const number = value === undefined || value === '' ? fallback : Number(value);
+	if (!Number.isInteger(number) || number < min || number > max) throw new InputError(name, `Option "${name}" must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+	return number;
+}
+
+/** Settings of the model call the node sends with every batch. */
+function callSettings(options: IDataObject): IDataObject {
+	const settings: IDataObject = {};
+	const temperature = temperatureOf(options.temperature ?? 0);
+	if (temperature !== undefined) settings.temperature = temperature;
+	const maxTokens = maxTokensOf(options.max_tokens ?? 4096, false);
+	if (maxTokens !== undefined) settings.max_tokens = maxTokens;
+	return settings;
+}
+
+/**
+ * Classifies all input items with as few model calls as the batch size allows (see
+ * classifyInBatches for the retry and split rules) and outputs every input item, in order, with
+ * `{label, reason}` in the result field. Settings are read from the first item; the text from each.
+ */
+export async function executeAll(this: IExecuteFunctions, credentials: GatewayCredentials, continueOnFail: boolean): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	if (items.length === 0) return [];
+	const model = modelOf(this, 0);
+	const labels = labelsOf(this.getNodeParameter('labels', 0, DEFAULT_LABELS));
+	const instructions = String(this.getNodeParameter('instructions', 0, ''));
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const batchSize = wholeNumber(options.batchSize, DEFAULT_BATCH_SIZE, 1, 100, 'batchSize');
+	const concurrency = wholeNumber(options.concurrency, 3, 1, 10, 'concurrency');
+	const resultField = String(options.resultField ?? 'classification').trim() || 'classification';
+	const unclassifiedLabel = String(options.unclassifiedLabel ?? UNCLASSIFIED).trim() || UNCLASSIFIED;
+	const settings = callSettings(options);
+	const signal = cancelSignalOf(this);
+
+	const entries: BatchEntry[] = [];
+	const reasonsWithoutCall = new Map<string, string>();
+	items.forEach((_, i) => {
+		const text = String(this.getNodeParameter('text', i, '') ?? '').trim();
+		const id = String(i + 1);
+		if (text === '') reasonsWithoutCall.set(id, 'No text to classify');
+		else entries.push({ id, text });
+	});
+
+	const ask = async (batch: BatchEntry[]) => {
+		const body = batchRequestBody(model, instructions, labels, batch, settings);
+		const { body: response } = await callGateway(chatCall(credentials, body, { signal }));
+		return chatSummary(response).text;
+	};
+	const run = await classifyInBatches(entries, labels, { batchSize, concurrency, stopOnFailure: !continueOnFail, ask });
+	if (run.failure !== undefined && !continueOnFail) throw run.failure;
+
+	return items.map((item, i) => {
+		const id = String(i + 1);
+		const verdict = run.verdicts.get(id);
+		const result =
+			verdict !== undefined && isVerdict(verdict)
+				? { label: verdict.label, reason: verdict.reason }
+				: { label: unclassifiedLabel, reason: verdict?.reason ?? reasonsWithoutCall.get(id) ?? 'Not classified' };
+		return { json: { ...item.json, [resultField]: result }, pairedItem: { item: i } };
+	});
+}
