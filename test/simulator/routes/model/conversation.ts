@@ -34,7 +34,8 @@ export function readConversation(body: unknown, roles: string[], system?: unknow
 		const where = `messages[${index}]`;
 		if (!isObject(message)) throw badRequest(`${where} must be an object`);
 		if (!roles.includes(message.role)) throw badRequest(`${where}.role must be one of ${roles.join(', ')}`);
-		const text = textOf(message.content, where);
+		// An assistant message that only calls tools has `content: null`.
+		const text = message.content === null && Array.isArray(message.tool_calls) ? '' : textOf(message.content, where);
 		promptText += text;
 		if (message.role === 'system') systemText += (systemText ? '\n' : '') + text;
 		if (message.role === 'user') lastUser = text;
