@@ -2,6 +2,7 @@
  * Runs the registered benchmarks (all, or those named on the command line) and prints, last, one line
  * `BENCH {json}` with every figure.
  */
+import { benchBatchedClassification } from './batchedClassification';
 import { benchConcurrencySpeedup } from './concurrencySpeedup';
 import { benchNodeVsHttpRequestNode } from './nodeVsHttpRequestNode';
 import { benchNodeVsRawUndici } from './nodeVsRawUndici';
@@ -23,6 +24,7 @@ const benches: RegisteredBench[] = [
 	{ name: 'return_all', run: benchReturnAll },
 	{ name: 'tts_wav', run: benchTtsWav },
 	{ name: 'video_download', run: benchVideoDownload },
+	{ name: 'batched_classification', run: benchBatchedClassification },
 ];
 
 async function main(): Promise<void> {
