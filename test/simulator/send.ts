@@ -59,6 +59,11 @@ async function writeBytes(res: ServerResponse, response: SimResponse, headers: R
 		if (res.destroyed) return;
 		const part = chunk.subarray(0, stopAt - sent);
 		sent += part.length;
+		if (sent >= stopAt && truncate) {
+			// Cut only once the half has left, so the client sees the headers and a premature end.
+			await new Promise<void>((resolve) => res.write(part, () => resolve()));
+			break;
+		}
 		const more = res.write(part);
 		if (sent >= stopAt) break;
 		if (!more) await new Promise<void>((resolve) => {

@@ -139,8 +139,12 @@ export async function storeMedia(
 	file: { name: string; mimeType: string },
 ): Promise<IBinaryData> {
 	let stepFailure: Error | undefined;
+	let received = 0;
 	const guarded: ChunkStep = {
-		update: (chunk) => guard(() => step.update(chunk)),
+		update: (chunk) => {
+			received += chunk.length;
+			return guard(() => step.update(chunk));
+		},
 		finish: () => guard(() => step.finish()),
 	};
 	function guard<T>(work: () => T): T {
@@ -176,7 +180,12 @@ export async function storeMedia(
 			endpoint: request.label,
 		});
 	}
-	throw asDownloadFailure(failureOf(failure, requestCall(request), false), request);
+	const classified = asDownloadFailure(failureOf(failure, requestCall(request), false), request);
+	if (classified.details.kind !== 'network') throw classified;
+	const announced = Number(opened.headers['content-length']);
+	const of = Number.isFinite(announced) ? ` of ${announced}` : '';
+	const reason = classified.message.replace(/^The connection for .*? failed/, 'connection failed');
+	throw new GatewayError(`The download of ${request.label} broke off after ${received}${of} bytes (${reason})`, classified.details);
 }
 
 /** The request as the transport's failure classifier sees it. */

@@ -116,6 +116,23 @@ describe('Social Data › Channels › Download Video', () => {
 		expect(runCalls('fetch_video_detail')).toHaveLength(1);
 	});
 
+	it('a download cut off midway fails clearly and is not fetched again', async () => {
+		sim.faults.queue({ endpoint: '/media/channels/stodownload', truncate: true });
+		const { error, items } = await runSocialData(sim, channelDownload());
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(new RegExp(`The download of media\\.url \\+ media\\.url_token of fetch_video_detail broke off after \\d+ of ${largeVideo.length} bytes \\(connection failed`));
+		expect(error?.message).toMatch(/The link came from one call of fetch_video_detail, which is not repeated/);
+		expect(mediaRequests()).toHaveLength(1);
+		expect(runCalls('fetch_video_detail')).toHaveLength(1);
+	});
+
+	it('a media host error names the status and the link', async () => {
+		sim.faults.queue({ endpoint: '/media/shortvideo/default/original/' + sim.dataset.ids.awemeId + '.mp4', status: 503 });
+		const { error } = await runSocialData(sim, shortVideoDownload());
+		expect(error?.message).toMatch(/The media host answered the download of the original_video_url of fetch_video_high_quality_play_url with HTTP 503/);
+		expect(runCalls('fetch_video_high_quality_play_url')).toHaveLength(1);
+	});
+
 	it('checks the input before any call: a missing video id costs nothing', async () => {
 		const { error } = await runSocialData(sim, { resource: 'channels', operation: 'download', object_id: '', export_id: '', share_url: '' });
 		expect(error?.message).toMatch(/One of the fields "object_id", "export_id", "share_url" is required/);
