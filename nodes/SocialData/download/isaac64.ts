@@ -12,6 +12,7 @@ function toBigEndian(value: number): number {
 	if (!LITTLE_ENDIAN) return value;
 	return (value << 24) | ((value & 0xff00) << 8) | ((value >>> 8) & 0xff00) | (value >>> 24);
 }
+
 /** One generation round's output: 256 words of 8 bytes. */
 export const ISAAC64_BLOCK_BYTES = WORDS * 8;
 
@@ -87,7 +88,7 @@ export class Isaac64 {
 	}
 
 	/**
-	 * isaac64(): one round, filling the 256 result words. Each rngstep, with `x = mem[i]`:
+	 * isaac64(): one round, writing its 256 result words into the block. Each rngstep, with `x = mem[i]`:
 	 * `a = mix(a) + mem[i ± 128]; mem[i] = y = mem[(x >> 3) & 255] + a + b; result[i] = b = mem[(y >> 11) & 255] + x`,
 	 * four per turn, each mixing `a` its own way. Written out on int32 halves (`| 0`) in locals: V8
 	 * then stays in integer arithmetic, and a carry is an unsigned comparison of the low halves.
