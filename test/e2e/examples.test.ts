@@ -7,8 +7,12 @@
  * and names the files use: the Social Gateway credential points at the simulator, an SMTP
  * credential at a local sink, so the brand report's e-mail step runs too.
  *
- * One n8n user folder for all files. About 2-3 minutes with the n8n cache in place: build and pack
- * ~15 s, pack install ~15 s, ~5 s per import and ~6-15 s per execution (each CLI call boots n8n).
+ * One n8n user folder for all files. Each file is imported on its own, as a user does it:
+ * `import:workflow --separate --input=<folder>` would be one boot instead of one per file, but it
+ * gives a file without an `id` a new one, so it cannot catch the files that fail alone.
+ * About 2-3 minutes with the n8n cache in place on an idle machine (6 minutes beside other
+ * real-n8n tests): build and pack ~15 s, pack install ~15 s, ~5 s per import and ~6-15 s per
+ * execution (each CLI call boots n8n).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
