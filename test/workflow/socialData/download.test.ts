@@ -207,7 +207,12 @@ describe('Download Video as an AI Agent tool', () => {
 		const short = await runAsTool(shortVideoDownload());
 		expect(short.items[0].binary).toBeUndefined();
 		expect(String(short.items[0].json.original_video_url)).toMatch(/\/media\/shortvideo\/default\/original\//);
+		const many = await runAsTool({ resource: 'shortVideo', operation: 'download', videoSelection: 'batch', aweme_ids: `${sim.dataset.ids.awemeId},not-an-id` });
+		expect(many.items.map((item) => [item.json.video_id, item.binary, item.json.downloaded ?? true])).toEqual([
+			[sim.dataset.ids.awemeId, undefined, true],
+			['not-an-id', undefined, false],
+		]);
 		expect(mediaRequests()).toHaveLength(0);
-		expect(sim.ledger.billedCalls()).toBe(2);
+		expect(sim.ledger.billedCalls()).toBe(3);
 	});
 });
