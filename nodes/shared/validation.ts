@@ -92,8 +92,38 @@ function normalizeInteger(field: FieldDescriptor, value: unknown): number {
 	return number;
 }
 
+/**
+ * An AI agent may wrap a value in an object (`{ "keyword": "acme" }` where the keyword is asked for).
+ * Unambiguous, so accepted: one entry named like the field (its wire or display name, any case or
+ * spacing) holding text, a number or a boolean. Any other object is refused with what to send.
+ */
+const EXPECTED_VALUE: Record<FieldDescriptor['type'], string> = {
+	string: 'text',
+	integer: 'a whole number',
+	boolean: 'true or false',
+	flag: 'on or off',
+	idList: 'an id given as a string, or a list of them',
+	json: 'a JSON object',
+};
+
+const simpleName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function unwrapAgentValue(field: FieldDescriptor, value: unknown): unknown {
+	if (field.type === 'json' || value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof ExactInteger) return value;
+	const entries = Object.entries(value);
+	const names = [field.name, field.displayName].map(simpleName);
+	if (entries.length === 1) {
+		const [[key, inner]] = entries;
+		const simple = ['string', 'number', 'boolean', 'bigint'].includes(typeof inner) || inner instanceof ExactInteger;
+		if (simple && names.includes(simpleName(key))) return inner;
+	}
+	const keys = entries.map(([key]) => key).join(', ') || 'none';
+	return fail(field, `must be ${EXPECTED_VALUE[field.type]}, not an object (keys: ${keys}). Send the value itself, e.g. "${field.name}": "…"`);
+}
+
 /** Checks one given value against its field and returns it in wire form. */
-export function normalizeField(field: FieldDescriptor, value: unknown): unknown {
+export function normalizeField(field: FieldDescriptor, given: unknown): unknown {
+	const value = unwrapAgentValue(field, given);
 	switch (field.type) {
 		case 'boolean':
 			if (typeof value === 'boolean') return value;
