@@ -92,11 +92,6 @@ function normalizeInteger(field: FieldDescriptor, value: unknown): number {
 	return number;
 }
 
-/**
- * An AI agent may wrap a value in an object (`{ "keyword": "acme" }` where the keyword is asked for).
- * Unambiguous, so accepted: one entry named like the field (its wire or display name, any case or
- * spacing) holding text, a number or a boolean. Any other object is refused with what to send.
- */
 const EXPECTED_VALUE: Record<FieldDescriptor['type'], string> = {
 	string: 'text',
 	integer: 'a whole number',
@@ -108,6 +103,11 @@ const EXPECTED_VALUE: Record<FieldDescriptor['type'], string> = {
 
 const simpleName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/**
+ * An AI agent may wrap a value in an object (`{ "keyword": "acme" }` where the keyword is asked for).
+ * Unambiguous, so accepted: one entry named like the field (its wire or display name, any case or
+ * spacing) holding text, a number or a boolean. Any other object is refused with what to send.
+ */
 function unwrapAgentValue(field: FieldDescriptor, value: unknown): unknown {
 	if (field.type === 'json' || value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof ExactInteger) return value;
 	const entries = Object.entries(value);
