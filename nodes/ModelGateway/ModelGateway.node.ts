@@ -4,6 +4,7 @@ import { actionSubtitle } from '../shared/actionSubtitle';
 import { modelGatewayProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
+import { modelGatewayToolDescription } from './toolDescription';
 
 export class ModelGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,7 +16,7 @@ export class ModelGateway implements INodeType {
 		subtitle: actionSubtitle(modelGatewayProperties),
 		description: 'Generate text, images, speech and embeddings, chat and list models through the model gateway',
 		defaults: { name: 'Model Gateway' },
-		usableAsTool: true,
+		usableAsTool: { replacements: { description: modelGatewayToolDescription } },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { route } from './actions/router';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { socialDataProperties } from './description';
+import { socialDataToolDescription } from './toolDescription';
 
 export class SocialData implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +15,7 @@ export class SocialData implements INodeType {
 		subtitle: actionSubtitle(socialDataProperties),
 		description: 'Short-video, notes, channel, article and search data from the Social Data Gateway',
 		defaults: { name: 'Social Data' },
-		usableAsTool: true,
+		usableAsTool: { replacements: { description: socialDataToolDescription } },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
