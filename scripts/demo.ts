@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { brandWorkflow, reportOf } from '../test/e2e/brand-monitoring';
 import { packProject } from '../test/e2e/install-pack';
+import { screenshotReport } from '../test/e2e/report-screenshot';
 import { REPO_ROOT } from '../test/e2e/n8n-install-layout';
 import { failureReport, runWorkflow } from '../test/e2e/workflow-runner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../test/simulator';
@@ -35,7 +36,16 @@ async function main() {
 		const outDir = path.join(REPO_ROOT, 'demo-output');
 		fs.mkdirSync(outDir, { recursive: true });
 		fs.writeFileSync(path.join(outDir, 'report.html'), report.html);
+		fs.writeFileSync(path.join(outDir, 'report.md'), `${report.markdown}\n`);
 		fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+		// The PNG shows how a mail client renders the report; without a Chromium the demo still succeeds.
+		const pngWritten = await screenshotReport(report.html, path.join(outDir, 'report.png')).then(
+			() => true,
+			(error: unknown) => {
+				console.warn(`  (no report.png: ${error instanceof Error ? error.message : String(error)})`);
+				return false;
+			},
+		);
 
 		console.log(`\n${report.subject}`);
 		for (const [source, counts] of Object.entries(report.counts)) {
@@ -43,9 +53,13 @@ async function main() {
 		}
 		for (const failure of report.failures) console.log(`  FAILED ${failure.source}: ${failure.error}`);
 		console.log(`  summary: ${report.summary}`);
-		if (sim) console.log(`  simulator ledger: ${sim.ledger.billedCalls()} billed data calls, ${sim.ledger.credits().toFixed(2)} credits`);
+		if (sim) {
+			const modelCalls = sim.requests.filter((request) => request.path === '/v1/chat/completions').length;
+			console.log(`  simulator ledger: ${sim.ledger.billedCalls()} billed data calls, ${sim.ledger.credits().toFixed(2)} credits; ${modelCalls} model calls for ${report.newMentions} mentions`);
+		}
 		console.log(`  n8n: import ${result.timings.importSeconds.toFixed(1)} s, execute ${result.timings.executeSeconds.toFixed(1)} s`);
-		console.log(`\nReport written to demo-output/report.html`);
+		const shown = (file: string) => path.relative(process.cwd(), path.join(outDir, file));
+		console.log(`\nReport written to ${shown('report.html')} (e-mail HTML), ${pngWritten ? `${shown('report.png')} (how it renders), ` : ''}${shown('report.md')} (team chat)`);
 	} finally {
 		await sim?.close();
 	}

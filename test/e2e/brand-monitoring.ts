@@ -9,6 +9,9 @@ import { REPO_ROOT } from './n8n-install-layout';
 export const BRAND_WORKFLOW_FILE = path.join(REPO_ROOT, 'examples', 'brand-monitoring-daily-report.json');
 export const REPORT_NODE = 'Build Report';
 const EMAIL_NODE = 'Send Report';
+export const CLASSIFY_NODE = 'Classify Sentiment';
+/** The optional team-chat branch. */
+export const CHAT_NODES = ['Chat Webhook Set?', 'Post to Team Chat'];
 
 export interface Mention {
 	source: string;
@@ -16,11 +19,26 @@ export interface Mention {
 	id: string;
 	url: string | null;
 	title: string;
+	author: string | null;
 	sentiment: string;
+	reason: string;
 	likes: number | null;
 	comments: number | null;
 	shares: number | null;
 	reads: number | null;
+	engagement: number;
+}
+
+/** One run's counts as the Keep 7-Run Trend node stores them in the workflow's static data. */
+export interface TrendRun {
+	at: string;
+	execution: string;
+	mentions: number;
+	positive: number;
+	neutral: number;
+	negative: number;
+	unclassified: number;
+	failedSources: number;
 }
 
 export interface BrandReport {
@@ -31,20 +49,37 @@ export interface BrandReport {
 	totals: Record<string, number>;
 	failures: Array<{ source: string; error: string; status: number | null }>;
 	summary: string;
+	trend: TrendRun[];
+	top: Mention[];
+	negatives: Mention[];
 	mentions: Mention[];
 	subject: string;
 	html: string;
+	markdown: string;
 }
 
-/** The example workflow with the brand set and the e-mail step switched off (the demo writes a file instead). */
-export function brandWorkflow(brand?: string): WorkflowJson {
+export interface BrandWorkflowSettings {
+	brand?: string;
+	/** Options › Batch Size of Classify Sentiment (the example ships 25). */
+	batchSize?: number;
+	/** Where Post to Team Chat sends the Markdown version (the example ships none). */
+	chatWebhookUrl?: string;
+}
+
+/** The example workflow with the e-mail step switched off (the demo writes a file instead) and the settings given. */
+export function brandWorkflow(settings: string | BrandWorkflowSettings = {}): WorkflowJson {
+	const { brand, batchSize, chatWebhookUrl } = typeof settings === 'string' ? { brand: settings } : settings;
 	const workflow = JSON.parse(fs.readFileSync(BRAND_WORKFLOW_FILE, 'utf8')) as WorkflowJson & {
 		nodes: Array<{ name: string; disabled?: boolean; parameters: Record<string, any> }>;
 	};
+	const brandValues: Record<string, string | undefined> = { brand, chatWebhookUrl };
 	for (const node of workflow.nodes) {
 		if (node.name === EMAIL_NODE) node.disabled = true;
-		if (node.name === 'Brand' && brand) {
-			for (const assignment of node.parameters.assignments.assignments) if (assignment.name === 'brand') assignment.value = brand;
+		if (node.name === CLASSIFY_NODE && batchSize !== undefined) node.parameters.options.batchSize = batchSize;
+		if (node.name === 'Brand') {
+			for (const assignment of node.parameters.assignments.assignments) {
+				if (brandValues[assignment.name]) assignment.value = brandValues[assignment.name];
+			}
 		}
 	}
 	return workflow;

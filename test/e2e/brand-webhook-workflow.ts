@@ -1,18 +1,18 @@
 import * as crypto from 'node:crypto';
 import type { WorkflowJson } from './credentials';
-import { brandWorkflow, REPORT_NODE } from './brand-monitoring';
+import { brandWorkflow, CHAT_NODES, REPORT_NODE } from './brand-monitoring';
 
 /**
  * The flagship workflow with a production trigger, for queue mode: `n8n execute` cannot enqueue
  * (it always runs in its own process), whereas an active workflow's webhook call is enqueued by
  * the main instance and run by a worker. The schedule and manual triggers and the (disabled)
- * e-mail step are removed, so a Webhook node (POST, "When Last Node Finishes") answers with the
+ * e-mail and team-chat steps are removed, so a Webhook node (POST, "When Last Node Finishes") answers with the
  * report the Build Report node produced.
  */
 
 export const BRAND_WEBHOOK_WORKFLOW_ID = 'brandMonitoringHook';
 export const BRAND_WEBHOOK_NODE = 'Report Request';
-const REMOVED_NODES = new Set(['Every Morning', 'Run Now', 'Send Report']);
+const REMOVED_NODES = new Set(['Every Morning', 'Run Now', 'Send Report', ...CHAT_NODES]);
 const FIRST_NODE = 'Brand';
 
 type Connections = Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;

@@ -196,13 +196,14 @@ describe('the brand-monitoring report in n8n queue mode (main + 2 workers, Redis
 		expect(startedOnMain).toEqual([]);
 	});
 
-	it('makes each gateway call once: the pages of the three searches, one classification per mention, one summary', () => {
+	it('makes each gateway call once: the pages of the three searches, one classification call per 25 mentions, one summary', () => {
 		const [first] = runs;
 		const pages = ['notes', 'articles', 'videos']
 			.map((source) => pagesFor(sumOf(single.report.counts[source])))
 			.reduce((sum, n) => sum + n, 0);
-		expect(single).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: single.report.newMentions + 1 });
-		expect(first).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: first.report.newMentions + 1 });
+		const modelCalls = (mentions: number) => Math.ceil(mentions / 25) + 1;
+		expect(single).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: modelCalls(single.report.newMentions) });
+		expect(first).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: modelCalls(first.report.newMentions) });
 		expect(runs[1]).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: 1 });
 	});
 
