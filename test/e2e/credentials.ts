@@ -15,6 +15,8 @@ export interface GatewayCredentialInput {
 	/** Address of the chat and messages interfaces; empty means the gateway address. */
 	modelUrl?: string;
 	compatVersion?: string;
+	/** The fixed routing value every Avatar Assets call carries (set once in the credential). */
+	avatarRoutingValue?: string;
 	id?: string;
 	name?: string;
 }
@@ -35,6 +37,7 @@ export function gatewayCredential(input: GatewayCredentialInput): ImportableCred
 			baseUrl: input.gatewayUrl,
 			modelBaseUrl: input.modelUrl ?? '',
 			compatVersion: input.compatVersion ?? '2023-06-01',
+			...(input.avatarRoutingValue === undefined ? {} : { avatarRoutingValue: input.avatarRoutingValue }),
 		},
 	};
 }

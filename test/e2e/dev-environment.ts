@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
 import { gatewayCredential, type ImportableCredential } from './credentials';
 import { devLoginFor, ownerEnv, signInByRest, type DevLogin } from './dev-owner';
 import { ensureN8n } from './ensure-n8n';
@@ -108,6 +109,8 @@ async function startIn(
 		const credential = gatewayCredential({
 			gatewayUrl: simulator.url,
 			apiKey: SIMULATOR_API_KEY,
+			// As a user sets it once: the routing value the simulator's avatar routes expect.
+			avatarRoutingValue: SIM_AVATAR_ROUTING.value,
 			id: DEV_CREDENTIAL_ID,
 			name: DEV_CREDENTIAL_NAME,
 		});
