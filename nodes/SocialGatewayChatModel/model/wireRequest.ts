@@ -1,5 +1,5 @@
 import type { ContentFile, Message, MessageContent, Tool } from '@n8n/ai-node-sdk';
-import { getParametersJsonSchema } from '@n8n/ai-node-sdk';
+import { toolParametersSchema } from './toolSchema';
 
 /** The SDK's messages and tools as a `POST /v1/chat/completions` body (OpenAI wire format). */
 
@@ -99,7 +99,7 @@ export function wireTools(tools: Tool[]): WireTool[] {
 		.filter((tool): tool is Extract<Tool, { type: 'function' }> => tool.type === 'function')
 		.map((tool) => ({
 			type: 'function',
-			function: { name: tool.name, description: tool.description, parameters: getParametersJsonSchema(tool) },
+			function: { name: tool.name, description: tool.description, parameters: toolParametersSchema(tool) },
 		}));
 }
 
