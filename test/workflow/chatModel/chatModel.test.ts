@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SocialGatewayChatModel } from '../../../nodes/SocialGatewayChatModel/SocialGatewayChatModel.node';
-import { runWorkflow } from '../../harness';
+import { runWorkflow, type HarnessWorkflowDefinition } from '../../harness';
 import type { Simulator } from '../../simulator';
 import { SIMULATOR_API_KEY } from '../../simulator';
 import { useSimulator } from '../useSimulator';
@@ -85,7 +85,7 @@ class ModelUser implements INodeType {
 	}
 }
 
-function workflow(stream: boolean, options: Record<string, unknown> = {}) {
+function workflow(stream: boolean, options: Record<string, unknown> = {}): HarnessWorkflowDefinition {
 	return {
 		nodes: [
 			{ id: '1', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} },
@@ -96,7 +96,7 @@ function workflow(stream: boolean, options: Record<string, unknown> = {}) {
 				type: MODEL_TYPE,
 				typeVersion: 1,
 				position: [200, 200] as [number, number],
-				parameters: { modelId: { __rl: true, mode: 'list', value: 'gm-2.5-flash' }, options },
+				parameters: { modelId: { __rl: true, mode: 'list', value: 'gm-2.5-flash' }, options: options as Record<string, string | number> },
 				credentials: { socialGatewayApi: { id: 'c1', name: 'Social Gateway' } },
 			},
 		],
