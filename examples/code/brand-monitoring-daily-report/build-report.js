@@ -47,9 +47,9 @@ const dot = (sentiment) => `<span style="display:inline-block;width:9px;height:9
 const headline = (value, label, colour) => `<td width="25%" align="center" style="${FONT}padding:14px 4px;border-right:1px solid #eef1f4;"><div style="font-size:30px;font-weight:bold;color:${colour};line-height:34px;">${value}</div><div style="font-size:12px;color:#5b6573;">${label}</div></td>`;
 const headlines = `<tr><td style="padding:0 20px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e3e7ec;border-radius:6px;"><tr>
 ${headline(mentions.length, 'new mentions', '#1f2933')}
-${headline(totals.negative, 'negative', COLOURS.negative)}
-${headline(totals.positive, 'positive', COLOURS.positive)}
-${headline(`${sourcesOk}/${SOURCES.length}`, failures.length ? 'sources answered' : 'sources answered', failures.length ? COLOURS.negative : '#1f2933')}
+${headline(totals.negative, 'negative', totals.negative ? COLOURS.negative : '#1f2933')}
+${headline(totals.positive, 'positive', totals.positive ? COLOURS.positive : '#1f2933')}
+${headline(`${sourcesOk}/${SOURCES.length}`, 'sources answered', failures.length ? COLOURS.negative : '#1f2933')}
 </tr></table>${unclassified.length ? `<div style="${FONT}font-size:12px;color:#8a5a00;padding-top:6px;">${plural(unclassified.length, 'mention')} could not be classified (listed at the end).</div>` : ''}</td></tr>`;
 
 const legend = `<div style="${FONT}font-size:12px;color:#5b6573;padding-top:6px;">${['positive', 'neutral', 'negative'].map((s) => `${dot(s)} ${s}`).join('&nbsp;&nbsp;&nbsp;')}${totals.unclassified ? `&nbsp;&nbsp;&nbsp;${dot('unclassified')} unclassified` : ''}</div>`;
