@@ -322,6 +322,9 @@ describe('the example files in a real n8n 2.41', () => {
 			expect(run.mails).toHaveLength(1);
 			expect(run.mails[0].to).toEqual(['marketing@example.com']);
 			expect(run.mails[0].data).toMatch(/Subject: acme: \d+ new mentions/);
+			// Classification in batches of 25 as shipped, then the summary.
+			const modelCalls = run.requests.filter((request) => request.path === '/v1/chat/completions');
+			expect(modelCalls).toHaveLength(Math.ceil((report.newMentions as number) / 25) + 1);
 		});
 	});
 });
