@@ -68,6 +68,12 @@ export interface QueueCluster {
 	startSeconds: number;
 	/** Stops every process (workers first) and removes the workers' user folders. */
 	close(): Promise<void>;
+	/**
+	 * Stops the main instance, runs `whileDown`, then starts a new main instance on the same port,
+	 * user folder and database, and waits until it is ready (its published workflows activated).
+	 * `main` is then the new instance; the workers keep running throughout.
+	 */
+	restartMain(whileDown?: () => Promise<void> | void): Promise<MainInstance>;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 5 * 60_000;
@@ -92,13 +98,17 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_WEBHOOK_URL: `${baseUrl}/`,
 		});
-		const mainProcess = spawnN8n('main', ['start'], options, options.mainUserFolder, mainEnv);
-		processes.push(mainProcess);
-		const main: MainInstance = {
-			...mainProcess,
-			baseUrl,
-			webhookUrl: (webhookPath) => `${baseUrl}/webhook/${webhookPath}`,
+		const startMain = (): MainInstance => {
+			const mainProcess = spawnN8n('main', ['start'], options, options.mainUserFolder, mainEnv);
+			processes.push(mainProcess);
+			return { ...mainProcess, baseUrl, webhookUrl: (webhookPath) => `${baseUrl}/webhook/${webhookPath}` };
 		};
+		// "Editor is now accessible" comes after the main instance has activated the published workflows.
+		const mainReady = (main: MainInstance) =>
+			main
+				.waitForOutput(/Editor is now accessible via/, timeoutMs)
+				.then(() => waitUntil('the main instance readiness', () => isOk(`${baseUrl}/healthz/readiness`), { timeoutMs, process: main }));
+		const main = startMain();
 
 		const workerHealthUrls: string[] = [];
 		for (let index = 1; index <= options.workers; index++) {
@@ -117,15 +127,25 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		}
 		const workers = processes.filter((p) => p.role === 'worker');
 
-		// "Editor is now accessible" comes after the main instance has activated the published workflows.
-		const mainReady = main
-			.waitForOutput(/Editor is now accessible via/, timeoutMs)
-			.then(() => waitUntil('the main instance readiness', () => isOk(`${baseUrl}/healthz/readiness`), { timeoutMs, process: main }));
 		const workersReady = workers.map((worker, index) =>
 			waitUntil(`${worker.name} readiness`, () => isOk(workerHealthUrls[index]), { timeoutMs, intervalMs: 500, process: worker }),
 		);
-		await Promise.all([mainReady, ...workersReady]);
-		return { main, workers, startSeconds: (Date.now() - started) / 1000, close };
+		await Promise.all([mainReady(main), ...workersReady]);
+		const cluster: QueueCluster = {
+			main,
+			workers,
+			startSeconds: (Date.now() - started) / 1000,
+			close,
+			restartMain: async (whileDown) => {
+				await cluster.main.stop('SIGTERM', STOP_TIMEOUT_MS);
+				await whileDown?.();
+				const next = startMain();
+				await mainReady(next);
+				cluster.main = next;
+				return next;
+			},
+		};
+		return cluster;
 	} catch (error) {
 		await close();
 		throw error;

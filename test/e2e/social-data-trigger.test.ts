@@ -1,13 +1,11 @@
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { WorkflowJson } from './credentials';
 import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
 import { packProject } from './install-pack';
 import { freePort, n8nEnv } from './n8n-env';
 import { startN8nServer, type N8nServer } from './n8n-server';
 import { createProgress } from './progress';
 import { publishWorkflow } from './queue-cluster';
+import { newestCommentIds, startItemSink, triggerWorkflow, waitForItems, type ItemSink } from './social-data-trigger-workflow';
 import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 
@@ -25,59 +23,13 @@ const WAIT_MS = 150_000;
 
 const progress = createProgress('socialDataTrigger');
 let sim: Simulator;
-let sink: { url: string; bodies: Array<Record<string, unknown>>; close(): Promise<void> };
+let sink: ItemSink;
 let n8n: EnsuredN8n;
 let session: N8nSession;
 let server: N8nServer | undefined;
 let env: NodeJS.ProcessEnv;
 let editorUrl: string;
 const delivered: Array<{ step: string; ids: string[]; calls: number }> = [];
-
-async function startSink(): Promise<typeof sink> {
-	const bodies: Array<Record<string, unknown>> = [];
-	const httpServer = http.createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
-			response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-		});
-	});
-	await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-	const { port } = httpServer.address() as AddressInfo;
-	return { url: `http://127.0.0.1:${port}/items`, bodies, close: () => new Promise((resolve) => httpServer.close(() => resolve())) };
-}
-
-function triggerWorkflow(objectId: string, sinkUrl: string): WorkflowJson {
-	return {
-		name: 'Social Data Trigger e2e',
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'New Video Comment',
-				type: 'n8n-nodes-social-gateway.socialDataTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					event: 'newVideoComment',
-					object_id: objectId,
-					options: { firstPoll: 'emitLatest', latestCount: 3 },
-				},
-			},
-			{
-				id: 'sink',
-				name: 'Post To Sink',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [260, 0],
-				parameters: { method: 'POST', url: sinkUrl, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify($json) }}', options: {} },
-			},
-		],
-		connections: { 'New Video Comment': { main: [[{ node: 'Post To Sink', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
 
 async function startServer(): Promise<void> {
 	server = await startN8nServer({
@@ -91,28 +43,18 @@ async function startServer(): Promise<void> {
 	progress.step(`n8n ready in ${server.startSeconds.toFixed(1)}s`);
 }
 
-async function waitForSink(count: number): Promise<void> {
-	const deadline = Date.now() + WAIT_MS;
-	while (sink.bodies.length < count) {
-		if (Date.now() > deadline) throw new Error(`the sink got ${sink.bodies.length} items, expected ${count}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	// A duplicate would come in the same execution or the next poll: give it a moment to show.
-	await new Promise((resolve) => setTimeout(resolve, 3_000));
-}
-
 async function step(name: string, arrivals: number, run: () => Promise<void>): Promise<void> {
-	const before = sink.bodies.length;
+	const before = sink.items.length;
 	const billedBefore = sim.ledger.billedCalls();
 	sim.clock.advance(arrivals * ARRIVAL_EVERY_MS);
 	await run();
-	delivered.push({ step: name, ids: sink.bodies.slice(before).map((body) => String(body.comment_id)), calls: sim.ledger.billedCalls() - billedBefore });
-	progress.step(`${name}: ${sink.bodies.length - before} items`);
+	delivered.push({ step: name, ids: sink.items.slice(before).map((item) => String(item.body.comment_id)), calls: sim.ledger.billedCalls() - billedBefore });
+	progress.step(`${name}: ${sink.items.length - before} items`);
 }
 
 beforeAll(async () => {
 	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS });
-	sink = await startSink();
+	sink = await startItemSink();
 	n8n = await ensureN8n();
 	const packTarball = await packProject({ build: true, copyFirst: true });
 	const workflow = triggerWorkflow(sim.dataset.ids.objectId, sink.url);
@@ -130,16 +72,16 @@ beforeAll(async () => {
 	// Activation polls at once: the latest 3 comments.
 	await step('activation poll', 0, async () => {
 		await startServer();
-		await waitForSink(3);
+		await waitForItems(sink, 3, WAIT_MS);
 	});
 	// 7 new comments (more than a page of 5) for the next scheduled poll.
-	await step('scheduled poll', 7, async () => await waitForSink(10));
+	await step('scheduled poll', 7, async () => await waitForItems(sink, 10, WAIT_MS));
 	// 2 more while n8n is down; the poll on activation after the restart finds just those.
 	await server!.stop();
 	server = undefined;
 	await step('poll after a restart', 2, async () => {
 		await startServer();
-		await waitForSink(12);
+		await waitForItems(sink, 12, WAIT_MS);
 	});
 }, 15 * 60_000);
 
@@ -151,11 +93,7 @@ afterAll(async () => {
 });
 
 test('each new comment reaches the workflow exactly once across executions, also across a restart', () => {
-	const newest = (count: number) =>
-		sim.dataset
-			.channelVideoComments(sim.dataset.ids.objectId)
-			.slice(0, count)
-			.map((comment) => String(comment.comment_id));
+	const newest = (count: number) => newestCommentIds(sim, count);
 	expect(delivered.map((entry) => entry.ids.length)).toEqual([3, 7, 2]);
 	// Pages of 5: the latest 3 on page one; 7 new on two pages (the second shows the boundary); 2 on page one.
 	expect(delivered.map((entry) => entry.calls)).toEqual([1, 2, 1]);
@@ -166,5 +104,5 @@ test('each new comment reaches the workflow exactly once across executions, also
 	const all = delivered.flatMap((entry) => entry.ids);
 	expect(new Set(all).size).toBe(12);
 	// 64-bit ids arrive as strings in n8n's items, digit for digit.
-	for (const body of sink.bodies) expect(typeof body.comment_id).toBe('string');
+	for (const { body } of sink.items) expect(typeof body.comment_id).toBe('string');
 });
