@@ -8,7 +8,7 @@ import { finishReasonOf, usageOf } from './wireAnswer';
  * LangChain adapter (which puts every tool-call delta at index 0) keeps parallel calls apart.
  */
 
-interface WireDeltaToolCall {
+export interface WireDeltaToolCall {
 	index?: unknown;
 	id?: unknown;
 	function?: { name?: unknown; arguments?: unknown };

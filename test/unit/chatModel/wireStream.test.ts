@@ -1,5 +1,5 @@
 import { generateResultOf } from '../../../nodes/SocialGatewayChatModel/model/wireAnswer';
-import { ChatStreamTranslator } from '../../../nodes/SocialGatewayChatModel/model/wireStream';
+import { ChatStreamTranslator, type WireDeltaToolCall } from '../../../nodes/SocialGatewayChatModel/model/wireStream';
 import { chatCompletionBody } from '../../../nodes/SocialGatewayChatModel/model/wireRequest';
 
 /** The chat completions wire format both ways, as the SDK's messages, results and stream chunks. */
@@ -7,7 +7,7 @@ import { chatCompletionBody } from '../../../nodes/SocialGatewayChatModel/model/
 describe('chat completions wire format', () => {
 	test('parallel tool calls in a stream: every delta carries its call id, so the adapter keeps them apart', () => {
 		const translator = new ChatStreamTranslator();
-		const delta = (tool_calls: unknown[]) => ({ choices: [{ delta: { tool_calls } }] });
+		const delta = (tool_calls: WireDeltaToolCall[]) => ({ choices: [{ delta: { tool_calls } }] });
 		const chunks = [
 			...translator.accept(delta([{ index: 0, id: 'call_a', function: { name: 'Search_Notes', arguments: '' } }])),
 			...translator.accept(delta([{ index: 1, id: 'call_b', function: { name: 'Search_Articles', arguments: '{"key' } }])),
