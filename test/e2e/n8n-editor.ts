@@ -20,26 +20,97 @@ export async function openNewWorkflow(page: Page, editorUrl: string): Promise<vo
 	await page.getByTestId('node-creator-plus-button').waitFor();
 }
 
+/** One entry of the node panel (node creator) as the user sees it. */
+export interface PanelItem {
+	/** `data-keyboard-nav-id`: `<node type>-<uuid>` for nodes and actions. */
+	navId: string;
+	/** The shown name (`node-creator-item-name`) and the line under it. */
+	name: string;
+	description: string;
+}
+
+/** Opens the node panel with the "+" button of the canvas; the search bar starts empty. */
+export async function openNodePanel(page: Page): Promise<Locator> {
+	const creator = page.getByTestId('node-creator');
+	if (!(await creator.isVisible())) await page.getByTestId('node-creator-plus-button').click();
+	await creator.getByTestId('node-creator-search-bar').waitFor();
+	return creator;
+}
+
+/** Closes the node panel (Escape, as a user would). */
+export async function closeNodePanel(page: Page): Promise<void> {
+	const creator = page.getByTestId('node-creator');
+	if (!(await creator.isVisible())) return;
+	await page.keyboard.press('Escape');
+	await creator.waitFor({ state: 'hidden' });
+}
+
 /**
- * Adds a node through the node panel: search, pick the node, then its first action (n8n lists a
- * node with resources and operations as actions, below suggested triggers of other types, and adds
- * a manual trigger before it on an empty canvas). Returns the node details view that opens.
+ * Types words into the open node panel's search bar and returns the nodes it lists, in the order
+ * shown (the results and n8n's "Other categories" section alike). Waits until the panel answered
+ * this search: at least one item listed, or its "no results" text.
+ */
+export async function searchNodePanel(page: Page, words: string): Promise<PanelItem[]> {
+	const creator = await openNodePanel(page);
+	await creator.getByTestId('node-creator-search-bar').fill(words);
+	const nodes = creator.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="node"]');
+	await nodes.first().or(creator.getByText('We didn\'t find')).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+	// The list is filtered as the user types; let it settle on the last letter.
+	await page.waitForTimeout(300);
+	return nodes.evaluateAll((elements) =>
+		elements.map((element) => ({
+			navId: element.getAttribute('data-keyboard-nav-id') ?? '',
+			name: (element.querySelector('[data-test-id="node-creator-item-name"]')?.textContent ?? '').trim(),
+			description: (element.querySelector('[data-test-id="node-creator-item-description"]')?.textContent ?? '').trim(),
+		})),
+	);
+}
+
+/** The actions (and trigger events) the panel lists after a node was picked in it. */
+export async function panelActions(page: Page): Promise<PanelItem[]> {
+	const actions = page.getByTestId('node-creator').locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]');
+	await actions.first().waitFor();
+	return actions.evaluateAll((elements) =>
+		elements.map((element) => ({
+			navId: element.getAttribute('data-keyboard-nav-id') ?? '',
+			name: (element.textContent ?? '').trim(),
+			description: '',
+		})),
+	);
+}
+
+/**
+ * Adds a node through the node panel: search, pick the node, then one of its actions (by its shown
+ * name, or else the first action of the given type). n8n lists a node with resources and operations
+ * as actions, below suggested triggers of other types, and adds a manual trigger before it on an
+ * empty canvas. Returns the node details view that opens.
  */
 export async function addNodeFromPanel(
 	page: Page,
-	node: { search: string; displayName: string; type: string },
+	node: { search: string; displayName: string; type: string; action?: string; actionType?: string },
 ): Promise<Locator> {
-	await page.getByTestId('node-creator-plus-button').click();
-	const creator = page.getByTestId('node-creator');
+	const creator = await openNodePanel(page);
 	await creator.getByTestId('node-creator-search-bar').fill(node.search);
 	await creator
 		.getByTestId('item-iterator-item')
 		.filter({ has: page.getByTestId('node-creator-item-name').getByText(node.displayName, { exact: true }) })
 		.click();
-	await creator.locator(`[data-test-id="item-iterator-item"][data-keyboard-nav-id^="${node.type}-"]`).first().click();
+	const actions = creator.locator(
+		`[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"][data-keyboard-nav-id^="${node.actionType ?? node.type}-"]`,
+	);
+	const action = node.action ? actions.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(node.action)}\\s*$`) }) : actions;
+	// A node that also has trigger events lists them first and its actions folded under "Actions (n)".
+	await creator.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]').first().waitFor();
+	const folded = creator.getByTestId('node-creator-category-item').filter({ hasText: /^\s*Actions\b/ });
+	if ((await action.count()) === 0 && (await folded.count()) > 0) await folded.first().click();
+	await action.first().click();
 	const ndv = page.getByTestId('ndv');
 	await ndv.getByTestId('node-parameters').waitFor();
 	return ndv;
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Picks an option (by its shown name) of an options parameter in the open node. */
@@ -107,4 +178,114 @@ async function waitForInputValue(input: Locator, expected: string): Promise<void
 		if (Date.now() > deadline) throw new Error(`the field shows "${value}", expected "${expected}"`);
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
+}
+
+/** Closes the open node details view (back to the canvas). */
+export async function closeNodeDetails(page: Page): Promise<void> {
+	const ndv = page.getByTestId('ndv');
+	if (!(await ndv.isVisible())) return;
+	await page.getByTestId('ndv-close-button').or(page.getByTestId('back-to-canvas')).first().click();
+	await ndv.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Imports a workflow file into the open workflow the way a user does: workflow menu › Import ›
+ * From file, then the file in the browser's file chooser.
+ */
+export async function importWorkflowFromFile(page: Page, file: string): Promise<void> {
+	await page.getByTestId('workflow-menu').click();
+	await page.getByTestId('workflow-menu-item-import').filter({ visible: true }).hover();
+	const chooser = page.waitForEvent('filechooser');
+	await page.getByTestId('workflow-menu-item-import-from-file').filter({ visible: true }).click();
+	await (await chooser).setFiles(file);
+}
+
+export interface CanvasContent {
+	/** Every node on the canvas, sticky notes included. */
+	total: number;
+	/** Names and types of the nodes that are not sticky notes. */
+	nodes: Array<{ name: string; type: string }>;
+}
+
+/** What the canvas shows, once it shows `expectedTotal` nodes (or after 15 s, whatever it shows). */
+export async function canvasContent(page: Page, expectedTotal?: number): Promise<CanvasContent> {
+	const all = workflowNodes(page);
+	const deadline = Date.now() + 15_000;
+	while (expectedTotal !== undefined && (await all.count()) !== expectedTotal && Date.now() < deadline) {
+		await page.waitForTimeout(200);
+	}
+	const nodes = await page.getByTestId('canvas-node').evaluateAll((elements) =>
+		elements.map((element) => ({ name: element.getAttribute('data-node-name') ?? '', type: element.getAttribute('data-node-type') ?? '' })),
+	);
+	return { total: await all.count(), nodes };
+}
+
+/** Opens "Add new credential" from the credentials page and picks the type by its shown name. */
+export async function openNewCredential(page: Page, editorUrl: string, typeDisplayName: string): Promise<Locator> {
+	await page.goto(`${editorUrl}/home/credentials/create`);
+	await page.getByRole('combobox', { name: 'Search for app...' }).fill(typeDisplayName);
+	await page.getByTestId('new-credential-type-select-option').filter({ hasText: typeDisplayName }).click();
+	await page.getByTestId('new-credential-type-button').click();
+	const modal = page.getByTestId('editCredential-modal');
+	await modal.getByTestId('credential-connection-parameter').first().waitFor();
+	return modal;
+}
+
+export interface CredentialField {
+	/** The parameter name, from the field's container (`data-test-id` = name). */
+	name: string;
+	label: string;
+	/** Value and placeholder of its text input ('' when it has none). */
+	value: string;
+	placeholder: string;
+}
+
+/** The fields of the open credential form, top to bottom. */
+export async function credentialFormFields(modal: Locator): Promise<CredentialField[]> {
+	return modal.getByTestId('credential-connection-parameter').evaluateAll((forms) =>
+		forms.map((form) => {
+			// The label's title (n8n puts the Fixed/Expression switch inside the <label> too).
+			const title = form.querySelector('label [class*="_title"]') ?? form.querySelector('label');
+			const label = (title?.textContent ?? '').trim().replace(/\s*\*$/, '');
+			const container = form.querySelector('[data-test-id]');
+			const input = form.querySelector('input, textarea') as unknown as { value: string; placeholder: string } | null;
+			return {
+				name: container?.getAttribute('data-test-id') ?? '',
+				label,
+				value: input?.value ?? '',
+				placeholder: input?.placeholder ?? '',
+			};
+		}),
+	);
+}
+
+/** Switches a boolean field of the open form (or node) on or off. */
+export async function setSwitch(scope: Locator, parameterName: string, on: boolean): Promise<void> {
+	const toggle = scope.getByTestId(`parameter-input-${parameterName}`).locator('.el-switch, [role=switch]').first();
+	const isOn = async () => (await toggle.getAttribute('class'))?.includes('is-checked') ?? (await toggle.getAttribute('aria-checked')) === 'true';
+	if ((await isOn()) !== on) await toggle.click();
+	const deadline = Date.now() + 5_000;
+	while ((await isOn()) !== on) {
+		if (Date.now() > deadline) throw new Error(`the switch ${parameterName} did not turn ${on ? 'on' : 'off'}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+/** Removes every node from the open workflow's canvas (select all, Delete), as a user clears it. */
+export async function clearCanvas(page: Page): Promise<void> {
+	const nodes = workflowNodes(page);
+	if ((await nodes.count()) === 0) return;
+	await page.locator('.vue-flow__pane').click({ position: { x: 5, y: 5 } });
+	await page.keyboard.press('ControlOrMeta+a');
+	await page.keyboard.press('Delete');
+	const deadline = Date.now() + 15_000;
+	while ((await nodes.count()) > 0) {
+		if (Date.now() > deadline) throw new Error(`the canvas still shows ${await nodes.count()} nodes after select all + Delete`);
+		await page.waitForTimeout(100);
+	}
+}
+
+/** The workflow's nodes on the canvas, sticky notes included (not the empty canvas's "Add first step" box). */
+function workflowNodes(page: Page): Locator {
+	return page.locator('.vue-flow__node').filter({ hasNot: page.getByTestId('canvas-add-button') });
 }
