@@ -7,14 +7,18 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { failureReport, openN8nSession, type N8nSession, type WorkflowRunResult } from './workflow-runner';
 import { SIMULATOR_API_KEY, startSimulator, type RecordedRequest, type Simulator } from '../simulator';
 
-// The flagship workflow in a real n8n 2.41 against the simulator: three executions in one n8n user
+// The flagship workflow in a real n8n 2.41 against the simulator: four executions in one n8n user
 // folder (each `n8n execute` its own process, so whatever the next run sees survived a restart),
-// the second on the same data, the third with the video search failing. Classification in batches
-// of 5 so the 13 mentions take several calls. About 90 s once n8n is cached (first install ~5 min).
+// the second on the same data, the third with the video search failing, the fourth after new posts
+// arrived, with one malformed model answer. Classification in batches of 5 so the mentions take
+// several calls. About 2 minutes once n8n is cached (first install ~5 min).
 
 const PAGE_SIZE = 3;
 const BRAND = 'acme';
 const BATCH_SIZE = 5;
+/** Virtual minutes between arriving posts; the fourth run comes ARRIVALS of them later. */
+const ARRIVAL_EVERY_MS = 60_000;
+const ARRIVALS = 4;
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'brand-report');
 
 interface ReportRun {
@@ -23,6 +27,8 @@ interface ReportRun {
 	dataCalls: number;
 	billed: number;
 	chatCalls: RecordedRequest[];
+	/** What the searches had to find at the time of the run. */
+	expected: ReturnType<typeof expectedMentions>;
 }
 
 let sim: Simulator;
@@ -34,6 +40,7 @@ const rendered: RenderedReport[] = [];
 async function executeOnce(prepare?: () => void) {
 	sim.reset();
 	prepare?.();
+	const expected = expectedMentions();
 	const result = await session.execute();
 	if (!result.ok) throw new Error(failureReport(result));
 	runs.push({
@@ -42,11 +49,12 @@ async function executeOnce(prepare?: () => void) {
 		dataCalls: sim.requests.filter((request) => request.path === '/api/v1/run').length,
 		billed: sim.ledger.billedCalls(),
 		chatCalls: sim.requests.filter((request) => request.path === '/v1/chat/completions'),
+		expected,
 	});
 }
 
 beforeAll(async () => {
-	sim = await startSimulator({ pageSize: PAGE_SIZE });
+	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS });
 	chat = await startWebhookReceiver();
 	const packTarball = await packProject({ build: true, copyFirst: true });
 	const workflow = brandWorkflow({ brand: BRAND, batchSize: BATCH_SIZE, chatWebhookUrl: chat.url });
@@ -54,6 +62,10 @@ beforeAll(async () => {
 	await executeOnce();
 	await executeOnce();
 	await executeOnce(() => sim.faults.queue({ status: 500, endpoint: 'fetch_search_videos' }));
+	await executeOnce(() => {
+		sim.clock.advance(ARRIVALS * ARRIVAL_EVERY_MS);
+		sim.faults.queue({ endpoint: 'v1/chat/completions', modelAnswer: 'drop-item' });
+	});
 	rendered.push(await screenshotReport(runs[0].report.html, path.join(SCREENSHOT_DIR, 'daily-report.png')));
 	rendered.push(await screenshotReport(runs[2].report.html, path.join(SCREENSHOT_DIR, 'daily-report-failed-source.png')));
 }, 20 * 60_000);
@@ -64,7 +76,7 @@ afterAll(async () => {
 	await chat?.close();
 });
 
-/** What the simulator holds for the last day, i.e. what the three searches must find. */
+/** What the simulator holds for the last day now, i.e. what the three searches must find. */
 function expectedMentions() {
 	const { dataset } = sim;
 	return {
@@ -80,8 +92,7 @@ const isClassification = (request: RecordedRequest) => bodyOf(request).response_
 
 describe('the brand-monitoring daily report in a real n8n', () => {
 	it('reports every platform, with sentiment counts that add up to the mentions', () => {
-		const { report } = runs[0];
-		const expected = expectedMentions();
+		const { report, expected } = runs[0];
 		expect(report.failures).toEqual([]);
 		for (const source of ['notes', 'articles', 'videos'] as const) {
 			const counted = Object.values(report.counts[source]).reduce((sum, n) => sum + n, 0);
@@ -97,7 +108,7 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 	});
 
 	it('keeps every 64-bit id digit for digit', () => {
-		const expected = expectedMentions();
+		const { expected } = runs[0];
 		const idsOf = (source: string) => runs[0].report.mentions.filter((m) => m.source === source).map((m) => m.id).sort();
 		expect(idsOf('articles')).toEqual([...expected.articles].sort());
 		expect(idsOf('videos')).toEqual([...expected.videos].sort());
@@ -106,7 +117,7 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 	});
 
 	it('makes exactly the calls the workflow should: its pages, ceil(mentions / batch size) classification calls, one summary', () => {
-		const expected = expectedMentions();
+		const { expected } = runs[0];
 		const pages = pagesFor(expected.notes.length) + pagesFor(expected.articles.length) + pagesFor(expected.videos.length);
 		const [first] = runs;
 		expect(first.dataCalls).toBe(pages);
@@ -141,8 +152,22 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 		expect(report.counts.notes).toBeDefined();
 	});
 
+	it('a malformed model answer is asked again about what it left open: one call more, no mention lost', () => {
+		const { report, chatCalls } = runs[3];
+		expect(report.newMentions).toBe(3 * ARRIVALS);
+		expect(report.mentions).toHaveLength(3 * ARRIVALS);
+		expect(report.totals.unclassified).toBe(0);
+		const classification = chatCalls.filter(isClassification);
+		const asked = classification.map((request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number);
+		// The batches, then the retry of the one whose answer left its last mention out.
+		expect(classification).toHaveLength(Math.ceil(report.newMentions / BATCH_SIZE) + 1);
+		expect(asked.filter((n) => n === 1)).toHaveLength(1);
+		expect(asked.reduce((sum, n) => sum + n, 0)).toBe(report.newMentions + 1);
+		expect(chatCalls).toHaveLength(classification.length + 1);
+	});
+
 	it('keeps the trend in n8n across runs (each run a new n8n process): one entry more per run, earlier entries unchanged', () => {
-		const [first, second, third] = runs.map((run) => run.report.trend);
+		const [first, second, third, fourth] = runs.map((run) => run.report.trend);
 		const countsOf = (report: BrandReport) => ({ mentions: report.newMentions, positive: report.totals.positive, neutral: report.totals.neutral, negative: report.totals.negative, unclassified: report.totals.unclassified });
 		expect(first).toHaveLength(1);
 		expect(first[0]).toMatchObject({ ...countsOf(runs[0].report), failedSources: 0 });
@@ -152,11 +177,13 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 		expect(third).toHaveLength(3);
 		expect(third.slice(0, 2)).toEqual(second);
 		expect(third[2]).toMatchObject({ mentions: 0, failedSources: 1 });
-		expect(new Set(third.map((run) => run.execution)).size).toBe(3);
+		expect(fourth.slice(0, 3)).toEqual(third);
+		expect(fourth[3]).toMatchObject({ mentions: 3 * ARRIVALS });
+		expect(new Set(fourth.map((run) => run.execution)).size).toBe(4);
 	});
 
 	it('posts the Markdown version to the team-chat webhook once per run', () => {
-		expect(chat.posts).toHaveLength(3);
+		expect(chat.posts).toHaveLength(runs.length);
 		chat.posts.forEach((post, n) => {
 			expect(post).toMatchObject({ method: 'POST', contentType: expect.stringContaining('application/json') });
 			expect(JSON.parse(post.body)).toEqual({ text: runs[n].report.markdown });
