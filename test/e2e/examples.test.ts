@@ -23,7 +23,7 @@ import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
 import { installPack, packProject } from './install-pack';
 import { freePort, n8nEnv } from './n8n-env';
 import { REPO_ROOT } from './n8n-install-layout';
-import { errorMessages, findRunOutput, type RunOutput } from './n8n-output';
+import { errorMessages, findRunOutput, type ExecutionItem, type NodeRun, type RunOutput } from './n8n-output';
 import { runCommand, tail, type CommandResult } from './run-command';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { redactor } from './workflow-runner';
@@ -149,6 +149,11 @@ interface ExampleRun {
 	mails: SmtpSink['messages'];
 }
 
+/** Items of every output of a node run: `main`, and `ai_languageModel` / `ai_tool` of sub-nodes and tools under an AI Agent. */
+function outputItems(nodeRun: NodeRun): ExecutionItem[] {
+	return Object.values((nodeRun.data ?? {}) as Record<string, Array<ExecutionItem[] | null>>).flatMap((outputs) => outputs.flatMap((list) => list ?? []));
+}
+
 describe('the example files in a real n8n 2.41', () => {
 	let n8n: EnsuredN8n;
 	let sim: Simulator;
@@ -232,7 +237,7 @@ describe('the example files in a real n8n 2.41', () => {
 		for (const [name, nodeRuns] of Object.entries(runData)) {
 			for (const nodeRun of nodeRuns) {
 				expect({ node: name, error: nodeRun.error?.message }).toEqual({ node: name, error: undefined });
-				const items = (nodeRun.data?.main ?? []).flatMap((list) => list ?? []);
+				const items = outputItems(nodeRun);
 				const failed = items.filter((item) => item.json && 'error' in item.json);
 				expect({ node: name, failed: failed.map((item) => item.json) }).toEqual({ node: name, failed: [] });
 			}
@@ -241,7 +246,7 @@ describe('the example files in a real n8n 2.41', () => {
 		for (const node of example(file).workflow.nodes.filter((entry) => entry.type.startsWith(PACK_PREFIX) && !entry.disabled)) {
 			const nodeRuns = runData[node.name];
 			expect({ node: node.name, ran: nodeRuns !== undefined }).toEqual({ node: node.name, ran: true });
-			const items = nodeRuns.flatMap((nodeRun) => (nodeRun.data?.main ?? []).flatMap((list) => list ?? []));
+			const items = nodeRuns.flatMap(outputItems);
 			expect({ node: node.name, items: items.length > 0 }).toEqual({ node: node.name, items: true });
 		}
 		expect(JSON.stringify(run.output)).not.toContain(SIMULATOR_API_KEY);
