@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { socialDataTriggerProperties } from './trigger/description';
+import { eventSubtitle, socialDataTriggerProperties } from './trigger/description';
 import { pollSocialData } from './trigger/poll';
 
 export class SocialDataTrigger implements INodeType {
@@ -10,8 +10,9 @@ export class SocialDataTrigger implements INodeType {
 		icon: { light: 'file:socialData.svg', dark: 'file:socialData.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when new notes, search results, channel videos or comments appear on the Social Data Gateway',
+		subtitle: eventSubtitle,
+		description:
+			'Short-video, notes, channel, article and search data; as a trigger, starts a workflow when new notes, search results, channel videos or comments appear',
 		defaults: { name: 'Social Data Trigger' },
 		polling: true,
 		inputs: [],

@@ -3,6 +3,7 @@ import { AvatarAssets } from '../../nodes/AvatarAssets/AvatarAssets.node';
 import { ModelGateway } from '../../nodes/ModelGateway/ModelGateway.node';
 import { ENDPOINTS } from '../../nodes/shared/descriptor';
 import { SocialData } from '../../nodes/SocialData/SocialData.node';
+import { SocialDataTrigger } from '../../nodes/SocialData/SocialDataTrigger.node';
 import { NODE_OPTION_NAMES } from '../../nodes/SocialData/nodeOptions';
 import { SocialGatewayApi } from '../../credentials/SocialGatewayApi.credentials';
 
@@ -111,6 +112,17 @@ describe('every node', () => {
 		expect(codex.subcategories.AI).toContain('Root Nodes');
 		expect(codex.subcategories.AI).not.toContain('Language Models');
 		expect(codex.alias.map((alias) => alias.toLowerCase())).toEqual(expect.arrayContaining(['llm', 'embedding', 'text to speech']));
+	});
+});
+
+describe('Social Data Trigger', () => {
+	it('names the chosen event in words on the canvas', () => {
+		const trigger = new SocialDataTrigger().description;
+		const lookup = /^=\{\{ \((.*)\)\[\$parameter\["event"\]\] \}\}$/.exec(trigger.subtitle!);
+		const names = JSON.parse(lookup![1]) as Record<string, string>;
+		const events = trigger.properties.find((property) => property.name === 'event')!.options as INodePropertyOptions[];
+		expect(events.length).toBeGreaterThan(5);
+		for (const event of events) expect(names[String(event.value)]).toBe(event.name);
 	});
 });
 

@@ -53,3 +53,6 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 }
 
 export const socialDataTriggerProperties: INodeProperties[] = [eventProperty, ...TRIGGER_EVENTS.flatMap(eventProperties)];
+
+/** Canvas subtitle: the chosen event in words ("On new note matching a keyword"), not its value. */
+export const eventSubtitle = `={{ (${JSON.stringify(Object.fromEntries(TRIGGER_EVENTS.map(({ value, name }) => [value, name])))})[$parameter["event"]] }}`;
