@@ -4,6 +4,7 @@ import { actionSubtitle } from '../shared/actionSubtitle';
 import { avatarAssetsProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
+import { avatarAssetsToolDescription } from './toolDescription';
 
 export class AvatarAssets implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,7 +16,7 @@ export class AvatarAssets implements INodeType {
 		subtitle: actionSubtitle(avatarAssetsProperties),
 		description: 'Virtual-avatar material groups and assets, and real-person authentication sessions',
 		defaults: { name: 'Avatar Assets' },
-		usableAsTool: true,
+		usableAsTool: { replacements: { description: avatarAssetsToolDescription } },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],

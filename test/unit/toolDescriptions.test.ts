@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { AvatarAssets } from '../../nodes/AvatarAssets/AvatarAssets.node';
 import { ModelGateway } from '../../nodes/ModelGateway/ModelGateway.node';
 import { SocialData } from '../../nodes/SocialData/SocialData.node';
 
@@ -34,11 +35,14 @@ describe('tool descriptions for AI agents', () => {
 		expect(text).toMatch(/keyword \(1-100 characters\)/);
 	});
 
-	test('Model Gateway: every "Resource > Operation" the description names exists', () => {
-		const { description } = new ModelGateway();
+	test.each([
+		['Model Gateway', () => new ModelGateway().description, 7],
+		['Avatar Assets', () => new AvatarAssets().description, 8],
+	])('%s: every "Resource > Operation" the description names exists', (_name, describe, least) => {
+		const description = describe();
 		const text = toolDescriptionOf(description);
 		const pairs = citedPairs(text);
-		expect(pairs.length).toBeGreaterThanOrEqual(7);
+		expect(pairs.length).toBeGreaterThanOrEqual(least);
 		const resources = optionNames(description.properties, 'resource');
 		const operations = optionNames(description.properties, 'operation');
 		for (const [resource, operation] of pairs) {
