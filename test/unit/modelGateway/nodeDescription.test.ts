@@ -13,7 +13,7 @@ function optionValues(name: string, resource?: string): string[] {
 
 describe('Model Gateway node description', () => {
 	it('is the modelGateway node, usable as a tool, with the pack credential', () => {
-		expect(node.description).toMatchObject({ name: 'modelGateway', displayName: 'Model Gateway', usableAsTool: true, credentials: [{ name: 'socialGatewayApi', required: true }] });
+		expect(node.description).toMatchObject({ name: 'modelGateway', displayName: 'Model Gateway', usableAsTool: { replacements: { description: expect.stringContaining('Model > List') } }, credentials: [{ name: 'socialGatewayApi', required: true }] });
 	});
 
 	it('offers the resources and operations of the issue', () => {
