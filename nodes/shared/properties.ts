@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from './descriptor';
 import { RAW_FIELD } from './descriptor/commonFields';
+import { optionsCollection } from './optionsCollection';
 import { sentenceCase } from './operationNames';
 
 /** Turns the descriptor into the node's resource and operation dropdowns and fields. */
@@ -105,19 +106,7 @@ export function endpointProperties(endpoint: EndpointDescriptor, behaviourOption
 				},
 			]
 		: [];
-	const options: INodeProperties[] = optional.length
-		? [
-				{
-					displayName: 'Options',
-					name: 'options',
-					type: 'collection',
-					placeholder: 'Add option',
-					default: {},
-					displayOptions: display,
-					options: optional.sort((a, b) => a.displayName.localeCompare(b.displayName)),
-				},
-			]
-		: [];
+	const options = optional.length ? [optionsCollection(optional, display)] : [];
 	return [...topLevel, ...paging, ...options];
 }
 

@@ -44,7 +44,7 @@ export const gatewayRunProperties: INodeProperties[] = [
 		description: 'Parameters of that endpoint. Write 64-bit IDs as strings or bare numbers: both arrive digit for digit.',
 		displayOptions: display,
 	},
-	{ ...optionsCollection(commonNodeOptions), displayOptions: display },
+	optionsCollection(commonNodeOptions, display),
 ];
 
 /** The input JSON as typed: parsed without losing the digits of 64-bit numbers. */

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, FieldDescriptor } from '../../shared/descriptor';
 import { findEndpoint } from '../../shared/descriptor';
+import { optionsCollection } from '../../shared/optionsCollection';
 import { fieldProperty } from '../../shared/properties';
 
 export const DOWNLOAD_OPERATION = 'download';
@@ -63,17 +64,6 @@ const downloadTimeoutOption: INodeProperties = {
 
 const commonOptions = [binaryPropertyOption, downloadTimeoutOption, gatewayTimeoutOption];
 
-function optionsCollection(resource: string, options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: show(resource),
-		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
-}
 
 const shortVideoProperties: INodeProperties[] = [
 	{
@@ -91,7 +81,10 @@ const shortVideoProperties: INodeProperties[] = [
 	topLevel(SINGLE_PLAY_LINK, 'aweme_id', show('shortVideo', { videoSelection: ['single'] }), ['Aweme ID', 'Share URL']),
 	topLevel(SINGLE_PLAY_LINK, 'share_url', show('shortVideo', { videoSelection: ['single'] }), ['Aweme ID', 'Share URL']),
 	topLevel(BATCH_PLAY_LINKS, 'aweme_ids', show('shortVideo', { videoSelection: ['batch'] })),
-	optionsCollection('shortVideo', [...commonOptions, { ...fieldProperty(field(SINGLE_PLAY_LINK, 'region')), description: `${field(SINGLE_PLAY_LINK, 'region').description} (one video only)` }]),
+	optionsCollection(
+		[...commonOptions, { ...fieldProperty(field(SINGLE_PLAY_LINK, 'region')), description: `${field(SINGLE_PLAY_LINK, 'region').description} (one video only)` }],
+		show('shortVideo'),
+	),
 ];
 
 const CHANNEL_ONE_OF = ['Object ID', 'Export ID', 'Share URL'];
@@ -100,7 +93,7 @@ const channelProperties: INodeProperties[] = [
 	topLevel(CHANNEL_VIDEO_DETAIL, 'object_id', show('channels'), CHANNEL_ONE_OF),
 	topLevel(CHANNEL_VIDEO_DETAIL, 'export_id', show('channels'), CHANNEL_ONE_OF),
 	topLevel(CHANNEL_VIDEO_DETAIL, 'share_url', show('channels'), CHANNEL_ONE_OF),
-	optionsCollection('channels', [...commonOptions, fieldProperty(field(CHANNEL_VIDEO_DETAIL, 'object_nonce_id'))]),
+	optionsCollection([...commonOptions, fieldProperty(field(CHANNEL_VIDEO_DETAIL, 'object_nonce_id'))], show('channels')),
 ];
 
 /** The fields of the download operation of both resources. */

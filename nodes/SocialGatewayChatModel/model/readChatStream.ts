@@ -1,11 +1,11 @@
 import type { StreamChunk } from '@n8n/ai-node-sdk';
 import { attemptParse, parseLosslessJson } from '../../shared/json/losslessJson';
 import { readSseEvents } from '../../shared/sse';
-import { GatewayError, serviceMessageOf } from '../../shared/transport/errors';
+import { serviceMessageOf } from '../../shared/transport/errors';
 import type { ByteStream } from '../../shared/transport/readBody';
 import { cappedChunks } from '../../shared/transport/readBody';
-import { redactSecret } from '../../shared/transport/redact';
 import type { GatewayCall } from '../../shared/transport/request';
+import { brokenStreamError } from '../../shared/transport/streamErrors';
 import { answerLimitOf } from '../../shared/transport/request';
 import type { WireChunk } from './wireStream';
 import { ChatStreamTranslator } from './wireStream';
@@ -15,15 +15,6 @@ import { ChatStreamTranslator } from './wireStream';
  * they arrive. An error event or a stream that ends without `[DONE]` fails: half an answer is not one.
  */
 
-function streamFailure(call: GatewayCall, message: string, serviceMessage?: string): GatewayError {
-	const secret = call.credentials.apiKey;
-	return new GatewayError(redactSecret(message, secret), {
-		kind: 'invalid-response',
-		endpoint: call.endpoint,
-		serviceMessage: serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret),
-		mayHaveBilled: true,
-	});
-}
 
 export async function* readChatStream(body: ByteStream, call: GatewayCall): AsyncGenerator<StreamChunk> {
 	const translator = new ChatStreamTranslator();
@@ -36,16 +27,16 @@ export async function* readChatStream(body: ByteStream, call: GatewayCall): Asyn
 				return;
 			}
 			const parsed = attemptParse(parseLosslessJson, data);
-			if (!parsed.ok) throw streamFailure(call, `An event of the stream of ${call.endpoint} is not JSON: ${data.slice(0, 200)}`);
+			if (!parsed.ok) throw brokenStreamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${data.slice(0, 200)}`);
 			const reported = (parsed.value as { error?: unknown } | null)?.error;
 			if (reported !== undefined && reported !== null) {
 				const serviceMessage = serviceMessageOf(reported) ?? 'unknown error';
-				throw streamFailure(call, `The service reported an error in the stream of ${call.endpoint}: ${serviceMessage}`, serviceMessage);
+				throw brokenStreamError(call, `The service reported an error in the stream of ${call.endpoint}: ${serviceMessage}`, serviceMessage);
 			}
 			yield* translator.accept(parsed.value as WireChunk);
 		}
 	} finally {
 		if (!body.destroyed) body.destroy();
 	}
-	throw streamFailure(call, `The stream of ${call.endpoint} ended before the answer was complete`);
+	throw brokenStreamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
 }

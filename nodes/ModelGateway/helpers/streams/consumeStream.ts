@@ -4,9 +4,9 @@ import { Deadline, DeadlineExpired } from '../../../shared/transport/deadline';
 import { GatewayError } from '../../../shared/transport/errors';
 import type { ByteStream } from '../../../shared/transport/readBody';
 import { AnswerTooLarge, cappedChunks } from '../../../shared/transport/readBody';
-import { redactSecret } from '../../../shared/transport/redact';
 import type { GatewayCall } from '../../../shared/transport/request';
 import { answerLimitOf, DEFAULT_STREAM_DEADLINE_MS, openGatewayStream, tooLargeError } from '../../../shared/transport/request';
+import { brokenStreamError } from '../../../shared/transport/streamErrors';
 import type { AnswerSummary } from '../answerText';
 import type { StreamAssembler } from './assembler';
 import { StreamFailure } from './assembler';
@@ -33,24 +33,15 @@ function isSilenceTimeout(error: unknown): boolean {
 	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message ?? '');
 }
 
-function streamError(call: GatewayCall, message: string, serviceMessage?: string): GatewayError {
-	const secret = call.credentials.apiKey;
-	return new GatewayError(redactSecret(message, secret), {
-		kind: 'invalid-response',
-		endpoint: call.endpoint,
-		serviceMessage: serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret),
-		mayHaveBilled: true,
-	});
-}
 
 /** What went wrong while the events were read, as the error the node reports. */
 function readFailureOf(error: unknown, call: GatewayCall, deadlineMs: number): GatewayError {
 	if (error instanceof StreamFailure) {
-		return streamError(call, `The service reported an error in the stream of ${call.endpoint}: ${error.message}`, error.serviceMessage);
+		return brokenStreamError(call, `The service reported an error in the stream of ${call.endpoint}: ${error.message}`, error.serviceMessage);
 	}
 	if (error instanceof GatewayError) return error;
 	if (error instanceof AnswerTooLarge) return tooLargeError(call, 200);
-	if (error instanceof SseLineTooLong) return streamError(call, `The stream of ${call.endpoint} is not an event stream: ${error.message}`);
+	if (error instanceof SseLineTooLong) return brokenStreamError(call, `The stream of ${call.endpoint} is not an event stream: ${error.message}`);
 	if (error instanceof DeadlineExpired) {
 		return new GatewayError(`The stream of ${call.endpoint} did not end within ${Math.round(deadlineMs / 60_000)} min`, {
 			kind: 'timeout',
@@ -68,7 +59,7 @@ function readFailureOf(error: unknown, call: GatewayCall, deadlineMs: number): G
 			mayHaveBilled: true,
 		});
 	}
-	return streamError(call, `The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`);
+	return brokenStreamError(call, `The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`);
 }
 
 interface StreamProgress {
@@ -85,7 +76,7 @@ async function readEvents(body: ByteStream, call: GatewayCall, assembler: Stream
 	for await (const event of readSseEvents(cappedChunks(body, answerLimitOf(call)))) {
 		if (event.data.trim() === '') continue;
 		const data = parseData(event.data);
-		if (data === undefined) throw streamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
+		if (data === undefined) throw brokenStreamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
 		progress.chunkCount++;
 		if (keepChunks) progress.chunks.push(event.event === 'message' ? data : { event: event.event, data });
 		const delta = assembler.accept(event, data);
@@ -111,7 +102,7 @@ export async function consumeStream(call: GatewayCall, assembler: StreamAssemble
 		if (!answer.body.destroyed) answer.body.destroy();
 	}
 	if (failure) throw failure;
-	if (!assembler.complete) throw streamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
+	if (!assembler.complete) throw brokenStreamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
 	const result: StreamResult = {
 		...assembler.summary(),
 		timeToFirstTokenMs: progress.firstTokenAt === undefined ? null : Math.round(progress.firstTokenAt - started),
