@@ -1,17 +1,6 @@
-import { findEndpoint } from '../../nodes/shared/descriptor';
-import { buildInput, InputError } from '../../nodes/shared/validation';
+import { buildInput } from '../../nodes/shared/validation';
+import { endpoint, rejection } from './support/inputRejection';
 
-const endpoint = (name: string) => findEndpoint(name)!;
-
-function rejection(name: string, given: Record<string, unknown>): InputError {
-	try {
-		buildInput(endpoint(name), given);
-	} catch (error) {
-		expect(error).toBeInstanceOf(InputError);
-		return error as InputError;
-	}
-	throw new Error(`${name} accepted ${JSON.stringify(given)}`);
-}
 
 describe('input validation from the descriptor', () => {
 	it('trims the keyword and bounds it to 1–100 characters', () => {
