@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultCacheDir, layoutOf } from '../test/e2e/n8n-install-layout';
 import { figure, printTable } from './table';
+import { runBenchChild } from './childRun';
 
 interface ChildResult {
 	pcmBytes: number;
@@ -15,19 +15,7 @@ interface ChildResult {
 }
 
 function runChild(variant: 'wav' | 'naive', nodeBin = process.execPath): Promise<ChildResult> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(nodeBin, ['--import', 'tsx', path.join(__dirname, 'ttsWavChild.ts'), variant], { stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		child.once('error', reject);
-		child.once('exit', (code) => {
-			const line = /^RESULT (.*)$/m.exec(stdout);
-			if (code !== 0 || !line) return reject(new Error(`tts_wav child (${variant}) exited ${code}: ${stderr.slice(-2000)}`));
-			resolve(JSON.parse(line[1]) as ChildResult);
-		});
-	});
+	return runBenchChild<ChildResult>(`tts_wav (${variant})`, path.join(__dirname, 'ttsWavChild.ts'), [variant], nodeBin);
 }
 
 /**

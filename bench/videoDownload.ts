@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { startSimulator, syntheticMp4 } from '../test/simulator';
 import { figure, printTable } from './table';
+import { runBenchChild } from './childRun';
 
 interface ChildResult {
 	fileBytes: number;
@@ -18,19 +18,7 @@ const FILE_BYTES = 200 * 1024 * 1024;
 const MB = 1024 * 1024;
 
 function runChild(url: string, objectId: string): Promise<ChildResult> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'videoDownloadChild.ts'), url, objectId, String(FILE_BYTES)], { stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		child.once('error', reject);
-		child.once('exit', (code) => {
-			const line = /^RESULT (.*)$/m.exec(stdout);
-			if (code !== 0 || !line) return reject(new Error(`video_download child exited ${code}: ${stderr.slice(-2000)}`));
-			resolve(JSON.parse(line[1]) as ChildResult);
-		});
-	});
+	return runBenchChild<ChildResult>('video_download', path.join(__dirname, 'videoDownloadChild.ts'), [url, objectId, String(FILE_BYTES)]);
 }
 
 /**

@@ -60,6 +60,11 @@ function oneOfHint(endpoint: EndpointDescriptor, field: FieldDescriptor): string
 	return `${field.description}. One of ${group.join(', ')} is needed; the first given wins`;
 }
 
+/** A required or one-of field as a top-level parameter: required, or saying which of its group is needed. */
+export function topLevelFieldProperty(endpoint: EndpointDescriptor, field: FieldDescriptor): INodeProperties {
+	return { ...fieldProperty(field), ...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }) };
+}
+
 /** A field that positions a page is offered only with Return All off: under Return All the pager owns it. */
 function optionalFieldProperty(endpoint: EndpointDescriptor, field: FieldDescriptor): INodeProperties {
 	const property = fieldProperty(field);
@@ -77,11 +82,9 @@ function optionalFieldProperty(endpoint: EndpointDescriptor, field: FieldDescrip
  */
 export function endpointProperties(endpoint: EndpointDescriptor, behaviourOptions: INodeProperties[] = []): INodeProperties[] {
 	const display = show(endpoint.group, endpoint.name);
-	const topLevel: INodeProperties[] = endpoint.fields.filter(isTopLevel).map((field) => ({
-		...fieldProperty(field),
-		...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }),
-		displayOptions: display,
-	}));
+	const topLevel: INodeProperties[] = endpoint.fields
+		.filter(isTopLevel)
+		.map((field) => ({ ...topLevelFieldProperty(endpoint, field), displayOptions: display }));
 	const optional = endpoint.fields.filter((field) => !isTopLevel(field)).map((field) => optionalFieldProperty(endpoint, field));
 	if (endpoint.raw) optional.push(fieldProperty(RAW_FIELD));
 	optional.push(...behaviourOptions);

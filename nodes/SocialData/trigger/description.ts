@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { FieldDescriptor } from '../../shared/descriptor';
 import { RAW_FIELD } from '../../shared/descriptor/commonFields';
-import { fieldProperty } from '../../shared/properties';
+import { fieldProperty, topLevelFieldProperty } from '../../shared/properties';
 import type { TriggerEvent } from './events';
 import { pagerOwnedFields, TRIGGER_EVENTS, yieldsMentions } from './events';
 import { mentionsOption, triggerBehaviourOptions } from './options';
@@ -30,16 +29,11 @@ export function offeredOptionalFields(event: TriggerEvent) {
 	);
 }
 
-function oneOfHint(event: TriggerEvent, field: FieldDescriptor): string {
-	const group = event.endpoint.fields.filter((other) => other.oneOf === field.oneOf).map((other) => other.displayName);
-	return `${field.description}. One of ${group.join(', ')} is needed; the first given wins`;
-}
-
 function eventProperties(event: TriggerEvent): INodeProperties[] {
 	const displayOptions = { show: { event: [event.value] } };
 	const topLevel = event.endpoint.fields
 		.filter((field) => isTopLevel(event, field.name))
-		.map((field) => ({ ...fieldProperty(field), ...(field.required ? { required: true } : { description: oneOfHint(event, field) }), displayOptions }));
+		.map((field) => ({ ...topLevelFieldProperty(event.endpoint, field), displayOptions }));
 	const options = [
 		...offeredOptionalFields(event).map(fieldProperty),
 		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),

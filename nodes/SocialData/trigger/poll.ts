@@ -39,8 +39,8 @@ function planPoll(context: IPollFunctions): Plan {
 	for (const field of event.endpoint.fields) {
 		if (field.required || field.oneOf) given[field.name] = context.getNodeParameter(field.name, '');
 	}
-	// The simplified answer unless the user asks for the upstream one: it is what people map.
-	if (event.endpoint.raw) given.raw = options.raw ?? false;
+	// Unset, buildInput sends the node's default: the simplified answer.
+	if (event.endpoint.raw) given.raw = options.raw;
 	Object.assign(given, event.fixedInput);
 
 	const price = event.endpoint.price.credits;
