@@ -7,9 +7,21 @@ const shared = {
 
 module.exports = {
 	projects: [
-		{ ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/simulator/**/*.test.ts'] },
-		{ ...shared, displayName: 'workflow', testMatch: ['<rootDir>/test/workflow/**/*.test.ts', '<rootDir>/test/harness/**/*.test.ts'] },
-		{ ...shared, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.test.ts'] },
+		{
+			...shared,
+			displayName: 'unit',
+			testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/simulator/**/*.test.ts'],
+		},
+		{
+			...shared,
+			displayName: 'workflow',
+			testMatch: ['<rootDir>/test/workflow/**/*.test.ts', '<rootDir>/test/harness/**/*.test.ts'],
+		},
+		{
+			...shared,
+			displayName: 'reliability',
+			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
+		},
 		{ ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
 	],
 };

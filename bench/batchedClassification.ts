@@ -22,7 +22,9 @@ const POSTS = [
 ];
 
 const mentionItems = (): INodeExecutionData[] =>
-	Array.from({ length: MENTIONS }, (_, n) => ({ json: { id: String(n), text: `${POSTS[n % POSTS.length]} (#${n})` } }));
+	Array.from({ length: MENTIONS }, (_, n) => ({
+		json: { id: String(n), text: `${POSTS[n % POSTS.length]} (#${n})` },
+	}));
 
 /** The daily report's model work before issue 15: one chat completion per mention, JSON parsed from the text. */
 const perMention: INodeParameters = {
@@ -31,7 +33,11 @@ const perMention: INodeParameters = {
 	modelId: MODEL,
 	messages: {
 		values: [
-			{ role: 'system', content: 'You classify the sentiment of one social media mention of a brand. Answer with JSON only: {"sentiment": "positive" | "neutral" | "negative", "reason": "<one line>"}.' },
+			{
+				role: 'system',
+				content:
+					'You classify the sentiment of one social media mention of a brand. Answer with JSON only: {"sentiment": "positive" | "neutral" | "negative", "reason": "<one line>"}.',
+			},
 			{ role: 'user', content: '={{ $json.text }}' },
 		],
 	},
@@ -39,22 +45,45 @@ const perMention: INodeParameters = {
 };
 
 /** What the daily report sends now: Classify in Batches at its default batch size. */
-const batched: INodeParameters = { resource: 'chat', operation: 'classify', modelId: MODEL, text: '={{ $json.text }}', labels: 'positive, neutral, negative', options: { batchSize: BATCH_SIZE } };
+const batched: INodeParameters = {
+	resource: 'chat',
+	operation: 'classify',
+	modelId: MODEL,
+	text: '={{ $json.text }}',
+	labels: 'positive, neutral, negative',
+	options: { batchSize: BATCH_SIZE },
+};
 
 const summary: INodeParameters = {
 	resource: 'chat',
 	operation: 'complete',
 	modelId: MODEL,
-	messages: { values: [{ role: 'system', content: 'You write the overview of a daily brand-monitoring report.' }, { role: 'user', content: '={{ $json.digest }}' }] },
+	messages: {
+		values: [
+			{ role: 'system', content: 'You write the overview of a daily brand-monitoring report.' },
+			{ role: 'user', content: '={{ $json.digest }}' },
+		],
+	},
 	options: { temperature: 0.3 },
 };
 
-async function runModelGateway(url: string, parameters: INodeParameters, inputItems: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function runModelGateway(
+	url: string,
+	parameters: INodeParameters,
+	inputItems: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const result = await runNode({
 		node: new ModelGateway(),
 		type: MODEL_GATEWAY_TYPE,
 		parameters,
-		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: url, modelBaseUrl: '', compatVersion: '2023-06-01' } },
+		credentials: {
+			socialGatewayApi: {
+				apiKey: SIMULATOR_API_KEY,
+				baseUrl: url,
+				modelBaseUrl: '',
+				compatVersion: '2023-06-01',
+			},
+		},
 		inputItems,
 	});
 	const error = result.errorOf();
@@ -71,28 +100,62 @@ async function runModelGateway(url: string, parameters: INodeParameters, inputIt
 export async function benchBatchedClassification(): Promise<Record<string, number>> {
 	const sim = await startSimulatorProcess({ latencyMs: MODEL_LATENCY_MS });
 	try {
-		const report = async (classify: INodeParameters, labelOf: (json: Record<string, unknown>) => unknown) => {
+		const report = async (
+			classify: INodeParameters,
+			labelOf: (json: Record<string, unknown>) => unknown,
+		) => {
 			await sim.reset();
 			const started = performance.now();
 			const classified = await runModelGateway(sim.url, classify, mentionItems());
 			const labels = classified.map((item) => labelOf(item.json));
-			if (labels.length !== MENTIONS || labels.some((label) => typeof label !== 'string')) throw new Error('a mention came back without a label');
-			await runModelGateway(sim.url, summary, [{ json: { digest: classified.map((item, n) => `${String(item.json.text)} — ${String(labels[n])}`).join('\n') } }]);
+			if (labels.length !== MENTIONS || labels.some((label) => typeof label !== 'string'))
+				throw new Error('a mention came back without a label');
+			await runModelGateway(sim.url, summary, [
+				{
+					json: {
+						digest: classified
+							.map((item, n) => `${String(item.json.text)} — ${String(labels[n])}`)
+							.join('\n'),
+					},
+				},
+			]);
 			const wallMs = performance.now() - started;
-			const calls = (await sim.requests()).filter((request) => request.path === '/v1/chat/completions').length;
+			const calls = (await sim.requests()).filter(
+				(request) => request.path === '/v1/chat/completions',
+			).length;
 			return { wallMs, calls };
 		};
-		const batchedRun = await report(batched, (json) => (json.classification as { label?: unknown }).label);
-		const perMentionRun = await report(perMention, (json) => (json.parsed as { sentiment?: unknown } | null)?.sentiment);
-		console.log(`${MENTIONS} mentions, every model call answered after ${MODEL_LATENCY_MS} ms (simulator child process); classification + summary in n8n's engine`);
+		const batchedRun = await report(
+			batched,
+			(json) => (json.classification as { label?: unknown }).label,
+		);
+		const perMentionRun = await report(
+			perMention,
+			(json) => (json.parsed as { sentiment?: unknown } | null)?.sentiment,
+		);
+		console.log(
+			`${MENTIONS} mentions, every model call answered after ${MODEL_LATENCY_MS} ms (simulator child process); classification + summary in n8n's engine`,
+		);
 		printTable(
 			['classification', 'model calls', 'wall s', 'bound ceil(n/25)+1'],
 			[
-				[`batched (${BATCH_SIZE} a call)`, String(batchedRun.calls), (batchedRun.wallMs / 1000).toFixed(1), String(Math.ceil(MENTIONS / BATCH_SIZE) + 1)],
-				['one call per mention', String(perMentionRun.calls), (perMentionRun.wallMs / 1000).toFixed(1), '-'],
+				[
+					`batched (${BATCH_SIZE} a call)`,
+					String(batchedRun.calls),
+					(batchedRun.wallMs / 1000).toFixed(1),
+					String(Math.ceil(MENTIONS / BATCH_SIZE) + 1),
+				],
+				[
+					'one call per mention',
+					String(perMentionRun.calls),
+					(perMentionRun.wallMs / 1000).toFixed(1),
+					'-',
+				],
 			],
 		);
-		console.log(`batched: ${(perMentionRun.calls / batchedRun.calls).toFixed(0)}x fewer model calls, ${(perMentionRun.wallMs / batchedRun.wallMs).toFixed(0)}x less wall time`);
+		console.log(
+			`batched: ${(perMentionRun.calls / batchedRun.calls).toFixed(0)}x fewer model calls, ${(perMentionRun.wallMs / batchedRun.wallMs).toFixed(0)}x less wall time`,
+		);
 		return {
 			batched_classification_calls: batchedRun.calls,
 			batched_classification_wall_ms: figure(batchedRun.wallMs, 0),

@@ -31,15 +31,29 @@ export async function benchConcurrencySpeedup(): Promise<Record<string, number>>
 		fastRuns.push(await timedRun(FAST), await timedRun(FAST));
 		const fastMs = [...fastRuns].sort((left, right) => left - right)[1];
 		const speedup = slowMs / fastMs;
-		console.log(`${ITEMS} items, simulator latency ${LATENCY_MS} ms (child process), Social Data node in n8n's engine; concurrency ${FAST}: median of 3 runs (${fastRuns.map((ms) => ms.toFixed(0)).join(', ')} ms), concurrency ${SLOW}: one run`);
+		console.log(
+			`${ITEMS} items, simulator latency ${LATENCY_MS} ms (child process), Social Data node in n8n's engine; concurrency ${FAST}: median of 3 runs (${fastRuns.map((ms) => ms.toFixed(0)).join(', ')} ms), concurrency ${SLOW}: one run`,
+		);
 		printTable(
 			['concurrency', 'wall ms', 'ms per call slot', 'ideal ms'],
 			[
-				[String(FAST), fastMs.toFixed(0), ((fastMs * FAST) / ITEMS).toFixed(1), String((ITEMS / FAST) * LATENCY_MS)],
-				[String(SLOW), slowMs.toFixed(0), ((slowMs * SLOW) / ITEMS).toFixed(1), String(ITEMS * LATENCY_MS)],
+				[
+					String(FAST),
+					fastMs.toFixed(0),
+					((fastMs * FAST) / ITEMS).toFixed(1),
+					String((ITEMS / FAST) * LATENCY_MS),
+				],
+				[
+					String(SLOW),
+					slowMs.toFixed(0),
+					((slowMs * SLOW) / ITEMS).toFixed(1),
+					String(ITEMS * LATENCY_MS),
+				],
 			],
 		);
-		console.log(`speedup ${FAST} vs ${SLOW}: ${speedup.toFixed(2)} (target ≥ 8, ideal ${FAST / SLOW})`);
+		console.log(
+			`speedup ${FAST} vs ${SLOW}: ${speedup.toFixed(2)} (target ≥ 8, ideal ${FAST / SLOW})`,
+		);
 		return {
 			concurrency_speedup: figure(speedup),
 			concurrency_speedup_fast_ms: figure(fastMs, 0),

@@ -5,10 +5,12 @@ export function idLiteralsOf(jsonText: string): string[] {
 
 /** The same ids as a parsed output holds them, in document order: exact strings, or numbers JSON.parse rounded. */
 export function idValuesOf(value: unknown, found: string[] = []): string[] {
-	if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1e15) found.push(BigInt(value).toString());
+	if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1e15)
+		found.push(BigInt(value).toString());
 	else if (typeof value === 'string' && /^-?\d{16,}$/.test(value)) found.push(value);
 	else if (Array.isArray(value)) for (const entry of value) idValuesOf(entry, found);
-	else if (value !== null && typeof value === 'object') for (const entry of Object.values(value)) idValuesOf(entry, found);
+	else if (value !== null && typeof value === 'object')
+		for (const entry of Object.values(value)) idValuesOf(entry, found);
 	return found;
 }
 

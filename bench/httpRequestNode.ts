@@ -27,17 +27,28 @@ export async function loadHttpRequestNode(): Promise<HttpRequestNode | { skipped
 	const cacheDir = defaultCacheDir();
 	if (!fs.existsSync(path.join(cacheDir, MARKER_FILE))) {
 		if (process.env.BENCH_INSTALL_N8N !== '1') {
-			return { skipped: `no n8n install in ${cacheDir} (run the e2e runner once, or BENCH_INSTALL_N8N=1 npm run bench to install it, ~5 min)` };
+			return {
+				skipped: `no n8n install in ${cacheDir} (run the e2e runner once, or BENCH_INSTALL_N8N=1 npm run bench to install it, ~5 min)`,
+			};
 		}
 		await ensureN8n();
 	}
 	const packageDir = path.join(cacheDir, 'node_modules', 'n8n-nodes-base');
 	// Resolved from the cache, so the node's own dependencies come from the n8n install it ships with.
 	const requireFromCache = createRequire(path.join(packageDir, 'package.json'));
-	const { HttpRequest } = requireFromCache('./dist/nodes/HttpRequest/HttpRequest.node.js') as { HttpRequest: new () => IVersionedNodeType };
-	const { HttpBearerAuth } = requireFromCache('./dist/credentials/HttpBearerAuth.credentials.js') as { HttpBearerAuth: new () => ICredentialType };
+	const { HttpRequest } = requireFromCache('./dist/nodes/HttpRequest/HttpRequest.node.js') as {
+		HttpRequest: new () => IVersionedNodeType;
+	};
+	const { HttpBearerAuth } = requireFromCache(
+		'./dist/credentials/HttpBearerAuth.credentials.js',
+	) as { HttpBearerAuth: new () => ICredentialType };
 	const node = new HttpRequest();
-	return { node, bearerAuth: new HttpBearerAuth(), typeVersion: node.description.defaultVersion ?? node.currentVersion, packageDir };
+	return {
+		node,
+		bearerAuth: new HttpBearerAuth(),
+		typeVersion: node.description.defaultVersion ?? node.currentVersion,
+		packageDir,
+	};
 }
 
 /**
@@ -53,7 +64,14 @@ export async function runHttpRequestNode(
 	const result = await runWorkflow({
 		workflow: {
 			nodes: [
-				{ id: 'bench-start', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'bench-start',
+					name: 'Start',
+					type: 'test.start',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: 'bench-http-request',
 					name: NODE_NAME,

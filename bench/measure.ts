@@ -29,8 +29,13 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 	return (usage.user + usage.system) / 1000;
 }
 
-export function measureSideBySide(contenders: Contender[], options: { warmupRounds: number; rounds: number }): Measurement {
-	const times = new Map<string, Record<Clock, number[]>>(contenders.map((contender) => [contender.name, { wall: [], cpu: [] }]));
+export function measureSideBySide(
+	contenders: Contender[],
+	options: { warmupRounds: number; rounds: number },
+): Measurement {
+	const times = new Map<string, Record<Clock, number[]>>(
+		contenders.map((contender) => [contender.name, { wall: [], cpu: [] }]),
+	);
 	let sink = 0;
 	for (let round = 0; round < options.warmupRounds + options.rounds; round++) {
 		for (let offset = 0; offset < contenders.length; offset++) {
@@ -76,8 +81,13 @@ export interface AsyncContender {
  * measureSideBySide for contenders that wait on I/O: the same rotating rounds, each run awaited.
  * Process CPU time then counts only this process's work, not the server's in another process.
  */
-export async function measureSideBySideAsync(contenders: AsyncContender[], options: { warmupRounds: number; rounds: number }): Promise<Measurement> {
-	const times = new Map<string, Record<Clock, number[]>>(contenders.map((contender) => [contender.name, { wall: [], cpu: [] }]));
+export async function measureSideBySideAsync(
+	contenders: AsyncContender[],
+	options: { warmupRounds: number; rounds: number },
+): Promise<Measurement> {
+	const times = new Map<string, Record<Clock, number[]>>(
+		contenders.map((contender) => [contender.name, { wall: [], cpu: [] }]),
+	);
 	for (let round = 0; round < options.warmupRounds + options.rounds; round++) {
 		for (let offset = 0; offset < contenders.length; offset++) {
 			const contender = contenders[(round + offset) % contenders.length];

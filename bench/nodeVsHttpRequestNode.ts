@@ -4,7 +4,12 @@ import { loadHttpRequestNode, runHttpRequestNode } from './httpRequestNode';
 import { measureSideBySideAsync } from './measure';
 import { rawUndiciCaller } from './rawUndici';
 import { startSimulatorProcess } from './simulatorProcess';
-import { objectIdItems, runSocialDataNode, VIDEO_DETAIL_ENDPOINT, videoDetailParameters } from './socialDataRuns';
+import {
+	objectIdItems,
+	runSocialDataNode,
+	VIDEO_DETAIL_ENDPOINT,
+	videoDetailParameters,
+} from './socialDataRuns';
 import { figure, printTable } from './table';
 
 const CALLS = 2000;
@@ -18,7 +23,8 @@ interface IdCheck {
 
 /** Compares every item's ids with the digits of the answer the simulator sent for it. */
 function checkIds(expectedPerItem: string[][], output: INodeExecutionData[]): IdCheck {
-	if (output.length !== expectedPerItem.length) throw new Error(`expected ${expectedPerItem.length} items, got ${output.length}`);
+	if (output.length !== expectedPerItem.length)
+		throw new Error(`expected ${expectedPerItem.length} items, got ${output.length}`);
 	let total = 0;
 	let differing = 0;
 	expectedPerItem.forEach((expected, index) => {
@@ -40,7 +46,9 @@ export async function benchNodeVsHttpRequestNode(): Promise<Record<string, numbe
 		console.log(`SKIPPED node_vs_http_request_node: ${loaded.skipped}`);
 		return { node_vs_http_request_node_skipped: 1 };
 	}
-	console.log(`HTTP Request node v${loaded.typeVersion} from ${loaded.packageDir}, loaded under Node ${process.version} in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+	console.log(
+		`HTTP Request node v${loaded.typeVersion} from ${loaded.packageDir}, loaded under Node ${process.version} in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+	);
 
 	const sim = await startSimulatorProcess();
 	const raw = rawUndiciCaller(sim.url, VIDEO_DETAIL_ENDPOINT);
@@ -51,14 +59,22 @@ export async function benchNodeVsHttpRequestNode(): Promise<Record<string, numbe
 		const runHttp = () => runHttpRequestNode(loaded, sim.url, VIDEO_DETAIL_ENDPOINT, items);
 
 		// Outside the timing: the ids of each answer as sent, then what each node outputs for them.
-		const expected = (await raw.textsOf(items.map((item) => ({ object_id: item.json.objectId })), PACK_CONCURRENCY)).map(idLiteralsOf);
+		const expected = (
+			await raw.textsOf(
+				items.map((item) => ({ object_id: item.json.objectId })),
+				PACK_CONCURRENCY,
+			)
+		).map(idLiteralsOf);
 		const packIds = checkIds(expected, await runPack());
 		await sim.reset();
 		const httpIds = checkIds(expected, await runHttp());
 		const httpCalls = await sim.billedCalls();
-		const closing = (await sim.requests()).filter((request) => request.headers.connection === 'close').length;
+		const closing = (await sim.requests()).filter(
+			(request) => request.headers.connection === 'close',
+		).length;
 		await sim.reset();
-		if (httpCalls !== CALLS) throw new Error(`the HTTP Request node made ${httpCalls} billed calls, expected ${CALLS}`);
+		if (httpCalls !== CALLS)
+			throw new Error(`the HTTP Request node made ${httpCalls} billed calls, expected ${CALLS}`);
 
 		const measurement = await measureSideBySideAsync(
 			[
@@ -67,7 +83,10 @@ export async function benchNodeVsHttpRequestNode(): Promise<Record<string, numbe
 			],
 			{ warmupRounds: 1, rounds: ROUNDS },
 		);
-		const ratio = { wall: measurement.medianRatio('pack', 'http', 'wall'), cpu: measurement.medianRatio('pack', 'http', 'cpu') };
+		const ratio = {
+			wall: measurement.medianRatio('pack', 'http', 'wall'),
+			cpu: measurement.medianRatio('pack', 'http', 'cpu'),
+		};
 		console.log(
 			`${CALLS} calls (channels › fetch_video_detail), both nodes in the harness engine with default options: the pack ${PACK_CONCURRENCY} calls at once through n8n's request helper, ` +
 				`the HTTP Request node all ${CALLS} at once (${closing} of its ${CALLS} requests said "connection: close": a new connection each); simulator in a child process; medians of ${ROUNDS} rounds`,
@@ -75,11 +94,25 @@ export async function benchNodeVsHttpRequestNode(): Promise<Record<string, numbe
 		printTable(
 			['contender', 'wall ms', 'cpu ms', 'ids', 'ids not exact'],
 			[
-				['Social Data node', measurement.medianMs('pack', 'wall').toFixed(0), measurement.medianMs('pack', 'cpu').toFixed(0), String(packIds.total), String(packIds.differing)],
-				[`HTTP Request node v${loaded.typeVersion}`, measurement.medianMs('http', 'wall').toFixed(0), measurement.medianMs('http', 'cpu').toFixed(0), String(httpIds.total), String(httpIds.differing)],
+				[
+					'Social Data node',
+					measurement.medianMs('pack', 'wall').toFixed(0),
+					measurement.medianMs('pack', 'cpu').toFixed(0),
+					String(packIds.total),
+					String(packIds.differing),
+				],
+				[
+					`HTTP Request node v${loaded.typeVersion}`,
+					measurement.medianMs('http', 'wall').toFixed(0),
+					measurement.medianMs('http', 'cpu').toFixed(0),
+					String(httpIds.total),
+					String(httpIds.differing),
+				],
 			],
 		);
-		console.log(`pack / HTTP Request: ${ratio.wall.toFixed(2)} wall, ${ratio.cpu.toFixed(2)} cpu (target ≤ 1: the pack at least as fast)`);
+		console.log(
+			`pack / HTTP Request: ${ratio.wall.toFixed(2)} wall, ${ratio.cpu.toFixed(2)} cpu (target ≤ 1: the pack at least as fast)`,
+		);
 		return {
 			node_vs_http_request_node: figure(ratio.wall),
 			node_vs_http_request_node_cpu: figure(ratio.cpu),

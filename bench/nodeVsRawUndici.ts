@@ -2,7 +2,12 @@ import { measureSideBySideAsync } from './measure';
 import { runRawEngineNode } from './rawEngineNode';
 import { rawUndiciCaller } from './rawUndici';
 import { startSimulatorProcess } from './simulatorProcess';
-import { objectIdItems, runSocialDataNode, VIDEO_DETAIL_ENDPOINT, videoDetailParameters } from './socialDataRuns';
+import {
+	objectIdItems,
+	runSocialDataNode,
+	VIDEO_DETAIL_ENDPOINT,
+	videoDetailParameters,
+} from './socialDataRuns';
 import { figure, printTable } from './table';
 
 const CALLS = 2000;
@@ -34,15 +39,31 @@ export async function benchNodeVsRawUndici(): Promise<Record<string, number>> {
 		await sim.reset();
 		const rawOutput = await raw.callAll(rawInputs, CONCURRENCY);
 		const rawCalls = await sim.billedCalls();
-		if (nodeCalls !== CALLS || rawCalls !== CALLS || nodeOutput.length !== CALLS || rawOutput.length !== CALLS) {
-			throw new Error(`expected ${CALLS} calls and items each; node ${nodeCalls} calls/${nodeOutput.length} items, raw ${rawCalls}/${rawOutput.length}`);
+		if (
+			nodeCalls !== CALLS ||
+			rawCalls !== CALLS ||
+			nodeOutput.length !== CALLS ||
+			rawOutput.length !== CALLS
+		) {
+			throw new Error(
+				`expected ${CALLS} calls and items each; node ${nodeCalls} calls/${nodeOutput.length} items, raw ${rawCalls}/${rawOutput.length}`,
+			);
 		}
 
 		const measurement = await measureSideBySideAsync(
 			[
-				{ name: 'node', run: () => runSocialDataNode(sim.url, parameters, items).finally(() => sim.reset()) },
+				{
+					name: 'node',
+					run: () => runSocialDataNode(sim.url, parameters, items).finally(() => sim.reset()),
+				},
 				{ name: 'raw', run: () => raw.callAll(rawInputs, CONCURRENCY).finally(() => sim.reset()) },
-				{ name: 'floor', run: () => runRawEngineNode(sim.url, VIDEO_DETAIL_ENDPOINT, CONCURRENCY, items).finally(() => sim.reset()) },
+				{
+					name: 'floor',
+					run: () =>
+						runRawEngineNode(sim.url, VIDEO_DETAIL_ENDPOINT, CONCURRENCY, items).finally(() =>
+							sim.reset(),
+						),
+				},
 			],
 			{ warmupRounds: 1, rounds: 7 },
 		);
@@ -54,7 +75,9 @@ export async function benchNodeVsRawUndici(): Promise<Record<string, number>> {
 		const engineShare = ratioOf('floor', 'raw');
 		const packShare = ratioOf('node', 'floor');
 		const format = (value: number) => value.toFixed(0);
-		console.log(`${CALLS} calls, concurrency ${CONCURRENCY} on both sides, simulator without latency in a child process; medians of 7 rounds (the sim's reset after each run is inside the time of both)`);
+		console.log(
+			`${CALLS} calls, concurrency ${CONCURRENCY} on both sides, simulator without latency in a child process; medians of 7 rounds (the sim's reset after each run is inside the time of both)`,
+		);
 		printTable(
 			['contender', 'wall ms', 'cpu ms', 'µs/call (wall)'],
 			(['node', 'floor', 'raw'] as const).map((name) => [
@@ -64,8 +87,12 @@ export async function benchNodeVsRawUndici(): Promise<Record<string, number>> {
 				((measurement.medianMs(name, 'wall') * 1000) / CALLS).toFixed(0),
 			]),
 		);
-		console.log(`the pack over n8n's floor (node / floor): ${packShare.wall.toFixed(2)} wall, ${packShare.cpu.toFixed(2)} cpu (target ≤ 1.3 wall)`);
-		console.log(`for information: node / bare undici ${ratio.wall.toFixed(2)} wall, ${ratio.cpu.toFixed(2)} cpu; of which n8n (floor / raw) ${engineShare.wall.toFixed(2)} wall, ${engineShare.cpu.toFixed(2)} cpu`);
+		console.log(
+			`the pack over n8n's floor (node / floor): ${packShare.wall.toFixed(2)} wall, ${packShare.cpu.toFixed(2)} cpu (target ≤ 1.3 wall)`,
+		);
+		console.log(
+			`for information: node / bare undici ${ratio.wall.toFixed(2)} wall, ${ratio.cpu.toFixed(2)} cpu; of which n8n (floor / raw) ${engineShare.wall.toFixed(2)} wall, ${engineShare.cpu.toFixed(2)} cpu`,
+		);
 		return {
 			node_vs_engine_floor: figure(packShare.wall),
 			node_vs_engine_floor_cpu: figure(packShare.cpu),

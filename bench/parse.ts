@@ -23,7 +23,10 @@ interface ScenarioResult {
 
 function assertSameAsJsonBigint(label: string, text: string): void {
 	// The payloads only hold literals on which both contracts agree (unsafe integers and short numbers).
-	if (JSON.stringify(parseLosslessJsonBytes(Buffer.from(text, 'utf8'))) !== JSON.stringify(jsonBigint.parse(text))) {
+	if (
+		JSON.stringify(parseLosslessJsonBytes(Buffer.from(text, 'utf8'))) !==
+		JSON.stringify(jsonBigint.parse(text))
+	) {
 		throw new Error(`parseLosslessJson and json-bigint disagree on the ${label} payload`);
 	}
 }
@@ -39,7 +42,10 @@ function runScenario(scenario: Scenario): ScenarioResult {
 	const lossless = { name: 'parseLosslessJson', run: () => parseLosslessJsonBytes(bytes) };
 
 	// Measured in separate pairs: json-bigint's garbage would otherwise be collected in the others' time.
-	const versusJsonParse = measureSideBySide([jsonParse, lossless], { warmupRounds: 3, rounds: scenario.rounds });
+	const versusJsonParse = measureSideBySide([jsonParse, lossless], {
+		warmupRounds: 3,
+		rounds: scenario.rounds,
+	});
 	const result: ScenarioResult = {
 		jsonParseMs: versusJsonParse.medianMs('JSON.parse', 'wall'),
 		losslessMs: versusJsonParse.medianMs('parseLosslessJson', 'wall'),
@@ -50,7 +56,10 @@ function runScenario(scenario: Scenario): ScenarioResult {
 	};
 	if (scenario.withJsonBigint) {
 		const rounds = Math.max(9, Math.ceil(scenario.rounds / 3));
-		const versusJsonBigint = measureSideBySide([lossless, { name: 'json-bigint', run: () => jsonBigint.parse(bytes.toString('utf8')) }], { warmupRounds: 2, rounds });
+		const versusJsonBigint = measureSideBySide(
+			[lossless, { name: 'json-bigint', run: () => jsonBigint.parse(bytes.toString('utf8')) }],
+			{ warmupRounds: 2, rounds },
+		);
 		result.jsonBigintMs = versusJsonBigint.medianMs('json-bigint', 'wall');
 		result.jsonBigintVsLossless = {
 			wall: versusJsonBigint.medianRatio('json-bigint', 'parseLosslessJson', 'wall'),
@@ -72,8 +81,20 @@ interface Row {
 }
 
 function printTable(rows: Row[]): void {
-	const format = (value: number | undefined, digits: number): string => (value === undefined ? '-' : value.toFixed(digits));
-	const header = ['payload', 'MB', 'unsafe ints', 'JSON.parse ms', 'lossless ms', 'json-bigint ms', 'lossless/JSON.parse', '(cpu)', 'json-bigint/lossless', '(cpu)'];
+	const format = (value: number | undefined, digits: number): string =>
+		value === undefined ? '-' : value.toFixed(digits);
+	const header = [
+		'payload',
+		'MB',
+		'unsafe ints',
+		'JSON.parse ms',
+		'lossless ms',
+		'json-bigint ms',
+		'lossless/JSON.parse',
+		'(cpu)',
+		'json-bigint/lossless',
+		'(cpu)',
+	];
 	const lines = rows.map(({ label, megabytes, unsafeIntegers, result }) => [
 		label,
 		megabytes.toFixed(2),
@@ -86,15 +107,32 @@ function printTable(rows: Row[]): void {
 		format(result.jsonBigintVsLossless?.wall, 1),
 		format(result.jsonBigintVsLossless?.cpu, 1),
 	]);
-	const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-	for (const line of [header, ...lines]) console.log(line.map((cell, column) => cell.padStart(widths[column])).join('  '));
+	const widths = header.map((title, column) =>
+		Math.max(title.length, ...lines.map((line) => line[column].length)),
+	);
+	for (const line of [header, ...lines])
+		console.log(line.map((cell, column) => cell.padStart(widths[column])).join('  '));
 }
 
 export async function benchParse(): Promise<Record<string, number>> {
 	// Payloads are built right before their scenario, so that earlier ones do not weigh on the heap.
-	const scenarios: Array<Omit<Scenario, 'text'> & { build: () => string; checkAgainstJsonBigint: boolean }> = [
-		{ label: '1 MB dense ids', build: () => buildSocialPayload({ targetBytes: 1_000_000, seed: 1 }), rounds: 40, withJsonBigint: true, checkAgainstJsonBigint: true },
-		{ label: '10 MB dense ids', build: () => buildSocialPayload({ targetBytes: 10_000_000, seed: 2 }), rounds: 9, withJsonBigint: true, checkAgainstJsonBigint: true },
+	const scenarios: Array<
+		Omit<Scenario, 'text'> & { build: () => string; checkAgainstJsonBigint: boolean }
+	> = [
+		{
+			label: '1 MB dense ids',
+			build: () => buildSocialPayload({ targetBytes: 1_000_000, seed: 1 }),
+			rounds: 40,
+			withJsonBigint: true,
+			checkAgainstJsonBigint: true,
+		},
+		{
+			label: '10 MB dense ids',
+			build: () => buildSocialPayload({ targetBytes: 10_000_000, seed: 2 }),
+			rounds: 9,
+			withJsonBigint: true,
+			checkAgainstJsonBigint: true,
+		},
 		{
 			label: '1 MB, ids also in "2024, <id>" texts (exact path)',
 			build: () => buildSocialPayload({ targetBytes: 1_000_000, seed: 3, idsListedInTexts: true }),
@@ -112,7 +150,10 @@ export async function benchParse(): Promise<Record<string, number>> {
 		{
 			label: '1 MB without 64-bit ids',
 			// The same records with every 16+ digit run cut to 12 digits: the cost of the check alone.
-			build: () => buildSocialPayload({ targetBytes: 1_000_000, seed: 1 }).replace(/\d{16,}/g, (digits) => digits.slice(0, 12)),
+			build: () =>
+				buildSocialPayload({ targetBytes: 1_000_000, seed: 1 }).replace(/\d{16,}/g, (digits) =>
+					digits.slice(0, 12),
+				),
 			rounds: 25,
 			withJsonBigint: false,
 			checkAgainstJsonBigint: false,
@@ -129,11 +170,14 @@ export async function benchParse(): Promise<Record<string, number>> {
 			result: runScenario(scenario),
 		});
 	}
-	console.log(`Node ${process.version}; from the answer's bytes (as the transport parses); wall-clock medians, ratios: medians of per-round ratios (wall clock, and process CPU time)`);
+	console.log(
+		`Node ${process.version}; from the answer's bytes (as the transport parses); wall-clock medians, ratios: medians of per-round ratios (wall clock, and process CPU time)`,
+	);
 	printTable(rows);
 
 	const [oneMb, tenMb] = rows.map((row) => row.result);
-	const figure = (value: number | undefined): number => Math.round((value ?? Number.NaN) * 100) / 100;
+	const figure = (value: number | undefined): number =>
+		Math.round((value ?? Number.NaN) * 100) / 100;
 	return {
 		parse_vs_json_parse_1mb: figure(oneMb.losslessVsJsonParse.wall),
 		parse_vs_json_parse_10mb: figure(tenMb.losslessVsJsonParse.wall),

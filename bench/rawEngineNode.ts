@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { PROVIDER } from '../nodes/shared/descriptor';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 import { runNode } from '../test/harness';
@@ -29,26 +34,43 @@ function helperCallsNode(baseUrl: string, endpoint: string, concurrency: number)
 	return {
 		description,
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			const inputs = this.getInputData().map((_, itemIndex) => ({ object_id: this.getNodeParameter('object_id', itemIndex) as string }));
-			const answers = await mapWithConcurrency(inputs.length, concurrency, async (index) =>
-				(await this.helpers.httpRequestWithAuthentication.call(this, 'socialGatewayApi', {
-					method: 'POST',
-					url: `${baseUrl}/api/v1/run`,
-					body: { provider: PROVIDER, endpoint, input: inputs[index] },
-					json: true,
-				})) as { data: INodeExecutionData['json'] },
+			const inputs = this.getInputData().map((_, itemIndex) => ({
+				object_id: this.getNodeParameter('object_id', itemIndex) as string,
+			}));
+			const answers = await mapWithConcurrency(
+				inputs.length,
+				concurrency,
+				async (index) =>
+					(await this.helpers.httpRequestWithAuthentication.call(this, 'socialGatewayApi', {
+						method: 'POST',
+						url: `${baseUrl}/api/v1/run`,
+						body: { provider: PROVIDER, endpoint, input: inputs[index] },
+						json: true,
+					})) as { data: INodeExecutionData['json'] },
 			);
 			return [answers.map((answer, item) => ({ json: answer.data, pairedItem: { item } }))];
 		},
 	};
 }
 
-export async function runRawEngineNode(baseUrl: string, endpoint: string, concurrency: number, inputItems: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function runRawEngineNode(
+	baseUrl: string,
+	endpoint: string,
+	concurrency: number,
+	inputItems: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const result = await runNode({
 		node: helperCallsNode(baseUrl, endpoint, concurrency),
 		type: RAW_ENGINE_NODE_TYPE,
 		parameters: { object_id: '={{ $json.objectId }}' },
-		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl, modelBaseUrl: '', compatVersion: '2023-06-01' } },
+		credentials: {
+			socialGatewayApi: {
+				apiKey: SIMULATOR_API_KEY,
+				baseUrl,
+				modelBaseUrl: '',
+				compatVersion: '2023-06-01',
+			},
+		},
 		inputItems,
 	});
 	const error = result.errorOf();

@@ -10,20 +10,33 @@ import { SIMULATOR_API_KEY } from '../test/simulator';
 export function rawUndiciCaller(baseUrl: string, endpoint: string) {
 	const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
 	const url = `${baseUrl}/api/v1/run`;
-	const headers = { authorization: `Bearer ${SIMULATOR_API_KEY}`, 'content-type': 'application/json', accept: 'application/json' };
+	const headers = {
+		authorization: `Bearer ${SIMULATOR_API_KEY}`,
+		'content-type': 'application/json',
+		accept: 'application/json',
+	};
 	const callText = async (input: Record<string, unknown>): Promise<string> => {
-		const answer = await request(url, { dispatcher: agent, method: 'POST', headers, body: JSON.stringify({ provider: PROVIDER, endpoint, input }) });
+		const answer = await request(url, {
+			dispatcher: agent,
+			method: 'POST',
+			headers,
+			body: JSON.stringify({ provider: PROVIDER, endpoint, input }),
+		});
 		const text = await answer.body.text();
-		if (answer.statusCode !== 200) throw new Error(`raw call answered ${answer.statusCode}: ${text.slice(0, 200)}`);
+		if (answer.statusCode !== 200)
+			throw new Error(`raw call answered ${answer.statusCode}: ${text.slice(0, 200)}`);
 		return text;
 	};
-	const call = async (input: Record<string, unknown>): Promise<unknown> => JSON.parse(await callText(input));
+	const call = async (input: Record<string, unknown>): Promise<unknown> =>
+		JSON.parse(await callText(input));
 	return {
 		call,
 		/** The answers' texts, for checks outside the timing. */
-		textsOf: (inputs: Array<Record<string, unknown>>, concurrency: number) => mapWithConcurrency(inputs.length, concurrency, (index) => callText(inputs[index])),
+		textsOf: (inputs: Array<Record<string, unknown>>, concurrency: number) =>
+			mapWithConcurrency(inputs.length, concurrency, (index) => callText(inputs[index])),
 		/** One call per input, `concurrency` at once; answers in input order. */
-		callAll: (inputs: Array<Record<string, unknown>>, concurrency: number) => mapWithConcurrency(inputs.length, concurrency, (index) => call(inputs[index])),
+		callAll: (inputs: Array<Record<string, unknown>>, concurrency: number) =>
+			mapWithConcurrency(inputs.length, concurrency, (index) => call(inputs[index])),
 		close: () => agent.close(),
 	};
 }

@@ -14,7 +14,15 @@ const NOTE_COMMENTS_ENDPOINT = '/api/v1/notes/app_v2/get_note_comments';
 const SAMPLE_INTERVAL_MS = 2;
 
 interface CommentPage {
-	data: { data: { comments: unknown[]; cursor: string; index: number; pageArea: string; has_more: boolean } };
+	data: {
+		data: {
+			comments: unknown[];
+			cursor: string;
+			index: number;
+			pageArea: string;
+			has_more: boolean;
+		};
+	};
 }
 
 interface PageCaller {
@@ -22,7 +30,11 @@ interface PageCaller {
 }
 
 /** The same walk without the pack (undici or n8n's client + JSON.parse), carrying cursor, index and pageArea. */
-async function rawWalk(caller: PageCaller, noteId: string, maxPages = Infinity): Promise<{ pages: number; records: unknown[] }> {
+async function rawWalk(
+	caller: PageCaller,
+	noteId: string,
+	maxPages = Infinity,
+): Promise<{ pages: number; records: unknown[] }> {
 	const records: unknown[] = [];
 	let input: Record<string, unknown> = { note_id: noteId, cursor: '', index: 0 };
 	for (let pages = 1; ; pages++) {
@@ -53,7 +65,11 @@ interface NodeWalk {
  * (V8 heap used + external) after a full GC; peak: the highest sample during the run; retained:
  * after a full GC with the output still referenced, i.e. what the 20,000 output items hold.
  */
-async function measuredNodeWalk(url: string, noteId: string, billedCalls: () => Promise<number>): Promise<NodeWalk> {
+async function measuredNodeWalk(
+	url: string,
+	noteId: string,
+	billedCalls: () => Promise<number>,
+): Promise<NodeWalk> {
 	collectGarbage();
 	const baseline = jsMemoryBytes();
 	const sampler = sampleMemory(SAMPLE_INTERVAL_MS);
@@ -65,47 +81,88 @@ async function measuredNodeWalk(url: string, noteId: string, billedCalls: () => 
 	const peak = sampler.stop();
 	collectGarbage();
 	const retainedBytes = jsMemoryBytes() - baseline;
-	if (output.length !== COMMENTS) throw new Error(`Return All gave ${output.length} items, expected ${COMMENTS}`);
-	return { wallMs, cpuMs, pages: await billedCalls(), peakGrowthBytes: peak - baseline, retainedBytes };
+	if (output.length !== COMMENTS)
+		throw new Error(`Return All gave ${output.length} items, expected ${COMMENTS}`);
+	return {
+		wallMs,
+		cpuMs,
+		pages: await billedCalls(),
+		peakGrowthBytes: peak - baseline,
+		retainedBytes,
+	};
 }
 
-async function timedNodeWalk(url: string, noteId: string): Promise<{ wallMs: number; cpuMs: number }> {
+async function timedNodeWalk(
+	url: string,
+	noteId: string,
+): Promise<{ wallMs: number; cpuMs: number }> {
 	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
 	const output = await runNodeWalk(url, noteId);
 	const timing = { wallMs: performance.now() - started, cpuMs: cpuMsSince(cpuBefore) };
-	if (output.length !== COMMENTS) throw new Error(`Return All gave ${output.length} items, expected ${COMMENTS}`);
+	if (output.length !== COMMENTS)
+		throw new Error(`Return All gave ${output.length} items, expected ${COMMENTS}`);
 	return timing;
 }
 
-async function timedRawWalk(caller: PageCaller, noteId: string, expectedPages: number): Promise<{ wallMs: number; cpuMs: number }> {
+async function timedRawWalk(
+	caller: PageCaller,
+	noteId: string,
+	expectedPages: number,
+): Promise<{ wallMs: number; cpuMs: number }> {
 	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
 	const walk = await rawWalk(caller, noteId);
 	const timing = { wallMs: performance.now() - started, cpuMs: cpuMsSince(cpuBefore) };
 	if (walk.pages !== expectedPages || walk.records.length !== COMMENTS) {
-		throw new Error(`raw walk: ${walk.pages} pages, ${walk.records.length} records; the node: ${expectedPages} pages`);
+		throw new Error(
+			`raw walk: ${walk.pages} pages, ${walk.records.length} records; the node: ${expectedPages} pages`,
+		);
 	}
 	return timing;
 }
 
 const runNodeWalk = (url: string, noteId: string) =>
-	runSocialDataNode(url, { resource: 'notes', operation: 'get_note_comments', note_id: noteId, share_text: '', returnAll: true, options: { maxPages: COMMENTS } }, [
-		{ json: {} },
-	]);
+	runSocialDataNode(
+		url,
+		{
+			resource: 'notes',
+			operation: 'get_note_comments',
+			note_id: noteId,
+			share_text: '',
+			returnAll: true,
+			options: { maxPages: COMMENTS },
+		},
+		[{ json: {} }],
+	);
 
 /**
  * 20,000 note comments paged to the end (Return All) at 20 ms simulated latency: time per page over
  * the latency, beside a bare undici walk of the same pages, and memory growth per 1,000 records.
  */
 export async function benchReturnAll(): Promise<Record<string, number>> {
-	const sim = await startSimulatorProcess({ latencyMs: LATENCY_MS, pageSize: PAGE_SIZE, totals: { get_note_comments: COMMENTS } });
+	const sim = await startSimulatorProcess({
+		latencyMs: LATENCY_MS,
+		pageSize: PAGE_SIZE,
+		totals: { get_note_comments: COMMENTS },
+	});
 	const raw = rawUndiciCaller(sim.url, NOTE_COMMENTS_ENDPOINT);
 	const helper = helperCaller(sim.url, NOTE_COMMENTS_ENDPOINT);
 	try {
 		const noteId = (await sim.ids()).noteId;
 		// Warm-up: the simulator builds the 20,000 comments on first use; code paths get compiled.
-		await runSocialDataNode(sim.url, { resource: 'notes', operation: 'get_note_comments', note_id: noteId, share_text: '', returnAll: false, limit: 5 * PAGE_SIZE }, [{ json: {} }]);
+		await runSocialDataNode(
+			sim.url,
+			{
+				resource: 'notes',
+				operation: 'get_note_comments',
+				note_id: noteId,
+				share_text: '',
+				returnAll: false,
+				limit: 5 * PAGE_SIZE,
+			},
+			[{ json: {} }],
+		);
 		await rawWalk(raw, noteId, 5);
 		await rawWalk(helper, noteId, 5);
 		await sim.reset();
@@ -114,7 +171,10 @@ export async function benchReturnAll(): Promise<Record<string, number>> {
 		// ~10 s, and a burst of load from other processes during one of them should not decide the figure.
 		const node = await measuredNodeWalk(sim.url, noteId, () => sim.billedCalls());
 		await sim.reset();
-		const rawWalks = [await timedRawWalk(raw, noteId, node.pages), await timedRawWalk(raw, noteId, node.pages)];
+		const rawWalks = [
+			await timedRawWalk(raw, noteId, node.pages),
+			await timedRawWalk(raw, noteId, node.pages),
+		];
 		await sim.reset();
 		const helperWalk = await timedRawWalk(helper, noteId, node.pages);
 		await sim.reset();
@@ -127,13 +187,33 @@ export async function benchReturnAll(): Promise<Record<string, number>> {
 		const rawOverPage = perPage(rawBest.wallMs) - LATENCY_MS;
 		const helperOverPage = perPage(helperWalk.wallMs) - LATENCY_MS;
 		const perThousand = (bytes: number) => bytes / (COMMENTS / 1000) / 1e6;
-		console.log(`${COMMENTS} comments in ${node.pages} pages of up to ${PAGE_SIZE}, simulator latency ${LATENCY_MS} ms (child process); the faster of two walks each after a warm-up (node ${[node, secondNode].map((walk) => walk.wallMs.toFixed(0)).join(', ')} ms; raw ${rawWalks.map((walk) => walk.wallMs.toFixed(0)).join(', ')} ms)`);
+		console.log(
+			`${COMMENTS} comments in ${node.pages} pages of up to ${PAGE_SIZE}, simulator latency ${LATENCY_MS} ms (child process); the faster of two walks each after a warm-up (node ${[node, secondNode].map((walk) => walk.wallMs.toFixed(0)).join(', ')} ms; raw ${rawWalks.map((walk) => walk.wallMs.toFixed(0)).join(', ')} ms)`,
+		);
 		printTable(
 			['walk', 'wall ms', 'ms/page', 'ms/page over latency', 'cpu ms/page'],
 			[
-				['Social Data node, Return All', nodeBest.wallMs.toFixed(0), perPage(nodeBest.wallMs).toFixed(2), nodeOverPage.toFixed(2), perPage(nodeBest.cpuMs).toFixed(2)],
-				["n8n's request client + JSON.parse (no engine)", helperWalk.wallMs.toFixed(0), perPage(helperWalk.wallMs).toFixed(2), helperOverPage.toFixed(2), perPage(helperWalk.cpuMs).toFixed(2)],
-				['bare undici + JSON.parse', rawBest.wallMs.toFixed(0), perPage(rawBest.wallMs).toFixed(2), rawOverPage.toFixed(2), perPage(rawBest.cpuMs).toFixed(2)],
+				[
+					'Social Data node, Return All',
+					nodeBest.wallMs.toFixed(0),
+					perPage(nodeBest.wallMs).toFixed(2),
+					nodeOverPage.toFixed(2),
+					perPage(nodeBest.cpuMs).toFixed(2),
+				],
+				[
+					"n8n's request client + JSON.parse (no engine)",
+					helperWalk.wallMs.toFixed(0),
+					perPage(helperWalk.wallMs).toFixed(2),
+					helperOverPage.toFixed(2),
+					perPage(helperWalk.cpuMs).toFixed(2),
+				],
+				[
+					'bare undici + JSON.parse',
+					rawBest.wallMs.toFixed(0),
+					perPage(rawBest.wallMs).toFixed(2),
+					rawOverPage.toFixed(2),
+					perPage(rawBest.cpuMs).toFixed(2),
+				],
 			],
 		);
 		console.log(

@@ -30,7 +30,10 @@ const benches: RegisteredBench[] = [
 async function main(): Promise<void> {
 	const requested = process.argv.slice(2);
 	const unknown = requested.filter((name) => !benches.some((bench) => bench.name === name));
-	if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${benches.map((bench) => bench.name).join(', ')}`);
+	if (unknown.length > 0)
+		throw new Error(
+			`unknown bench ${unknown.join(', ')}; known: ${benches.map((bench) => bench.name).join(', ')}`,
+		);
 	const figures: Record<string, number> = {};
 	for (const bench of benches) {
 		if (requested.length > 0 && !requested.includes(bench.name)) continue;

@@ -27,12 +27,17 @@ const REPO_ROOT = path.resolve(__dirname, '..');
  * The simulator (test/simulator/cli.ts) in a child process, so its work stays out of the measured
  * process's CPU time and heap: the figures then describe the client side only.
  */
-export async function startSimulatorProcess(options: SimulatorProcessOptions = {}): Promise<SimulatorProcess> {
+export async function startSimulatorProcess(
+	options: SimulatorProcessOptions = {},
+): Promise<SimulatorProcess> {
 	const args = ['--import', 'tsx', path.join(REPO_ROOT, 'test/simulator/cli.ts'), '--port', '0'];
 	if (options.latencyMs !== undefined) args.push('--latency-ms', String(options.latencyMs));
 	if (options.pageSize !== undefined) args.push('--page-size', String(options.pageSize));
 	if (options.totals) args.push('--totals', JSON.stringify(options.totals));
-	const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, args, {
+		cwd: REPO_ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let stderr = '';
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 	const url = await new Promise<string>((resolve, reject) => {
@@ -42,17 +47,25 @@ export async function startSimulatorProcess(options: SimulatorProcessOptions = {
 			const match = /listening on (http:\/\/\S+)/.exec(stdout);
 			if (match) resolve(match[1]);
 		});
-		child.once('exit', (code) => reject(new Error(`simulator process exited (${code}) before listening: ${stderr.slice(-2000)}`)));
+		child.once('exit', (code) =>
+			reject(
+				new Error(`simulator process exited (${code}) before listening: ${stderr.slice(-2000)}`),
+			),
+		);
 	});
 	const admin = async (method: 'GET' | 'POST', route: string): Promise<unknown> => {
-		const answer = await request(`${url}/__sim/${route}`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+		const answer = await request(`${url}/__sim/${route}`, {
+			method,
+			...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+		});
 		return answer.body.json();
 	};
 	return {
 		url,
 		ids: async () => (await admin('GET', 'ids')) as WellKnownIds,
 		requests: async () => (await admin('GET', 'requests')) as RecordedRequest[],
-		billedCalls: async () => ((await admin('GET', 'ledger')) as { billedCalls: number }).billedCalls,
+		billedCalls: async () =>
+			((await admin('GET', 'ledger')) as { billedCalls: number }).billedCalls,
 		reset: async () => void (await admin('POST', 'reset')),
 		close: () =>
 			new Promise<void>((resolve) => {

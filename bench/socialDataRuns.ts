@@ -21,16 +21,29 @@ export const videoDetailParameters = (concurrency: number): INodeParameters => (
 /** `count` items, each naming another video: ids above 2^53 counted up from a well-known one. */
 export function objectIdItems(count: number, firstObjectId: string): INodeExecutionData[] {
 	const first = BigInt(firstObjectId);
-	return Array.from({ length: count }, (_, index) => ({ json: { objectId: String(first + BigInt(index)) } }));
+	return Array.from({ length: count }, (_, index) => ({
+		json: { objectId: String(first + BigInt(index)) },
+	}));
 }
 
 /** Runs the Social Data node behind a start node in n8n's engine (the harness) and returns its output. */
-export async function runSocialDataNode(baseUrl: string, parameters: INodeParameters, inputItems: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function runSocialDataNode(
+	baseUrl: string,
+	parameters: INodeParameters,
+	inputItems: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const result = await runNode({
 		node: new SocialData(),
 		type: SOCIAL_DATA_TYPE,
 		parameters,
-		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl, modelBaseUrl: '', compatVersion: '2023-06-01' } },
+		credentials: {
+			socialGatewayApi: {
+				apiKey: SIMULATOR_API_KEY,
+				baseUrl,
+				modelBaseUrl: '',
+				compatVersion: '2023-06-01',
+			},
+		},
 		inputItems,
 	});
 	const error = result.errorOf();

@@ -10,7 +10,6 @@ export interface SocialPayloadOptions {
 	idsListedInTexts?: boolean;
 }
 
-
 function digits(random: Random, count: number): string {
 	let text = '';
 	for (let index = 0; index < count; index++) text += Math.floor(random() * 10);
@@ -22,17 +21,33 @@ function id64(random: Random): string {
 	return `7${Math.floor(random() * 4)}${digits(random, 17)}`;
 }
 
-const WORDS = ['great', 'video', 'launch', 'review', 'price', 'unboxing', 'brand', 'new', 'today', 'live', 'order', 'sale'];
+const WORDS = [
+	'great',
+	'video',
+	'launch',
+	'review',
+	'price',
+	'unboxing',
+	'brand',
+	'new',
+	'today',
+	'live',
+	'order',
+	'sale',
+];
 
 function sentence(random: Random, wordCount: number): string {
 	const words: string[] = [];
-	for (let index = 0; index < wordCount; index++) words.push(WORDS[Math.floor(random() * WORDS.length)]);
+	for (let index = 0; index < wordCount; index++)
+		words.push(WORDS[Math.floor(random() * WORDS.length)]);
 	return words.join(' ');
 }
 
 function commentText(random: Random, idsListedInTexts: boolean): string {
 	const base = `${sentence(random, 6)} #${Math.floor(random() * 100000)} call 0${digits(random, 10)} \\"${digits(random, 20)}\\" 你好 \\u00e9`;
-	return idsListedInTexts ? `${base} orders 2024, ${id64(random)}` : `${base} https://v.example.com/video/${id64(random)}`;
+	return idsListedInTexts
+		? `${base} orders 2024, ${id64(random)}`
+		: `${base} https://v.example.com/video/${id64(random)}`;
 }
 
 function record(random: Random, idsListedInTexts: boolean): string {

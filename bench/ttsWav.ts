@@ -15,7 +15,12 @@ interface ChildResult {
 }
 
 function runChild(variant: 'wav' | 'naive', nodeBin = process.execPath): Promise<ChildResult> {
-	return runBenchChild<ChildResult>(`tts_wav (${variant})`, path.join(__dirname, 'ttsWavChild.ts'), [variant], nodeBin);
+	return runBenchChild<ChildResult>(
+		`tts_wav (${variant})`,
+		path.join(__dirname, 'ttsWavChild.ts'),
+		[variant],
+		nodeBin,
+	);
 }
 
 /**
@@ -31,17 +36,40 @@ export async function benchTtsWav(): Promise<Record<string, number>> {
 	const node24Bin = layoutOf(defaultCacheDir()).nodeBin;
 	const node24 = fs.existsSync(node24Bin) ? await runChild('wav', node24Bin) : undefined;
 	const multiple = (result: ChildResult) => result.peakGrowthBytes / result.pcmBytes;
-	const heldAtPeak = (result: ChildResult) => (result.peakGrowthBytes + result.base64Chars) / result.pcmBytes;
+	const heldAtPeak = (result: ChildResult) =>
+		(result.peakGrowthBytes + result.base64Chars) / result.pcmBytes;
 	console.log(
 		`10 min of 24 kHz 16-bit mono PCM = ${(wav.pcmBytes / 1e6).toFixed(1)} MB audio, ${(wav.base64Chars / 1e6).toFixed(1)} MB of base64 text; ` +
 			`each variant in a fresh child process; peak = kernel RSS high-water mark of the one call (reset just before it) over the RSS before it`,
 	);
 	printTable(
-		['conversion', 'peak growth MB', '× audio', '× audio with the base64 input', 'first call ms', 'median ms', '÷ bare decode'],
 		[
-			[`wavFromBase64Pcm (Node ${process.versions.node})`, wav, multiple(wav), heldAtPeak(wav)] as const,
+			'conversion',
+			'peak growth MB',
+			'× audio',
+			'× audio with the base64 input',
+			'first call ms',
+			'median ms',
+			'÷ bare decode',
+		],
+		[
+			[
+				`wavFromBase64Pcm (Node ${process.versions.node})`,
+				wav,
+				multiple(wav),
+				heldAtPeak(wav),
+			] as const,
 			['decode + Buffer.concat (reference)', naive, multiple(naive), heldAtPeak(naive)] as const,
-			...(node24 ? [['wavFromBase64Pcm (Node 24, e2e cache)', node24, multiple(node24), heldAtPeak(node24)] as const] : []),
+			...(node24
+				? [
+						[
+							'wavFromBase64Pcm (Node 24, e2e cache)',
+							node24,
+							multiple(node24),
+							heldAtPeak(node24),
+						] as const,
+					]
+				: []),
 		].map(([label, result, times, held]) => [
 			label,
 			(result.peakGrowthBytes / 1e6).toFixed(1),
@@ -52,13 +80,20 @@ export async function benchTtsWav(): Promise<Record<string, number>> {
 			result.versusDecodeOnly.toFixed(2),
 		]),
 	);
-	console.log(`wavFromBase64Pcm peak: ${multiple(wav).toFixed(2)} × the audio size (target ≤ 3); ${heldAtPeak(wav).toFixed(2)} × counting the base64 input it is given`);
+	console.log(
+		`wavFromBase64Pcm peak: ${multiple(wav).toFixed(2)} × the audio size (target ≤ 3); ${heldAtPeak(wav).toFixed(2)} × counting the base64 input it is given`,
+	);
 	return {
 		tts_wav_peak_x_audio: figure(multiple(wav)),
 		tts_wav_peak_with_input_x_audio: figure(heldAtPeak(wav)),
 		tts_wav_ms: figure(wav.medianMs, 1),
 		tts_wav_vs_bare_decode: figure(wav.versusDecodeOnly),
 		tts_wav_naive_peak_x_audio: figure(multiple(naive)),
-		...(node24 ? { tts_wav_node24_peak_x_audio: figure(multiple(node24)), tts_wav_node24_ms: figure(node24.medianMs, 1) } : {}),
+		...(node24
+			? {
+					tts_wav_node24_peak_x_audio: figure(multiple(node24)),
+					tts_wav_node24_ms: figure(node24.medianMs, 1),
+				}
+			: {}),
 	};
 }

@@ -5,7 +5,12 @@
  * obvious two-copy way, to show the method sees an intermediate copy).
  */
 import * as fs from 'node:fs';
-import { WAV_HEADER_BYTES, wavFromBase64Pcm, writeWavHeader, type PcmFormat } from '../nodes/shared/wav';
+import {
+	WAV_HEADER_BYTES,
+	wavFromBase64Pcm,
+	writeWavHeader,
+	type PcmFormat,
+} from '../nodes/shared/wav';
 import { collectGarbage } from './memory';
 import { measureSideBySide } from './measure';
 
@@ -19,7 +24,10 @@ const CHUNK_BYTES = FORMAT.sampleRate * 2;
 function base64Pcm(): string {
 	const second = Buffer.alloc(CHUNK_BYTES);
 	for (let sample = 0; sample < FORMAT.sampleRate; sample++) {
-		second.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * sample) / FORMAT.sampleRate)), sample * 2);
+		second.writeInt16LE(
+			Math.round(8000 * Math.sin((2 * Math.PI * 440 * sample) / FORMAT.sampleRate)),
+			sample * 2,
+		);
 	}
 	return new Array<string>(SECONDS).fill(second.toString('base64')).join('');
 }
@@ -31,7 +39,12 @@ function naiveWav(base64: string, format: PcmFormat): Buffer {
 	return Buffer.concat([header, pcm]);
 }
 
-const statusKb = (field: 'VmRSS' | 'VmHWM'): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]);
+const statusKb = (field: 'VmRSS' | 'VmHWM'): number =>
+	Number(
+		new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+			fs.readFileSync('/proc/self/status', 'utf8'),
+		)![1],
+	);
 
 function main(): void {
 	const convert = process.argv[2] === 'naive' ? naiveWav : wavFromBase64Pcm;
@@ -46,7 +59,8 @@ function main(): void {
 	const wav = convert(base64, FORMAT);
 	const firstCallMs = performance.now() - started;
 	const peakKb = statusKb('VmHWM');
-	if (wav.length !== WAV_HEADER_BYTES + PCM_BYTES) throw new Error(`WAV of ${wav.length} bytes, expected ${WAV_HEADER_BYTES + PCM_BYTES}`);
+	if (wav.length !== WAV_HEADER_BYTES + PCM_BYTES)
+		throw new Error(`WAV of ${wav.length} bytes, expected ${WAV_HEADER_BYTES + PCM_BYTES}`);
 
 	const timing = measureSideBySide(
 		[

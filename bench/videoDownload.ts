@@ -18,7 +18,11 @@ const FILE_BYTES = 200 * 1024 * 1024;
 const MB = 1024 * 1024;
 
 function runChild(url: string, objectId: string): Promise<ChildResult> {
-	return runBenchChild<ChildResult>('video_download', path.join(__dirname, 'videoDownloadChild.ts'), [url, objectId, String(FILE_BYTES)]);
+	return runBenchChild<ChildResult>(
+		'video_download',
+		path.join(__dirname, 'videoDownloadChild.ts'),
+		[url, objectId, String(FILE_BYTES)],
+	);
 }
 
 /**
@@ -36,14 +40,20 @@ export async function benchVideoDownload(): Promise<Record<string, number>> {
 		const result = await runChild(sim.url, sim.dataset.ids.objectId);
 		const rssMB = result.rssPeakGrowthBytes / MB;
 		const jsMB = result.jsPeakGrowthBytes / MB;
-		console.log(`one ${FILE_BYTES / MB} MB channel video, encrypted head of 131072 bytes, downloaded and decrypted into n8n's binary store (filesystem mode)`);
+		console.log(
+			`one ${FILE_BYTES / MB} MB channel video, encrypted head of 131072 bytes, downloaded and decrypted into n8n's binary store (filesystem mode)`,
+		);
 		printTable(
 			['measure', 'value', 'target'],
 			[
 				['peak RSS growth of the download, MB', rssMB.toFixed(1), '≤ 64'],
 				['peak JS heap + external growth, MB', jsMB.toFixed(1), ''],
 				['whole download, MB/s', (FILE_BYTES / MB / (result.downloadMs / 1000)).toFixed(0), ''],
-				['keystream + XOR (decryption), MB/s of CPU time', result.decryptCpuMBps.toFixed(0), '≥ 200'],
+				[
+					'keystream + XOR (decryption), MB/s of CPU time',
+					result.decryptCpuMBps.toFixed(0),
+					'≥ 200',
+				],
 				['keystream + XOR (decryption), MB/s wall clock', result.decryptMBps.toFixed(0), ''],
 				['keystream alone, MB/s of CPU time', result.keystreamCpuMBps.toFixed(0), ''],
 			],

@@ -8,14 +8,22 @@
  */
 import * as fs from 'node:fs';
 import { SocialData } from '../nodes/SocialData/SocialData.node.js';
-import { ChannelVideoDecryptor, decodeKeyOf } from '../nodes/SocialData/download/channelVideoCipher';
+import {
+	ChannelVideoDecryptor,
+	decodeKeyOf,
+} from '../nodes/SocialData/download/channelVideoCipher';
 import { Isaac64 } from '../nodes/SocialData/download/isaac64';
 import { runNode } from '../test/harness';
 import { SIMULATOR_API_KEY } from '../test/simulator/constants';
 import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
 import { measureSideBySide } from './measure';
 
-const statusKb = (field: 'VmRSS' | 'VmHWM'): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]);
+const statusKb = (field: 'VmRSS' | 'VmHWM'): number =>
+	Number(
+		new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+			fs.readFileSync('/proc/self/status', 'utf8'),
+		)![1],
+	);
 
 const MB = 1024 * 1024;
 const CIPHER_BYTES = 64 * MB;
@@ -25,8 +33,21 @@ async function download(url: string, objectId: string) {
 	const result = await runNode({
 		node: new SocialData(),
 		type: 'n8n-nodes-social-gateway.socialData',
-		parameters: { resource: 'channels', operation: 'download', object_id: objectId, export_id: '', share_url: '' },
-		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: url, modelBaseUrl: '', compatVersion: '2023-06-01' } },
+		parameters: {
+			resource: 'channels',
+			operation: 'download',
+			object_id: objectId,
+			export_id: '',
+			share_url: '',
+		},
+		credentials: {
+			socialGatewayApi: {
+				apiKey: SIMULATOR_API_KEY,
+				baseUrl: url,
+				modelBaseUrl: '',
+				compatVersion: '2023-06-01',
+			},
+		},
 	});
 	const error = result.errorOf();
 	if (error) throw error;
@@ -43,7 +64,8 @@ function cipherThroughput() {
 				name: 'decrypt',
 				run: () => {
 					const decryptor = new ChannelVideoDecryptor(key, CIPHER_BYTES);
-					for (let at = 0; at < CIPHER_BYTES; at += CHUNK_BYTES) decryptor.update(data.subarray(at, at + CHUNK_BYTES));
+					for (let at = 0; at < CIPHER_BYTES; at += CHUNK_BYTES)
+						decryptor.update(data.subarray(at, at + CHUNK_BYTES));
 				},
 			},
 			{
@@ -56,7 +78,8 @@ function cipherThroughput() {
 		],
 		{ warmupRounds: 1, rounds: 5 },
 	);
-	const perSecond = (name: string, clock: 'wall' | 'cpu') => CIPHER_BYTES / MB / (timing.medianMs(name, clock) / 1000);
+	const perSecond = (name: string, clock: 'wall' | 'cpu') =>
+		CIPHER_BYTES / MB / (timing.medianMs(name, clock) / 1000);
 	return {
 		decryptMBps: perSecond('decrypt', 'wall'),
 		decryptCpuMBps: perSecond('decrypt', 'cpu'),
@@ -79,7 +102,8 @@ async function main(): Promise<void> {
 	const downloadMs = performance.now() - started;
 	const jsPeak = sampler.stop();
 	const peakKb = statusKb('VmHWM');
-	if (json.fileSize !== size) throw new Error(`downloaded ${json.fileSize} bytes, expected ${size}`);
+	if (json.fileSize !== size)
+		throw new Error(`downloaded ${json.fileSize} bytes, expected ${size}`);
 	const cipher = cipherThroughput();
 	const result = {
 		fileBytes: size,

@@ -1,6 +1,9 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 import { authenticateGatewayRequest } from '../nodes/shared/transport/authSchemes';
-import { DEFAULT_COMPAT_VERSION, DEFAULT_ROUTING_PARAMETER_NAME } from '../nodes/shared/transport/credentials';
+import {
+	DEFAULT_COMPAT_VERSION,
+	DEFAULT_ROUTING_PARAMETER_NAME,
+} from '../nodes/shared/transport/credentials';
 
 export class SocialGatewayApi implements ICredentialType {
 	name = 'socialGatewayApi';
@@ -9,7 +12,8 @@ export class SocialGatewayApi implements ICredentialType {
 
 	icon = { light: 'file:socialGateway.svg', dark: 'file:socialGateway.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/social-gateway/n8n-nodes-social-gateway/blob/main/docs/credentials.md';
+	documentationUrl =
+		'https://github.com/social-gateway/n8n-nodes-social-gateway/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -19,7 +23,8 @@ export class SocialGatewayApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The one key for every interface; the nodes send it the way each interface expects',
+			description:
+				'The one key for every interface; the nodes send it the way each interface expects',
 		},
 		{
 			displayName: 'Base URL',
@@ -69,7 +74,8 @@ export class SocialGatewayApi implements ICredentialType {
 			type: 'string',
 			default: DEFAULT_ROUTING_PARAMETER_NAME,
 			displayOptions: { show: { advancedSettings: [true] } },
-			description: 'Name of the routing parameter every avatar call carries (in the body, or the query on calls without one)',
+			description:
+				'Name of the routing parameter every avatar call carries (in the body, or the query on calls without one)',
 		},
 	];
 

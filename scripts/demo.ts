@@ -15,13 +15,20 @@ import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../test/simul
 async function main() {
 	const realKey = process.env.GATEWAY_API_KEY;
 	const realUrl = process.env.GATEWAY_BASE_URL;
-	if (realKey && !realUrl) throw new Error('GATEWAY_API_KEY is set but GATEWAY_BASE_URL is not: set both to use the real service');
+	if (realKey && !realUrl)
+		throw new Error(
+			'GATEWAY_API_KEY is set but GATEWAY_BASE_URL is not: set both to use the real service',
+		);
 	let sim: Simulator | undefined;
 	try {
 		const tarball = await packProject({ build: true });
 		if (!realKey) sim = await startSimulator();
 		const gatewayUrl = realKey ? realUrl! : sim!.url;
-		console.log(realKey ? `Using the real service at ${gatewayUrl}` : `Using the local simulator at ${gatewayUrl}`);
+		console.log(
+			realKey
+				? `Using the real service at ${gatewayUrl}`
+				: `Using the local simulator at ${gatewayUrl}`,
+		);
 
 		const result = await runWorkflow({
 			workflow: brandWorkflow(process.env.BRAND),
@@ -42,24 +49,39 @@ async function main() {
 		const pngWritten = await screenshotReport(report.html, path.join(outDir, 'report.png')).then(
 			() => true,
 			(error: unknown) => {
-				console.warn(`  (no report.png: ${error instanceof Error ? error.message : String(error)})`);
+				console.warn(
+					`  (no report.png: ${error instanceof Error ? error.message : String(error)})`,
+				);
 				return false;
 			},
 		);
 
 		console.log(`\n${report.subject}`);
 		for (const [source, counts] of Object.entries(report.counts)) {
-			console.log(`  ${source.padEnd(9)} ${Object.entries(counts).map(([sentiment, n]) => `${sentiment} ${n}`).join(', ')}`);
+			console.log(
+				`  ${source.padEnd(9)} ${Object.entries(counts)
+					.map(([sentiment, n]) => `${sentiment} ${n}`)
+					.join(', ')}`,
+			);
 		}
-		for (const failure of report.failures) console.log(`  FAILED ${failure.source}: ${failure.error}`);
+		for (const failure of report.failures)
+			console.log(`  FAILED ${failure.source}: ${failure.error}`);
 		console.log(`  summary: ${report.summary}`);
 		if (sim) {
-			const modelCalls = sim.requests.filter((request) => request.path === '/v1/chat/completions').length;
-			console.log(`  simulator ledger: ${sim.ledger.billedCalls()} billed data calls, ${sim.ledger.credits().toFixed(2)} credits; ${modelCalls} model calls for ${report.newMentions} mentions`);
+			const modelCalls = sim.requests.filter(
+				(request) => request.path === '/v1/chat/completions',
+			).length;
+			console.log(
+				`  simulator ledger: ${sim.ledger.billedCalls()} billed data calls, ${sim.ledger.credits().toFixed(2)} credits; ${modelCalls} model calls for ${report.newMentions} mentions`,
+			);
 		}
-		console.log(`  n8n: import ${result.timings.importSeconds.toFixed(1)} s, execute ${result.timings.executeSeconds.toFixed(1)} s`);
+		console.log(
+			`  n8n: import ${result.timings.importSeconds.toFixed(1)} s, execute ${result.timings.executeSeconds.toFixed(1)} s`,
+		);
 		const shown = (file: string) => path.relative(process.cwd(), path.join(outDir, file));
-		console.log(`\nReport written to ${shown('report.html')} (e-mail HTML), ${pngWritten ? `${shown('report.png')} (how it renders), ` : ''}${shown('report.md')} (team chat)`);
+		console.log(
+			`\nReport written to ${shown('report.html')} (e-mail HTML), ${pngWritten ? `${shown('report.png')} (how it renders), ` : ''}${shown('report.md')} (team chat)`,
+		);
 	} finally {
 		await sim?.close();
 	}

@@ -1,5 +1,9 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_N8N_PORT, DEFAULT_SIMULATOR_PORT, startDevEnvironment } from '../test/e2e/dev-environment';
+import {
+	DEFAULT_N8N_PORT,
+	DEFAULT_SIMULATOR_PORT,
+	startDevEnvironment,
+} from '../test/e2e/dev-environment';
 
 const USAGE = `Usage: npm run dev -- [--port 5678] [--simulator-port 8787] [--pack file.tgz] [--listen 127.0.0.1]
 
@@ -12,7 +16,10 @@ async function main(): Promise<void> {
 	const { values } = parseArgs({
 		options: {
 			port: { type: 'string', default: process.env.N8N_DEV_PORT ?? String(DEFAULT_N8N_PORT) },
-			'simulator-port': { type: 'string', default: process.env.SIM_PORT ?? String(DEFAULT_SIMULATOR_PORT) },
+			'simulator-port': {
+				type: 'string',
+				default: process.env.SIM_PORT ?? String(DEFAULT_SIMULATOR_PORT),
+			},
 			pack: { type: 'string' },
 			listen: { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
@@ -59,7 +66,9 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => stop('SIGTERM'));
 	void dev.n8nExited.then(({ code, signal }) => {
 		if (stopping) return;
-		process.stderr.write(`n8n exited by itself (code ${code}, signal ${signal}); see ${dev.logFile}\n`);
+		process.stderr.write(
+			`n8n exited by itself (code ${code}, signal ${signal}); see ${dev.logFile}\n`,
+		);
 		stopping = true;
 		void dev.stop().finally(() => process.exit(1));
 	});
@@ -68,7 +77,8 @@ async function main(): Promise<void> {
 function portNumber(value: string | undefined, flag: string): number | undefined {
 	if (value === undefined) return undefined;
 	const port = Number(value);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be a port number, got "${value}"`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new Error(`${flag} must be a port number, got "${value}"`);
 	return port;
 }
 

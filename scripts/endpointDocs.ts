@@ -10,13 +10,15 @@ function rules(field: FieldDescriptor): string {
 	if (field.required) parts.push('required');
 	if (field.oneOf) parts.push(`one of group "${field.oneOf}"`);
 	// Required and one-of fields start empty in the editor; that is no default of the service.
-	if (field.default !== undefined && !field.required && !field.oneOf) parts.push(`default \`${String(field.default)}\``);
+	if (field.default !== undefined && !field.required && !field.oneOf)
+		parts.push(`default \`${String(field.default)}\``);
 	if (field.allowed) {
 		parts.push(
 			`values ${field.allowed.map((value) => `\`${value.value}\`${value.alias === undefined ? '' : `/${value.alias}`}`).join(', ')}`,
 		);
 	}
-	if (field.trimmedLength) parts.push(`${field.trimmedLength.min}–${field.trimmedLength.max} chars after trimming`);
+	if (field.trimmedLength)
+		parts.push(`${field.trimmedLength.min}–${field.trimmedLength.max} chars after trimming`);
 	if (field.minimum !== undefined) parts.push(`≥ ${field.minimum}`);
 	if (field.maximum !== undefined) parts.push(`≤ ${field.maximum}`);
 	if (field.maxItems !== undefined) parts.push(`at most ${field.maxItems} per call`);
@@ -29,7 +31,9 @@ function rules(field: FieldDescriptor): string {
 
 function price(endpoint: EndpointDescriptor): string {
 	const { credits, cash, note } = endpoint.price;
-	return [`${credits} credits`, cash === undefined ? '' : `cash ${cash}`, note ?? ''].filter(Boolean).join('; ');
+	return [`${credits} credits`, cash === undefined ? '' : `cash ${cash}`, note ?? '']
+		.filter(Boolean)
+		.join('; ');
 }
 
 function endpointSection(endpoint: EndpointDescriptor): string {
@@ -42,7 +46,10 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		`- Price: ${price(endpoint)}`,
 		`- Client timeout: ${endpoint.timeoutMs / 1000} s${endpoint.minTimeoutMs ? ` (never below ${endpoint.minTimeoutMs / 1000} s)` : ''}`,
 	];
-	if (endpoint.raw) lines.push('- `raw`: accepted; the service assumes `true`, the node sends `false` unless Options › Raw Upstream Answer is on');
+	if (endpoint.raw)
+		lines.push(
+			'- `raw`: accepted; the service assumes `true`, the node sends `false` unless Options › Raw Upstream Answer is on',
+		);
 	if (endpoint.pagination) {
 		const carried = [
 			...(endpoint.pagination.cursors ?? []).map((c) => c.field),
@@ -51,16 +58,31 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		];
 		lines.push(`- Paginated (Return All / Limit): carries ${carried.join(', ')}`);
 		const { more, ends = [] } = endpoint.pagination;
-		const at = (paths: ModePaths) => [...new Set([...paths.raw, ...paths.parsed])].map((path) => `\`${path}\``).join(' / ');
-		const signals = [`${at(more)} does not say more`, ...ends.map((signal) => `${at(signal.at)} is \`${JSON.stringify(signal.equals)}\``)];
+		const at = (paths: ModePaths) =>
+			[...new Set([...paths.raw, ...paths.parsed])].map((path) => `\`${path}\``).join(' / ');
+		const signals = [
+			`${at(more)} does not say more`,
+			...ends.map((signal) => `${at(signal.at)} is \`${JSON.stringify(signal.equals)}\``),
+		];
 		lines.push(`- Last page: ${signals.join(', or ')}`);
 	}
-	if (endpoint.batch) lines.push(`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`);
-	if (endpoint.fallback) lines.push(`- Falls back to \`${endpoint.fallback}\` once when it fails without being billed (never after a timeout or a cut-off answer)`);
-	if (endpoint.freeFormInput) lines.push('- Inputs not fully shown by the spec: extra fields go in "Additional Input (JSON)"');
+	if (endpoint.batch)
+		lines.push(
+			`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`,
+		);
+	if (endpoint.fallback)
+		lines.push(
+			`- Falls back to \`${endpoint.fallback}\` once when it fails without being billed (never after a timeout or a cut-off answer)`,
+		);
+	if (endpoint.freeFormInput)
+		lines.push(
+			'- Inputs not fully shown by the spec: extra fields go in "Additional Input (JSON)"',
+		);
 	lines.push('', '| Field | Type | Rules | Description |', '|---|---|---|---|');
 	for (const field of endpoint.fields) {
-		lines.push(`| \`${field.name}\` | ${field.type} | ${cell(rules(field))} | ${cell(field.description)} |`);
+		lines.push(
+			`| \`${field.name}\` | ${field.type} | ${cell(rules(field))} | ${cell(field.description)} |`,
+		);
 	}
 	return lines.join('\n');
 }
@@ -72,7 +94,8 @@ export function operationsTable(): string {
 		'|---|---|---|---|',
 		...GROUPS.flatMap((group) =>
 			group.endpoints.map(
-				(endpoint) => `| ${group.displayName} (\`${group.key}\`) | \`${endpoint.name}\` | ${endpoint.displayName} | ${endpoint.pagination ? 'yes' : ''} |`,
+				(endpoint) =>
+					`| ${group.displayName} (\`${group.key}\`) | \`${endpoint.name}\` | ${endpoint.displayName} | ${endpoint.pagination ? 'yes' : ''} |`,
 			),
 		),
 		'| Gateway (`gateway`) | `run` | Run any data endpoint by its path (`/api/v1/…`) with a JSON input | |',

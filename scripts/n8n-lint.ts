@@ -24,22 +24,32 @@ const ROOT = path.resolve(__dirname, '..');
 const COPIED = ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'nodes', 'credentials'];
 
 function filesUnder(dir: string): string[] {
-	return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) =>
-		entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : [],
-	);
+	return fs
+		.readdirSync(dir, { recursive: true, withFileTypes: true })
+		.flatMap((entry) =>
+			entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : [],
+		);
 }
 
 function main(): number {
 	const fix = process.argv.includes('--fix');
 	const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-lint-'));
 	try {
-		for (const entry of COPIED) fs.cpSync(path.join(ROOT, entry), path.join(stage, entry), { recursive: true });
-		const before = new Map(filesUnder(stage).map((file) => [file, fs.readFileSync(path.join(stage, file), 'utf8')]));
+		for (const entry of COPIED)
+			fs.cpSync(path.join(ROOT, entry), path.join(stage, entry), { recursive: true });
+		const before = new Map(
+			filesUnder(stage).map((file) => [file, fs.readFileSync(path.join(stage, file), 'utf8')]),
+		);
 		fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
 
 		const cli = path.join(ROOT, 'node_modules', '.bin', 'n8n-node');
-		const result = spawnSync(cli, ['lint', ...(fix ? ['--fix'] : [])], { cwd: stage, encoding: 'utf8', env: process.env });
-		const toProject = (text: string) => text.split(`${stage}${path.sep}`).join('').split(stage).join(ROOT);
+		const result = spawnSync(cli, ['lint', ...(fix ? ['--fix'] : [])], {
+			cwd: stage,
+			encoding: 'utf8',
+			env: process.env,
+		});
+		const toProject = (text: string) =>
+			text.split(`${stage}${path.sep}`).join('').split(stage).join(ROOT);
 		process.stdout.write(toProject(result.stdout ?? ''));
 		process.stderr.write(toProject(result.stderr ?? ''));
 

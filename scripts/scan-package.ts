@@ -35,21 +35,28 @@ const ROOT = path.resolve(__dirname, '..');
 
 function npmEnv(): NodeJS.ProcessEnv {
 	// Settings of an outer `npm run` (npm_config_*) would leak into the nested `npm pack`.
-	return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));
+	return Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')),
+	);
 }
 
 function run(command: string, args: string[], cwd: string): string {
 	const result = spawnSync(command, args, { cwd, env: npmEnv(), encoding: 'utf8' });
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${result.stderr || result.stdout}`);
+		throw new Error(
+			`${command} ${args.join(' ')} failed (exit ${result.status}):\n${result.stderr || result.stdout}`,
+		);
 	}
 	return result.stdout;
 }
 
 /** `npm pack` of the built project, unpacked as npm would install it; returns the package folder. */
 function packAndUnpack(workDir: string): { tarball: string; packageDir: string; files: string[] } {
-	if (!fs.existsSync(path.join(ROOT, 'dist'))) throw new Error('dist/ does not exist: run `npm run build` first');
-	const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], ROOT)) as Array<{
+	if (!fs.existsSync(path.join(ROOT, 'dist')))
+		throw new Error('dist/ does not exist: run `npm run build` first');
+	const [packed] = JSON.parse(
+		run('npm', ['pack', '--json', '--pack-destination', workDir], ROOT),
+	) as Array<{
 		filename: string;
 		files: Array<{ path: string }>;
 	}>;
@@ -64,12 +71,21 @@ async function loadScanner(): Promise<ScannerModule> {
 	const scannerDir = path.dirname(require.resolve('@n8n/scan-community-package/package.json'));
 	// Loading the scanner makes a temporary folder (for downloads, which this script skips):
 	// let its `tmp` package remove it when the process ends.
-	const tmp = require(require.resolve('tmp', { paths: [scannerDir] })) as { setGracefulCleanup(): void };
+	const tmp = require(require.resolve('tmp', { paths: [scannerDir] })) as {
+		setGracefulCleanup(): void;
+	};
 	tmp.setGracefulCleanup();
-	return (await import(pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href)) as ScannerModule;
+	return (await import(
+		pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href
+	)) as ScannerModule;
 }
 
-function report(label: string, result: AnalysisResult, shownRoot: string, realRoot: string): boolean {
+function report(
+	label: string,
+	result: AnalysisResult,
+	shownRoot: string,
+	realRoot: string,
+): boolean {
 	if (result.passed) {
 		console.log(`✓ ${label}: no findings${result.message ? ` (${result.message})` : ''}`);
 		return true;
@@ -91,7 +107,12 @@ async function main() {
 		const sourceResult = await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS);
 
 		const passed = [
-			report(`tarball (${TARBALL_FILE_PATTERNS.join(', ')})`, tarballResult, '<tarball>', packageDir),
+			report(
+				`tarball (${TARBALL_FILE_PATTERNS.join(', ')})`,
+				tarballResult,
+				'<tarball>',
+				packageDir,
+			),
 			report(`source (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`, sourceResult, '.', ROOT),
 		].every(Boolean);
 		process.exitCode = passed ? 0 : 1;

@@ -19,7 +19,8 @@ export const EXAMPLE_CODE: Record<string, Record<string, string>> = {
 };
 
 export const exampleFile = (example: string) => path.join(EXAMPLES_DIR, `${example}.json`);
-export const codeFile = (example: string, file: string) => path.join(EXAMPLES_DIR, 'code', example, file);
+export const codeFile = (example: string, file: string) =>
+	path.join(EXAMPLES_DIR, 'code', example, file);
 
 interface CodeNode {
 	name: string;
@@ -28,7 +29,9 @@ interface CodeNode {
 
 /** The example's workflow JSON with every mapped Code node holding its file's code. */
 export function withCode(example: string): { workflow: { nodes: CodeNode[] }; missing: string[] } {
-	const workflow = JSON.parse(fs.readFileSync(exampleFile(example), 'utf8')) as { nodes: CodeNode[] };
+	const workflow = JSON.parse(fs.readFileSync(exampleFile(example), 'utf8')) as {
+		nodes: CodeNode[];
+	};
 	const missing: string[] = [];
 	for (const [nodeName, file] of Object.entries(EXAMPLE_CODE[example])) {
 		const node = workflow.nodes.find((candidate) => candidate.name === nodeName);
@@ -43,6 +46,8 @@ if (require.main === module) {
 		const { workflow, missing } = withCode(example);
 		if (missing.length) throw new Error(`${example}.json has no node named ${missing.join(', ')}`);
 		fs.writeFileSync(exampleFile(example), `${JSON.stringify(workflow, null, 2)}\n`);
-		console.log(`examples/${example}.json: ${Object.keys(EXAMPLE_CODE[example]).length} Code nodes written`);
+		console.log(
+			`examples/${example}.json: ${Object.keys(EXAMPLE_CODE[example]).length} Code nodes written`,
+		);
 	}
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { avatarAssetsProperties } from './actions/properties';
@@ -14,7 +19,8 @@ export class AvatarAssets implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: actionSubtitle(avatarAssetsProperties),
-		description: 'Virtual-avatar material groups and assets, and real-person authentication sessions',
+		description:
+			'Virtual-avatar material groups and assets, and real-person authentication sessions',
 		defaults: { name: 'Avatar Assets' },
 		usableAsTool: { replacements: { description: avatarAssetsToolDescription } },
 		inputs: [NodeConnectionTypes.Main],

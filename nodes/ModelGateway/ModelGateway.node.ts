@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { modelGatewayProperties } from './actions/properties';
@@ -14,7 +19,8 @@ export class ModelGateway implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: actionSubtitle(modelGatewayProperties),
-		description: 'Generate text, images, speech and embeddings, chat and list models through the model gateway',
+		description:
+			'Generate text, images, speech and embeddings, chat and list models through the model gateway',
 		defaults: { name: 'Model Gateway' },
 		usableAsTool: { replacements: { description: modelGatewayToolDescription } },
 		inputs: [NodeConnectionTypes.Main],

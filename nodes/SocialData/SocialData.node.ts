@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { route } from './actions/router';
 import { actionSubtitle } from '../shared/actionSubtitle';
@@ -13,7 +18,8 @@ export class SocialData implements INodeType {
 		group: ['input'],
 		version: 1,
 		subtitle: actionSubtitle(socialDataProperties),
-		description: 'Short-video, notes, channel, article and search data from the Social Data Gateway',
+		description:
+			'Short-video, notes, channel, article and search data from the Social Data Gateway',
 		defaults: { name: 'Social Data' },
 		usableAsTool: { replacements: { description: socialDataToolDescription } },
 		inputs: [NodeConnectionTypes.Main],

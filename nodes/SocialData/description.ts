@@ -10,13 +10,22 @@ const freeFormInput = (resource: string, operation: string): INodeProperties => 
 	name: 'additionalInput',
 	type: 'json',
 	default: '{}',
-	description: "Further input fields of this endpoint, as a JSON object merged into the call's input",
+	description:
+		"Further input fields of this endpoint, as a JSON object merged into the call's input",
 	displayOptions: { show: { resource: [resource], operation: [operation] } },
 });
 
 const resourceOptions = [
-	...GROUPS.map((group) => ({ name: group.displayName, value: group.key, description: group.description })),
-	{ name: 'Gateway', value: 'gateway', description: 'Any other data endpoint of the gateway by its path' },
+	...GROUPS.map((group) => ({
+		name: group.displayName,
+		value: group.key,
+		description: group.description,
+	})),
+	{
+		name: 'Gateway',
+		value: 'gateway',
+		description: 'Any other data endpoint of the gateway by its path',
+	},
 ];
 
 const resourceProperty: INodeProperties = {
@@ -42,4 +51,3 @@ export const socialDataProperties: INodeProperties[] = [
 	...gatewayRunProperties,
 	...downloadProperties,
 ];
-

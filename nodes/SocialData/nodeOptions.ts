@@ -25,7 +25,8 @@ export const commonNodeOptions: INodeProperties[] = [
 		type: 'number',
 		default: 4,
 		typeOptions: { minValue: 1, maxValue: 50 },
-		description: 'How many input items are processed at once; output order always follows the input',
+		description:
+			'How many input items are processed at once; output order always follows the input',
 	},
 	{
 		displayName: 'Credit Budget',
@@ -53,7 +54,8 @@ const paging: INodeProperties[] = [
 		name: 'splitRecords',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to output one item per record (video, comment, note, hit…) or one item per page with the whole answer',
+		description:
+			'Whether to output one item per record (video, comment, note, hit…) or one item per page with the whole answer',
 	},
 	{
 		displayName: 'Max Pages',
@@ -109,7 +111,10 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 
 /** Defaults of every node option, read off the option definitions above. */
 export const NODE_OPTION_DEFAULTS = Object.fromEntries(
-	[...commonNodeOptions, ...paging, fallback, ...batching, mentions].map((option) => [option.name, option.default]),
+	[...commonNodeOptions, ...paging, fallback, ...batching, mentions].map((option) => [
+		option.name,
+		option.default,
+	]),
 ) as unknown as NodeOptionValues;
 
 /** Names of the behaviour settings: in the Options collection they are not wire fields. */
@@ -123,5 +128,7 @@ export function nodeOptionValues(options: Record<string, unknown>): NodeOptionVa
 
 /** The wire fields among the values of an Options collection. */
 export function wireOptionValues(options: Record<string, unknown>): Record<string, unknown> {
-	return Object.fromEntries(Object.entries(options).filter(([name]) => !NODE_OPTION_NAMES.has(name)));
+	return Object.fromEntries(
+		Object.entries(options).filter(([name]) => !NODE_OPTION_NAMES.has(name)),
+	);
 }

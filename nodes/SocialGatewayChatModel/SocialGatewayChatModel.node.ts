@@ -1,5 +1,10 @@
 import { supplyModel } from '@n8n/ai-node-sdk';
-import type { INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
+import type {
+	INodeType,
+	INodeTypeDescription,
+	ISupplyDataFunctions,
+	SupplyData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch } from '../ModelGateway/methods';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
@@ -11,11 +16,15 @@ export class SocialGatewayChatModel implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Social Gateway Chat Model',
 		name: 'socialGatewayChatModel',
-		icon: { light: 'file:socialGatewayChatModel.svg', dark: 'file:socialGatewayChatModel.dark.svg' },
+		icon: {
+			light: 'file:socialGatewayChatModel.svg',
+			dark: 'file:socialGatewayChatModel.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["modelId"]?.value }}',
-		description: "Runs an AI Agent or chain on the gateway's language models, with tool calling and streaming",
+		description:
+			"Runs an AI Agent or chain on the gateway's language models, with tool calling and streaming",
 		defaults: { name: 'Social Gateway Chat Model' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiLanguageModel],
@@ -28,7 +37,9 @@ export class SocialGatewayChatModel implements INodeType {
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const credentials = await getGatewayCredentials(this);
-		const modelId = this.getNodeParameter('modelId', itemIndex, '', { extractValue: true }) as string;
+		const modelId = this.getNodeParameter('modelId', itemIndex, '', {
+			extractValue: true,
+		}) as string;
 		const { sampling, timeoutMs } = readChatModelOptions(this, itemIndex);
 		const model = new GatewayChatModel(modelId, {
 			credentials,

@@ -46,7 +46,8 @@ export const chatModelProperties: INodeProperties[] = [
 				type: 'number',
 				default: DEFAULT_TEMPERATURE,
 				typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 1 },
-				description: 'Higher values make the answers more varied, lower values more focused and repeatable',
+				description:
+					'Higher values make the answers more varied, lower values more focused and repeatable',
 			},
 			{
 				displayName: 'Timeout',
@@ -54,7 +55,8 @@ export const chatModelProperties: INodeProperties[] = [
 				type: 'number',
 				default: DEFAULT_TIMEOUT_MS,
 				typeOptions: { minValue: 1000 },
-				description: 'Milliseconds to wait for an answer (for streamed answers: the longest silence between two pieces)',
+				description:
+					'Milliseconds to wait for an answer (for streamed answers: the longest silence between two pieces)',
 			},
 			{
 				displayName: 'Top P',
@@ -62,7 +64,8 @@ export const chatModelProperties: INodeProperties[] = [
 				type: 'number',
 				default: 1,
 				typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-				description: 'Nucleus sampling: only the most likely tokens whose probabilities add up to this value are considered',
+				description:
+					'Nucleus sampling: only the most likely tokens whose probabilities add up to this value are considered',
 			},
 		],
 	},

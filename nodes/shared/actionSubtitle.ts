@@ -10,7 +10,8 @@ export function actionSubtitle(properties: INodeProperties[]): string {
 		if (property.name !== 'operation') continue;
 		const resources = (property.displayOptions?.show?.resource ?? []) as string[];
 		for (const option of (property.options ?? []) as INodePropertyOptions[]) {
-			for (const resource of resources) actions[`${resource}:${String(option.value)}`] = option.action ?? option.name;
+			for (const resource of resources)
+				actions[`${resource}:${String(option.value)}`] = option.action ?? option.name;
 		}
 	}
 	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;

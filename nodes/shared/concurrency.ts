@@ -1,5 +1,9 @@
 /** Runs `task` for indexes 0..count-1 with at most `limit` at once; results keep the index order. */
-export async function mapWithConcurrency<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
+export async function mapWithConcurrency<T>(
+	count: number,
+	limit: number,
+	task: (index: number) => Promise<T>,
+): Promise<T[]> {
 	const results = new Array<T>(count);
 	let next = 0;
 	const worker = async () => {

@@ -13,10 +13,17 @@ import { CREDENTIAL_NAME } from './transport/credentials';
  * Reads the credential once per execution and binds n8n's `httpRequestWithAuthentication` to it;
  * handing over the decrypted data spares n8n a decryption per request.
  */
-export async function getGatewayCredentials(context: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | ISupplyDataFunctions): Promise<GatewayCredentials> {
+export async function getGatewayCredentials(
+	context: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | ISupplyDataFunctions,
+): Promise<GatewayCredentials> {
 	const data = await context.getCredentials(CREDENTIAL_NAME);
 	const reference = context.getNode().credentials?.[CREDENTIAL_NAME];
-	const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_NAME, data };
+	const credentialsDecrypted = {
+		id: reference?.id ?? '',
+		name: reference?.name ?? '',
+		type: CREDENTIAL_NAME,
+		data,
+	};
 	return {
 		apiKey: String(data.apiKey ?? ''),
 		baseUrl: String(data.baseUrl ?? ''),

@@ -7,7 +7,12 @@ import { redactSecret } from './transport/redact';
  * Turns any failure of a gateway call into n8n's error types: a NodeApiError carrying the HTTP
  * status, the endpoint and the service's own message; never the API key.
  */
-export function toNodeError(node: INode, error: unknown, itemIndex: number, apiKey?: string): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+	apiKey?: string,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	if (error instanceof GatewayError) {
 		const { status, endpoint, serviceMessage, kind } = error.details;
@@ -32,8 +37,13 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number, apiK
  * The JSON of an error item under "Continue On Fail": endpoint, status and the service's message.
  * Return it without the item's `error` property: n8n's engine replaces the JSON of items that carry one.
  */
-export function errorItemJson(error: NodeApiError | NodeOperationError, endpoint: string): JsonObject {
-	const response = (error instanceof NodeApiError ? error.errorResponse : undefined) as JsonObject | undefined;
+export function errorItemJson(
+	error: NodeApiError | NodeOperationError,
+	endpoint: string,
+): JsonObject {
+	const response = (error instanceof NodeApiError ? error.errorResponse : undefined) as
+		| JsonObject
+		| undefined;
 	return {
 		error: error.message,
 		endpoint: (response?.endpoint as string | undefined) ?? endpoint,

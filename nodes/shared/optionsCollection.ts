@@ -4,7 +4,10 @@ import type { INodeProperties } from 'n8n-workflow';
  * The "Options" collection that holds an operation's optional fields (parameter name `options`),
  * listed by display name as n8n's lint wants them.
  */
-export function optionsCollection(options: INodeProperties[], displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+export function optionsCollection(
+	options: INodeProperties[],
+	displayOptions?: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',

@@ -16,7 +16,13 @@ export interface Page {
  * first page's value (the next page would be page one again, billed again); `emptyPage`: a page had
  * no records although its answer said more exist.
  */
-export type StopReason = 'end' | 'limit' | 'pageBound' | 'stalledCursor' | 'cursorRestarted' | 'emptyPage';
+export type StopReason =
+	| 'end'
+	| 'limit'
+	| 'pageBound'
+	| 'stalledCursor'
+	| 'cursorRestarted'
+	| 'emptyPage';
 
 export interface WalkOptions {
 	/** Stop once this many records were collected (undefined = to the end). */
@@ -46,7 +52,8 @@ const pathsOf = (paths: ModePaths, mode: AnswerMode) => paths[mode];
  */
 export function wireValue(endpoint: PagedEndpoint, field: string, value: unknown): unknown {
 	const type = endpoint.fields.find((candidate) => candidate.name === field)?.type;
-	if (type === 'string' && typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (type === 'string' && typeof value === 'number' && Number.isFinite(value))
+		return String(value);
 	if (type === 'integer' && typeof value === 'string' && /^-?\d+$/.test(value.trim())) {
 		const number = Number(value);
 		if (Number.isSafeInteger(number)) return number;
@@ -59,10 +66,12 @@ export function firstPageInput(endpoint: PagedEndpoint, input: Input): Input {
 	const { pagination } = endpoint;
 	const first = { ...input };
 	for (const cursor of pagination.cursors ?? []) {
-		if (first[cursor.field] === undefined && cursor.initial !== undefined) first[cursor.field] = wireValue(endpoint, cursor.field, cursor.initial);
+		if (first[cursor.field] === undefined && cursor.initial !== undefined)
+			first[cursor.field] = wireValue(endpoint, cursor.field, cursor.initial);
 	}
 	const counter = pagination.counter;
-	if (counter && first[counter.field] === undefined) first[counter.field] = wireValue(endpoint, counter.field, counter.start);
+	if (counter && first[counter.field] === undefined)
+		first[counter.field] = wireValue(endpoint, counter.field, counter.start);
 	return first;
 }
 
@@ -78,13 +87,16 @@ function isLastPage(pagination: PaginationDescriptor, body: unknown, mode: Answe
 
 /** The value a cursor has on the spec's first page: its starting value, or the field's default (what the service assumes when it is absent). */
 function startValue(endpoint: PagedEndpoint, carry: CursorCarry): unknown {
-	const value = carry.initial ?? endpoint.fields.find((field) => field.name === carry.field)?.default;
+	const value =
+		carry.initial ?? endpoint.fields.find((field) => field.name === carry.field)?.default;
 	return value === undefined ? undefined : wireValue(endpoint, carry.field, value);
 }
 
 /** Where a request stands, as the cursors it carries say (an absent cursor stands at the start). */
 const positionOf = (endpoint: PagedEndpoint, cursors: CursorCarry[], request: Input) =>
-	JSON.stringify(cursors.map((carry) => request[carry.field] ?? startValue(endpoint, carry) ?? null));
+	JSON.stringify(
+		cursors.map((carry) => request[carry.field] ?? startValue(endpoint, carry) ?? null),
+	);
 
 /** Where a walk goes after a page: the next request, or why there is none. */
 export type NextPage = { next: Input } | { stop: StopReason };
@@ -112,7 +124,8 @@ export function nextPage(
 	const { pagination } = endpoint;
 	const cursors = pagination.cursors ?? [];
 	if (isLastPage(pagination, body, mode)) return { stop: 'end' };
-	if ((recordsAt(body, pathsOf(pagination.records, mode)) ?? []).length === 0) return { stop: 'emptyPage' };
+	if ((recordsAt(body, pathsOf(pagination.records, mode)) ?? []).length === 0)
+		return { stop: 'emptyPage' };
 	const next: Input = { ...request };
 	for (const carry of cursors) {
 		const value = firstValueAt(body, pathsOf(carry.from, mode));
@@ -122,7 +135,8 @@ export function nextPage(
 	if (isFirstPage) {
 		for (const carry of pagination.sticky ?? []) {
 			const value = firstValueAt(body, pathsOf(carry.from, mode));
-			if (value !== undefined && value !== null) next[carry.field] = wireValue(endpoint, carry.field, value);
+			if (value !== undefined && value !== null)
+				next[carry.field] = wireValue(endpoint, carry.field, value);
 		}
 	}
 	if (pagination.counter) {
@@ -130,9 +144,13 @@ export function nextPage(
 		next[field] = wireValue(endpoint, field, Number(request[field]) + 1);
 	}
 	const cursorMoved =
-		pagination.counter !== undefined || cursors.some((carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]));
+		pagination.counter !== undefined ||
+		cursors.some(
+			(carry) => JSON.stringify(next[carry.field]) !== JSON.stringify(request[carry.field]),
+		);
 	if (!cursorMoved) return { stop: 'stalledCursor' };
-	if (cursors.length && visited.has(positionOf(endpoint, cursors, next))) return { stop: 'cursorRestarted' };
+	if (cursors.length && visited.has(positionOf(endpoint, cursors, next)))
+		return { stop: 'cursorRestarted' };
 	return { next };
 }
 
@@ -162,7 +180,8 @@ export async function walkPages(
 		collected += records.length;
 		await onPage({ body, records, input: request });
 
-		if (options.limit !== undefined && collected >= options.limit) return { pages, records: collected, stop: 'limit' };
+		if (options.limit !== undefined && collected >= options.limit)
+			return { pages, records: collected, stop: 'limit' };
 		if (isLastPage(pagination, body, mode)) return { pages, records: collected, stop: 'end' };
 		if (all.length === 0) return { pages, records: collected, stop: 'emptyPage' };
 		if (pages >= options.maxPages) return { pages, records: collected, stop: 'pageBound' };

@@ -18,7 +18,11 @@ export class ParameterReader {
 
 	get<T>(name: string, itemIndex: number, fallback?: T): T {
 		if (this.constants.has(name)) return this.constants.get(name) as T;
-		const value = this.context.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType) as T;
+		const value = this.context.getNodeParameter(
+			name,
+			itemIndex,
+			fallback as NodeParameterValueType,
+		) as T;
 		if (!holdsExpression(this.context.getNode().parameters[name])) this.constants.set(name, value);
 		return value;
 	}

@@ -38,7 +38,10 @@ export function fieldProperty(field: FieldDescriptor): INodeProperties {
 				...base,
 				type: 'number',
 				default: field.default ?? 0,
-				typeOptions: { numberPrecision: 0, ...(field.minimum === undefined ? {} : { minValue: field.minimum }) },
+				typeOptions: {
+					numberPrecision: 0,
+					...(field.minimum === undefined ? {} : { minValue: field.minimum }),
+				},
 			};
 		case 'json':
 			return { ...base, type: 'json', default: '{}' };
@@ -56,17 +59,28 @@ export function fieldProperty(field: FieldDescriptor): INodeProperties {
 const isTopLevel = (field: FieldDescriptor) => field.required || field.oneOf !== undefined;
 
 function oneOfHint(endpoint: EndpointDescriptor, field: FieldDescriptor): string {
-	const group = endpoint.fields.filter((other) => other.oneOf === field.oneOf).map((other) => other.displayName);
+	const group = endpoint.fields
+		.filter((other) => other.oneOf === field.oneOf)
+		.map((other) => other.displayName);
 	return `${field.description}. One of ${group.join(', ')} is needed; the first given wins`;
 }
 
 /** A required or one-of field as a top-level parameter: required, or saying which of its group is needed. */
-export function topLevelFieldProperty(endpoint: EndpointDescriptor, field: FieldDescriptor): INodeProperties {
-	return { ...fieldProperty(field), ...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }) };
+export function topLevelFieldProperty(
+	endpoint: EndpointDescriptor,
+	field: FieldDescriptor,
+): INodeProperties {
+	return {
+		...fieldProperty(field),
+		...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }),
+	};
 }
 
 /** A field that positions a page is offered only with Return All off: under Return All the pager owns it. */
-function optionalFieldProperty(endpoint: EndpointDescriptor, field: FieldDescriptor): INodeProperties {
+function optionalFieldProperty(
+	endpoint: EndpointDescriptor,
+	field: FieldDescriptor,
+): INodeProperties {
 	const property = fieldProperty(field);
 	if (!field.paging || !endpoint.pagination) return property;
 	return {
@@ -80,12 +94,17 @@ function optionalFieldProperty(endpoint: EndpointDescriptor, field: FieldDescrip
  * The operation's fields: required ones top level, then Return All / Limit, then one Options
  * collection holding the optional wire fields and `behaviourOptions` (settings of the node itself).
  */
-export function endpointProperties(endpoint: EndpointDescriptor, behaviourOptions: INodeProperties[] = []): INodeProperties[] {
+export function endpointProperties(
+	endpoint: EndpointDescriptor,
+	behaviourOptions: INodeProperties[] = [],
+): INodeProperties[] {
 	const display = show(endpoint.group, endpoint.name);
 	const topLevel: INodeProperties[] = endpoint.fields
 		.filter(isTopLevel)
 		.map((field) => ({ ...topLevelFieldProperty(endpoint, field), displayOptions: display }));
-	const optional = endpoint.fields.filter((field) => !isTopLevel(field)).map((field) => optionalFieldProperty(endpoint, field));
+	const optional = endpoint.fields
+		.filter((field) => !isTopLevel(field))
+		.map((field) => optionalFieldProperty(endpoint, field));
 	if (endpoint.raw) optional.push(fieldProperty(RAW_FIELD));
 	optional.push(...behaviourOptions);
 	const paging: INodeProperties[] = endpoint.pagination

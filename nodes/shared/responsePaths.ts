@@ -36,10 +36,16 @@ function locatedAt(root: unknown, path: string): Located[] {
 		const next: Located[] = [];
 		for (const { value, position } of current) {
 			if (segment === '*') {
-				if (Array.isArray(value)) value.forEach((entry, index) => next.push({ value: entry, position: [...position, index] }));
+				if (Array.isArray(value))
+					value.forEach((entry, index) =>
+						next.push({ value: entry, position: [...position, index] }),
+					);
 			} else if (value !== null && typeof value === 'object' && segment in value) {
 				const place = Array.isArray(value) ? Number(segment) : Object.keys(value).indexOf(segment);
-				next.push({ value: (value as Record<string, unknown>)[segment], position: [...position, place] });
+				next.push({
+					value: (value as Record<string, unknown>)[segment],
+					position: [...position, place],
+				});
 			}
 		}
 		current = next;

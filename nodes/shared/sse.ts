@@ -75,7 +75,10 @@ export class SseParser {
 	private processLine(line: string, events: SseEvent[]) {
 		if (line === '') {
 			if (this.hasData) {
-				const event: SseEvent = { event: this.eventName || 'message', data: this.dataLines.join('\n') };
+				const event: SseEvent = {
+					event: this.eventName || 'message',
+					data: this.dataLines.join('\n'),
+				};
 				if (this.lastId !== undefined) event.id = this.lastId;
 				events.push(event);
 			}
@@ -106,7 +109,9 @@ export class SseParser {
 }
 
 /** Decodes a byte stream as UTF-8 (characters split across chunks included) and yields its events. */
-export async function* readSseEvents(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<SseEvent> {
+export async function* readSseEvents(
+	body: AsyncIterable<Uint8Array | string>,
+): AsyncGenerator<SseEvent> {
 	const decoder = new TextDecoder('utf-8');
 	const parser = new SseParser();
 	for await (const chunk of body) {

@@ -23,12 +23,16 @@ export type Input = Record<string, unknown>;
  */
 export function parseTypedJson(field: string, label: string, text: string): unknown {
 	const outcome = readTypedJson(text);
-	if (!outcome.ok) throw new InputError(field, `${label} is not valid JSON: ${outcome.error.message}`);
+	if (!outcome.ok)
+		throw new InputError(field, `${label} is not valid JSON: ${outcome.error.message}`);
 	return outcome.value;
 }
 
 const isEmpty = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.trim() === '') ||
+	(Array.isArray(value) && value.length === 0);
 
 function fail(field: FieldDescriptor, problem: string): never {
 	throw new InputError(field.name, `Field "${field.name}" (${field.displayName}) ${problem}`);
@@ -53,7 +57,8 @@ function idText(field: FieldDescriptor, value: unknown): string {
 		}
 		return String(value);
 	}
-	if (typeof value !== 'string') fail(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}, not ${typeof value}`);
+	if (typeof value !== 'string')
+		fail(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}, not ${typeof value}`);
 	return value.trim();
 }
 
@@ -67,28 +72,39 @@ function checkText(field: FieldDescriptor, text: string) {
 	if (field.trimmedLength) {
 		const { min, max } = field.trimmedLength;
 		const length = [...text.trim()].length;
-		if (length < min || length > max) fail(field, `must be ${min} to ${max} characters after trimming (got ${length})`);
+		if (length < min || length > max)
+			fail(field, `must be ${min} to ${max} characters after trimming (got ${length})`);
 	}
-	if (field.prefix && !text.startsWith(field.prefix)) fail(field, `must start with "${field.prefix}"`);
-	if (field.pattern && !new RegExp(field.pattern).test(text)) fail(field, `must be ${field.patternHint ?? `like ${field.pattern}`}`);
+	if (field.prefix && !text.startsWith(field.prefix))
+		fail(field, `must start with "${field.prefix}"`);
+	if (field.pattern && !new RegExp(field.pattern).test(text))
+		fail(field, `must be ${field.patternHint ?? `like ${field.pattern}`}`);
 }
 
 function normalizeAllowed(field: FieldDescriptor, value: unknown): string | number {
 	const allowed = field.allowed!;
-	if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value) && !allowed.some((a) => a.value === value))) {
+	if (
+		typeof value === 'number' ||
+		(typeof value === 'string' && /^\d+$/.test(value) && !allowed.some((a) => a.value === value))
+	) {
 		const alias = allowed.find((a) => a.alias !== undefined && a.alias === Number(value));
 		if (alias) return Number(value);
 	}
 	if (typeof value === 'string' && allowed.some((a) => a.value === value)) return value;
-	const accepted = allowed.map((a) => (a.alias === undefined ? `"${a.value}"` : `"${a.value}" (or ${a.alias})`)).join(', ');
+	const accepted = allowed
+		.map((a) => (a.alias === undefined ? `"${a.value}"` : `"${a.value}" (or ${a.alias})`))
+		.join(', ');
 	fail(field, `must be one of ${accepted}; got ${JSON.stringify(value)}`);
 }
 
 function normalizeInteger(field: FieldDescriptor, value: unknown): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number)) fail(field, `must be a whole number; got ${JSON.stringify(value)}`);
-	if (field.minimum !== undefined && number < field.minimum) fail(field, `must be at least ${field.minimum}; got ${number}`);
-	if (field.maximum !== undefined && number > field.maximum) fail(field, `must be at most ${field.maximum}; got ${number}`);
+	if (typeof number !== 'number' || !Number.isInteger(number))
+		fail(field, `must be a whole number; got ${JSON.stringify(value)}`);
+	if (field.minimum !== undefined && number < field.minimum)
+		fail(field, `must be at least ${field.minimum}; got ${number}`);
+	if (field.maximum !== undefined && number > field.maximum)
+		fail(field, `must be at most ${field.maximum}; got ${number}`);
 	return number;
 }
 
@@ -109,16 +125,28 @@ const simpleName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, ''
  * spacing) holding text, a number or a boolean. Any other object is refused with what to send.
  */
 function unwrapAgentValue(field: FieldDescriptor, value: unknown): unknown {
-	if (field.type === 'json' || value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof ExactInteger) return value;
+	if (
+		field.type === 'json' ||
+		value === null ||
+		typeof value !== 'object' ||
+		Array.isArray(value) ||
+		value instanceof ExactInteger
+	)
+		return value;
 	const entries = Object.entries(value);
 	const names = [field.name, field.displayName].map(simpleName);
 	if (entries.length === 1) {
 		const [[key, inner]] = entries;
-		const simple = ['string', 'number', 'boolean', 'bigint'].includes(typeof inner) || inner instanceof ExactInteger;
+		const simple =
+			['string', 'number', 'boolean', 'bigint'].includes(typeof inner) ||
+			inner instanceof ExactInteger;
 		if (simple && names.includes(simpleName(key))) return inner;
 	}
 	const keys = entries.map(([key]) => key).join(', ') || 'none';
-	return fail(field, `must be ${EXPECTED_VALUE[field.type]}, not an object (keys: ${keys}). Send the value itself, e.g. "${field.name}": "…"`);
+	return fail(
+		field,
+		`must be ${EXPECTED_VALUE[field.type]}, not an object (keys: ${keys}). Send the value itself, e.g. "${field.name}": "…"`,
+	);
 }
 
 /** Checks one given value against its field and returns it in wire form. */
@@ -151,7 +179,12 @@ export function normalizeField(field: FieldDescriptor, given: unknown): unknown 
 		case 'string': {
 			if (field.allowed) return normalizeAllowed(field, value);
 			// Numbers are welcome where an answer gives one (e.g. max_cursor), unless they already lost digits.
-			const text = field.bigId || typeof value === 'number' ? idText(field, value) : typeof value === 'string' ? value : fail(field, `must be text; got ${typeof value}`);
+			const text =
+				field.bigId || typeof value === 'number'
+					? idText(field, value)
+					: typeof value === 'string'
+						? value
+						: fail(field, `must be text; got ${typeof value}`);
 			checkText(field, text);
 			return field.trimmedLength ? text.trim() : text;
 		}
@@ -169,7 +202,8 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		if (field.oneOf) oneOfGroups.set(field.oneOf, [...(oneOfGroups.get(field.oneOf) ?? []), field]);
 		const value = given[field.name];
 		if (isEmpty(value)) {
-			if (field.required && field.type !== 'boolean') fail(field, `is required for ${operationLabel(endpoint)}`);
+			if (field.required && field.type !== 'boolean')
+				fail(field, `is required for ${operationLabel(endpoint)}`);
 			continue;
 		}
 		input[field.name] = normalizeField(field, value);
@@ -178,7 +212,10 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		const present = members.filter((field) => field.name in input);
 		if (present.length === 0) {
 			const names = members.map((field) => `"${field.name}"`).join(', ');
-			throw new InputError(members[0].name, `One of the fields ${names} is required for ${operationLabel(endpoint)}`);
+			throw new InputError(
+				members[0].name,
+				`One of the fields ${names} is required for ${operationLabel(endpoint)}`,
+			);
 		}
 		// The spec's precedence: the earlier field wins, so only it is sent.
 		for (const loser of present.slice(1)) delete input[loser.name];
@@ -187,7 +224,12 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 	// Free-form input (Additional Input JSON): the fields the spec does not list go as they were given.
 	if (endpoint.freeFormInput) {
 		for (const [key, value] of Object.entries(given)) {
-			if (key !== 'raw' && value !== undefined && !endpoint.fields.some((field) => field.name === key)) input[key] = value;
+			if (
+				key !== 'raw' &&
+				value !== undefined &&
+				!endpoint.fields.some((field) => field.name === key)
+			)
+				input[key] = value;
 		}
 	}
 	return input;

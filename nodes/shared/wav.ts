@@ -69,7 +69,8 @@ function decodeBase64Into(target: Buffer, offset: number, base64: string): numbe
 		const bytes = target.write(slice, offset + written, 'base64');
 		written += bytes;
 		const isLast = start + DECODE_SLICE_CHARS >= base64.length;
-		if (!isLast && bytes !== (DECODE_SLICE_CHARS / 4) * 3) return target.write(base64, offset, 'base64');
+		if (!isLast && bytes !== (DECODE_SLICE_CHARS / 4) * 3)
+			return target.write(base64, offset, 'base64');
 	}
 	return written;
 }

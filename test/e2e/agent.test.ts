@@ -15,7 +15,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SIMULATOR_API_KEY, startSimulator, type RecordedRequest, type Simulator } from '../simulator';
+import {
+	SIMULATOR_API_KEY,
+	startSimulator,
+	type RecordedRequest,
+	type Simulator,
+} from '../simulator';
 import type { ImportableCredential, WorkflowJson } from './credentials';
 import { packProject } from './install-pack';
 import { REPO_ROOT } from './n8n-install-layout';
@@ -31,7 +36,10 @@ const OUR_MODEL = 'Social Gateway Chat Model';
 const TOOLS = ['Search Notes', 'Search Articles'];
 /** n8n's tool names: the node names with spaces as underscores. */
 const TOOL_NAMES = ['Search_Articles', 'Search_Notes'];
-const ENDPOINT_OF_TOOL: Record<string, string> = { Search_Notes: 'search_notes', Search_Articles: 'fetch_search' };
+const ENDPOINT_OF_TOOL: Record<string, string> = {
+	Search_Notes: 'search_notes',
+	Search_Articles: 'fetch_search',
+};
 
 interface WireToolCall {
 	id: string;
@@ -41,8 +49,20 @@ interface WireToolCall {
 interface ChatBody {
 	model: string;
 	stream?: boolean;
-	messages: Array<{ role: string; content: unknown; tool_calls?: WireToolCall[]; tool_call_id?: string }>;
-	tools?: Array<{ type: string; function: { name: string; description: string; parameters: { properties?: Record<string, { type?: string }>; required?: string[] } } }>;
+	messages: Array<{
+		role: string;
+		content: unknown;
+		tool_calls?: WireToolCall[];
+		tool_call_id?: string;
+	}>;
+	tools?: Array<{
+		type: string;
+		function: {
+			name: string;
+			description: string;
+			parameters: { properties?: Record<string, { type?: string }>; required?: string[] };
+		};
+	}>;
 }
 
 function loadExample(): WorkflowJson {
@@ -50,7 +70,10 @@ function loadExample(): WorkflowJson {
 }
 
 /** The same workflow with n8n's OpenAI Chat Model in place of ours, on an OpenAI credential whose base URL is the simulator. */
-function withOpenAiChatModel(workflow: WorkflowJson, credential: ImportableCredential): WorkflowJson {
+function withOpenAiChatModel(
+	workflow: WorkflowJson,
+	credential: ImportableCredential,
+): WorkflowJson {
 	const nodes = workflow.nodes.map((node) =>
 		node.name === OUR_MODEL
 			? {
@@ -60,7 +83,11 @@ function withOpenAiChatModel(workflow: WorkflowJson, credential: ImportableCrede
 					typeVersion: 1.3,
 					position: node.position,
 					// The gateway speaks chat completions, not OpenAI's Responses API (the node's default from 1.3).
-					parameters: { model: { __rl: true, mode: 'id', value: 'gm-2.5-flash' }, responsesApiEnabled: false, options: { temperature: 0.2 } },
+					parameters: {
+						model: { __rl: true, mode: 'id', value: 'gm-2.5-flash' },
+						responsesApiEnabled: false,
+						options: { temperature: 0.2 },
+					},
 					credentials: { openAiApi: { id: credential.id, name: credential.name } },
 				}
 			: node,
@@ -71,9 +98,12 @@ function withOpenAiChatModel(workflow: WorkflowJson, credential: ImportableCrede
 }
 
 const chatCalls = (requests: RecordedRequest[]) =>
-	requests.filter((request) => request.path.endsWith('/chat/completions')).map((request) => JSON.parse(request.bodyText) as ChatBody);
+	requests
+		.filter((request) => request.path.endsWith('/chat/completions'))
+		.map((request) => JSON.parse(request.bodyText) as ChatBody);
 /** Data calls (`POST /api/v1/...`), named by their endpoint's last path segment. */
-const dataCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.endpoint?.startsWith('/api/'));
+const dataCalls = (requests: RecordedRequest[]) =>
+	requests.filter((request) => request.endpoint?.startsWith('/api/'));
 const endpointName = (request: RecordedRequest) => request.endpoint?.split('/').pop();
 
 function agentAnswer(output: RunOutput): string {
@@ -85,25 +115,45 @@ function agentAnswer(output: RunOutput): string {
 /** Every mention the tool nodes output, over all their runs (the agent runs them as nodes of the execution). */
 function toolMentions(output: RunOutput, toolNode: string): ExecutionItem[] {
 	const runs = output.data.resultData.runData[toolNode] ?? [];
-	return runs.flatMap((run) => run.data?.main?.flatMap((items) => items ?? []) ?? (run.data as Record<string, ExecutionItem[][]> | undefined)?.ai_tool?.flat() ?? []);
+	return runs.flatMap(
+		(run) =>
+			run.data?.main?.flatMap((items) => items ?? []) ??
+			(run.data as Record<string, ExecutionItem[][]> | undefined)?.ai_tool?.flat() ??
+			[],
+	);
 }
 
 /** Keeps the run data and the model requests of a run for people to read (test-artifacts/agent/). */
 function keep(name: string, result: WorkflowRunResult, requests: RecordedRequest[]) {
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
-	fs.writeFileSync(path.join(ARTIFACTS, `${name}.run.json`), JSON.stringify(result.output, null, 2));
-	fs.writeFileSync(path.join(ARTIFACTS, `${name}.model-requests.json`), JSON.stringify(chatCalls(requests), null, 2));
+	fs.writeFileSync(
+		path.join(ARTIFACTS, `${name}.run.json`),
+		JSON.stringify(result.output, null, 2),
+	);
+	fs.writeFileSync(
+		path.join(ARTIFACTS, `${name}.model-requests.json`),
+		JSON.stringify(chatCalls(requests), null, 2),
+	);
 }
 
 function checkAgentRun(result: WorkflowRunResult, requests: RecordedRequest[], modelPath: string) {
 	expect(failureReport(result)).toBe('');
 	const chats = chatCalls(requests);
-	expect(requests.filter((request) => request.path.endsWith('/chat/completions')).every((request) => request.path === modelPath)).toBe(true);
+	expect(
+		requests
+			.filter((request) => request.path.endsWith('/chat/completions'))
+			.every((request) => request.path === modelPath),
+	).toBe(true);
 	// Turn 1: the question and both tools in the wire format; turn 2: both tool results as `tool` messages.
 	expect(chats.length).toBe(2);
 	const [first, second] = chats;
 	expect(first.model).toBe('gm-2.5-flash');
-	expect(first.messages.some((message) => message.role === 'user' && String(message.content).includes('people saying about acme'))).toBe(true);
+	expect(
+		first.messages.some(
+			(message) =>
+				message.role === 'user' && String(message.content).includes('people saying about acme'),
+		),
+	).toBe(true);
 	expect(first.tools?.map((tool) => tool.function.name).sort()).toEqual(TOOL_NAMES);
 	for (const tool of first.tools ?? []) {
 		expect(tool.type).toBe('function');
@@ -111,16 +161,22 @@ function checkAgentRun(result: WorkflowRunResult, requests: RecordedRequest[], m
 		expect(tool.function.parameters.required).toContain('keyword');
 	}
 	// The agent replays the calls the model made (n8n writes one assistant message per call), each answered by a `tool` message.
-	const toolCalls = second.messages.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : []));
+	const toolCalls = second.messages.flatMap((message) =>
+		message.role === 'assistant' ? (message.tool_calls ?? []) : [],
+	);
 	expect(toolCalls.map((call) => call.function.name).sort()).toEqual(TOOL_NAMES);
-	for (const call of toolCalls) expect(JSON.parse(call.function.arguments)).toMatchObject({ keyword: 'acme' });
+	for (const call of toolCalls)
+		expect(JSON.parse(call.function.arguments)).toMatchObject({ keyword: 'acme' });
 	const toolMessages = second.messages.filter((message) => message.role === 'tool');
-	expect(toolMessages.map((message) => message.tool_call_id).sort()).toEqual(toolCalls.map((call) => call.id).sort());
+	expect(toolMessages.map((message) => message.tool_call_id).sort()).toEqual(
+		toolCalls.map((call) => call.id).sort(),
+	);
 
 	// The tools' data calls: one per tool, the keyword the model chose, in the wire shape the spec asks for.
 	const data = dataCalls(requests);
 	expect(data.map(endpointName).sort()).toEqual(Object.values(ENDPOINT_OF_TOOL).sort());
-	for (const request of data) expect((request.input as Record<string, unknown>).keyword).toBe('acme');
+	for (const request of data)
+		expect((request.input as Record<string, unknown>).keyword).toBe('acme');
 
 	// What the tools returned: mentions whose ids are strings (64-bit ids included), sent back to the model.
 	const answer = agentAnswer(result.output);

@@ -4,8 +4,18 @@ import { packProject } from './install-pack';
 import { REPO_ROOT } from './n8n-install-layout';
 import { screenshotReport, type RenderedReport } from './report-screenshot';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
-import { failureReport, openN8nSession, type N8nSession, type WorkflowRunResult } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type RecordedRequest, type Simulator } from '../simulator';
+import {
+	failureReport,
+	openN8nSession,
+	type N8nSession,
+	type WorkflowRunResult,
+} from './workflow-runner';
+import {
+	SIMULATOR_API_KEY,
+	startSimulator,
+	type RecordedRequest,
+	type Simulator,
+} from '../simulator';
 
 // The flagship workflow in a real n8n 2.41 against the simulator: four executions in one n8n user
 // folder (each `n8n execute` its own process, so whatever the next run sees survived a restart),
@@ -58,7 +68,12 @@ beforeAll(async () => {
 	chat = await startWebhookReceiver();
 	const packTarball = await packProject({ build: true, copyFirst: true });
 	const workflow = brandWorkflow({ brand: BRAND, batchSize: BATCH_SIZE, chatWebhookUrl: chat.url });
-	session = await openN8nSession({ workflow, gatewayUrl: sim.url, apiKey: SIMULATOR_API_KEY, packTarball });
+	session = await openN8nSession({
+		workflow,
+		gatewayUrl: sim.url,
+		apiKey: SIMULATOR_API_KEY,
+		packTarball,
+	});
 	await executeOnce();
 	await executeOnce();
 	await executeOnce(() => sim.faults.queue({ status: 500, endpoint: 'fetch_search_videos' }));
@@ -66,8 +81,15 @@ beforeAll(async () => {
 		sim.clock.advance(ARRIVALS * ARRIVAL_EVERY_MS);
 		sim.faults.queue({ endpoint: 'v1/chat/completions', modelAnswer: 'drop-item' });
 	});
-	rendered.push(await screenshotReport(runs[0].report.html, path.join(SCREENSHOT_DIR, 'daily-report.png')));
-	rendered.push(await screenshotReport(runs[2].report.html, path.join(SCREENSHOT_DIR, 'daily-report-failed-source.png')));
+	rendered.push(
+		await screenshotReport(runs[0].report.html, path.join(SCREENSHOT_DIR, 'daily-report.png')),
+	);
+	rendered.push(
+		await screenshotReport(
+			runs[2].report.html,
+			path.join(SCREENSHOT_DIR, 'daily-report-failed-source.png'),
+		),
+	);
 }, 20 * 60_000);
 
 afterAll(async () => {
@@ -80,15 +102,22 @@ afterAll(async () => {
 function expectedMentions() {
 	const { dataset } = sim;
 	return {
-		notes: dataset.searchNotes(BRAND, { time_filter: '一天内', sort_type: 'time_descending' }).map((hit) => String(hit.note.id)),
-		articles: dataset.searchHits(BRAND, 'article', { publish_time: 'day', sort: 'latest' }).map((hit) => String((hit as { docID: bigint }).docID)),
-		videos: dataset.searchVideoHits(BRAND, { publish_time: 'day', sort: 'latest' }).map((hit) => String(hit.docID)),
+		notes: dataset
+			.searchNotes(BRAND, { time_filter: '一天内', sort_type: 'time_descending' })
+			.map((hit) => String(hit.note.id)),
+		articles: dataset
+			.searchHits(BRAND, 'article', { publish_time: 'day', sort: 'latest' })
+			.map((hit) => String((hit as { docID: bigint }).docID)),
+		videos: dataset
+			.searchVideoHits(BRAND, { publish_time: 'day', sort: 'latest' })
+			.map((hit) => String(hit.docID)),
 	};
 }
 
 const pagesFor = (hits: number) => Math.max(1, Math.ceil(hits / PAGE_SIZE));
 const bodyOf = (request: RecordedRequest) => JSON.parse(request.bodyText);
-const isClassification = (request: RecordedRequest) => bodyOf(request).response_format !== undefined;
+const isClassification = (request: RecordedRequest) =>
+	bodyOf(request).response_format !== undefined;
 
 describe('the brand-monitoring daily report in a real n8n', () => {
 	it('reports every platform, with sentiment counts that add up to the mentions', () => {
@@ -103,22 +132,32 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 		expect(total).toBe(report.newMentions);
 		expect(report.mentions).toHaveLength(report.newMentions);
 		expect(report.totals.unclassified).toBe(0);
-		expect(report.subject).toBe(`${BRAND}: ${report.newMentions} new mentions, ${report.totals.negative} negative (${report.day})`);
+		expect(report.subject).toBe(
+			`${BRAND}: ${report.newMentions} new mentions, ${report.totals.negative} negative (${report.day})`,
+		);
 		expect(report.summary).toMatch(new RegExp(`Summary of ${report.newMentions} mentions`));
 	});
 
 	it('keeps every 64-bit id digit for digit', () => {
 		const { expected } = runs[0];
-		const idsOf = (source: string) => runs[0].report.mentions.filter((m) => m.source === source).map((m) => m.id).sort();
+		const idsOf = (source: string) =>
+			runs[0].report.mentions
+				.filter((m) => m.source === source)
+				.map((m) => m.id)
+				.sort();
 		expect(idsOf('articles')).toEqual([...expected.articles].sort());
 		expect(idsOf('videos')).toEqual([...expected.videos].sort());
 		expect(idsOf('notes')).toEqual([...expected.notes].sort());
-		for (const id of [...expected.articles, ...expected.videos]) expect(BigInt(id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+		for (const id of [...expected.articles, ...expected.videos])
+			expect(BigInt(id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
 	});
 
 	it('makes exactly the calls the workflow should: its pages, ceil(mentions / batch size) classification calls, one summary', () => {
 		const { expected } = runs[0];
-		const pages = pagesFor(expected.notes.length) + pagesFor(expected.articles.length) + pagesFor(expected.videos.length);
+		const pages =
+			pagesFor(expected.notes.length) +
+			pagesFor(expected.articles.length) +
+			pagesFor(expected.videos.length);
 		const [first] = runs;
 		expect(first.dataCalls).toBe(pages);
 		expect(first.billed).toBe(pages);
@@ -129,8 +168,14 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 		// The classification calls ask for structured output, each mention in exactly one of them.
 		const classification = first.chatCalls.filter(isClassification);
 		expect(classification).toHaveLength(Math.ceil(mentions / BATCH_SIZE));
-		for (const request of classification) expect(bodyOf(request).response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
-		const asked = classification.map((request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number);
+		for (const request of classification)
+			expect(bodyOf(request).response_format).toMatchObject({
+				type: 'json_schema',
+				json_schema: { strict: true },
+			});
+		const asked = classification.map(
+			(request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number,
+		);
 		expect(Math.max(...asked)).toBe(BATCH_SIZE);
 		expect(asked.reduce((sum, n) => sum + n, 0)).toBe(mentions);
 	});
@@ -158,7 +203,9 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 		expect(report.mentions).toHaveLength(3 * ARRIVALS);
 		expect(report.totals.unclassified).toBe(0);
 		const classification = chatCalls.filter(isClassification);
-		const asked = classification.map((request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number);
+		const asked = classification.map(
+			(request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number,
+		);
 		// The batches, then the retry of the one whose answer left its last mention out.
 		expect(classification).toHaveLength(Math.ceil(report.newMentions / BATCH_SIZE) + 1);
 		expect(asked.filter((n) => n === 1)).toHaveLength(1);
@@ -168,7 +215,13 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 
 	it('keeps the trend in n8n across runs (each run a new n8n process): one entry more per run, earlier entries unchanged', () => {
 		const [first, second, third, fourth] = runs.map((run) => run.report.trend);
-		const countsOf = (report: BrandReport) => ({ mentions: report.newMentions, positive: report.totals.positive, neutral: report.totals.neutral, negative: report.totals.negative, unclassified: report.totals.unclassified });
+		const countsOf = (report: BrandReport) => ({
+			mentions: report.newMentions,
+			positive: report.totals.positive,
+			neutral: report.totals.neutral,
+			negative: report.totals.negative,
+			unclassified: report.totals.unclassified,
+		});
 		expect(first).toHaveLength(1);
 		expect(first[0]).toMatchObject({ ...countsOf(runs[0].report), failedSources: 0 });
 		expect(second).toHaveLength(2);
@@ -185,28 +238,45 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 	it('posts the Markdown version to the team-chat webhook once per run', () => {
 		expect(chat.posts).toHaveLength(runs.length);
 		chat.posts.forEach((post, n) => {
-			expect(post).toMatchObject({ method: 'POST', contentType: expect.stringContaining('application/json') });
+			expect(post).toMatchObject({
+				method: 'POST',
+				contentType: expect.stringContaining('application/json'),
+			});
 			expect(JSON.parse(post.body)).toEqual({ text: runs[n].report.markdown });
 		});
 		const { markdown, newMentions, totals } = runs[0].report;
-		expect(markdown).toContain(`${newMentions} new: ${totals.positive} positive · ${totals.neutral} neutral · ${totals.negative} negative`);
+		expect(markdown).toContain(
+			`${newMentions} new: ${totals.positive} positive · ${totals.neutral} neutral · ${totals.negative} negative`,
+		);
 		expect(runs[2].report.markdown).toMatch(/\*\*Sources that failed:\*\* Videos \(HTTP 500\)/);
-		expect(runs[2].report.markdown).toMatch(new RegExp(`\\*\\*Trend \\(last 3 runs\\):\\*\\* ${newMentions}( \\(${totals.negative} neg\\))? → 0 → 0`));
+		expect(runs[2].report.markdown).toMatch(
+			new RegExp(
+				`\\*\\*Trend \\(last 3 runs\\):\\*\\* ${newMentions}( \\(${totals.negative} neg\\))? → 0 → 0`,
+			),
+		);
 	});
 
 	it('renders in headless Chromium as a mail client shows it: headline numbers, action items with their links, no overflow', () => {
 		const [page, failedPage] = rendered;
 		const { report } = runs[0];
 		expect(page.size.width).toBeLessThanOrEqual(720);
-		expect(page.text).toMatch(new RegExp(`${report.newMentions}\\s+new mentions\\s+${report.totals.negative}\\s+negative\\s+${report.totals.positive}\\s+positive\\s+3/3\\s+sources answered`));
+		expect(page.text).toMatch(
+			new RegExp(
+				`${report.newMentions}\\s+new mentions\\s+${report.totals.negative}\\s+negative\\s+${report.totals.positive}\\s+positive\\s+3/3\\s+sources answered`,
+			),
+		);
 		expect(page.text).toContain(`ANSWER FIRST: ${report.negatives.length} NEGATIVE MENTION`);
 		expect(page.text).toMatch(/SENTIMENT BY PLATFORM\s+Notes/);
 		expect(page.text).toContain('TREND: LAST 1 RUN');
-		for (const [n, mention] of report.negatives.entries()) expect(page.text).toContain(`${n + 1}. ${mention.title}`);
+		for (const [n, mention] of report.negatives.entries())
+			expect(page.text).toContain(`${n + 1}. ${mention.title}`);
 		// Each action item links to its post where the search answer gave a link, else names the id.
 		for (const mention of report.negatives) {
 			if (mention.url) expect(page.links).toContain(mention.url);
-			else expect(page.text).toContain(`No link in the answer; ${mention.source === 'notes' ? 'Notes' : 'Videos'} id ${mention.id}`);
+			else
+				expect(page.text).toContain(
+					`No link in the answer; ${mention.source === 'notes' ? 'Notes' : 'Videos'} id ${mention.id}`,
+				);
 		}
 		for (const link of page.links) expect(report.mentions.map((m) => m.url)).toContain(link);
 		expect(page.text.indexOf('ANSWER FIRST')).toBeLessThan(page.text.indexOf('MOST ENGAGED'));
@@ -216,6 +286,7 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 	});
 
 	it('never shows the API key in the run data', () => {
-		for (const { result } of runs) expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
+		for (const { result } of runs)
+			expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
 	});
 });

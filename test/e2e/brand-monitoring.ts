@@ -6,7 +6,11 @@ import { REPO_ROOT } from './n8n-install-layout';
 
 /** The flagship workflow and how the demo and the end-to-end test run it. */
 
-export const BRAND_WORKFLOW_FILE = path.join(REPO_ROOT, 'examples', 'brand-monitoring-daily-report.json');
+export const BRAND_WORKFLOW_FILE = path.join(
+	REPO_ROOT,
+	'examples',
+	'brand-monitoring-daily-report.json',
+);
 export const REPORT_NODE = 'Build Report';
 const EMAIL_NODE = 'Send Report';
 export const CLASSIFY_NODE = 'Classify Sentiment';
@@ -68,14 +72,16 @@ export interface BrandWorkflowSettings {
 
 /** The example workflow with the e-mail step switched off (the demo writes a file instead) and the settings given. */
 export function brandWorkflow(settings: string | BrandWorkflowSettings = {}): WorkflowJson {
-	const { brand, batchSize, chatWebhookUrl } = typeof settings === 'string' ? { brand: settings } : settings;
+	const { brand, batchSize, chatWebhookUrl } =
+		typeof settings === 'string' ? { brand: settings } : settings;
 	const workflow = JSON.parse(fs.readFileSync(BRAND_WORKFLOW_FILE, 'utf8')) as WorkflowJson & {
 		nodes: Array<{ name: string; disabled?: boolean; parameters: Record<string, any> }>;
 	};
 	const brandValues: Record<string, string | undefined> = { brand, chatWebhookUrl };
 	for (const node of workflow.nodes) {
 		if (node.name === EMAIL_NODE) node.disabled = true;
-		if (node.name === CLASSIFY_NODE && batchSize !== undefined) node.parameters.options.batchSize = batchSize;
+		if (node.name === CLASSIFY_NODE && batchSize !== undefined)
+			node.parameters.options.batchSize = batchSize;
 		if (node.name === 'Brand') {
 			for (const assignment of node.parameters.assignments.assignments) {
 				if (brandValues[assignment.name]) assignment.value = brandValues[assignment.name];

@@ -15,7 +15,10 @@ export const BRAND_WEBHOOK_NODE = 'Report Request';
 const REMOVED_NODES = new Set(['Every Morning', 'Run Now', 'Send Report', ...CHAT_NODES]);
 const FIRST_NODE = 'Brand';
 
-type Connections = Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+type Connections = Record<
+	string,
+	{ main: Array<Array<{ node: string; type: string; index: number }>> }
+>;
 
 export function brandWebhookWorkflow(brand: string, webhookPath: string): WorkflowJson {
 	const base = brandWorkflow(brand);
@@ -23,7 +26,11 @@ export function brandWebhookWorkflow(brand: string, webhookPath: string): Workfl
 	const kept: Connections = {};
 	for (const [from, outputs] of Object.entries(connections)) {
 		if (REMOVED_NODES.has(from)) continue;
-		kept[from] = { main: outputs.main.map((targets) => targets.filter((target) => !REMOVED_NODES.has(target.node))) };
+		kept[from] = {
+			main: outputs.main.map((targets) =>
+				targets.filter((target) => !REMOVED_NODES.has(target.node)),
+			),
+		};
 	}
 	kept[BRAND_WEBHOOK_NODE] = { main: [[{ node: FIRST_NODE, type: 'main', index: 0 }]] };
 	const webhookNode = {
@@ -33,10 +40,17 @@ export function brandWebhookWorkflow(brand: string, webhookPath: string): Workfl
 		typeVersion: 2.1,
 		position: [0, 100],
 		webhookId: crypto.randomUUID(),
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path: webhookPath,
+			responseMode: 'lastNode',
+			responseData: 'firstEntryJson',
+			options: {},
+		},
 	};
 	const nodes = base.nodes.filter((node) => !REMOVED_NODES.has(String(node.name)));
-	if (!nodes.some((node) => node.name === REPORT_NODE)) throw new Error(`the brand workflow has no "${REPORT_NODE}" node`);
+	if (!nodes.some((node) => node.name === REPORT_NODE))
+		throw new Error(`the brand workflow has no "${REPORT_NODE}" node`);
 	return {
 		...base,
 		id: BRAND_WEBHOOK_WORKFLOW_ID,

@@ -64,8 +64,28 @@ type PackNode = keyof typeof NODES;
  * (fuzzy, letters in order), and drops the word "trigger" from the search.
  */
 const SEARCH_WORDS: Record<PackNode, string[]> = {
-	socialData: ['social data', 'tiktok', 'douyin', 'rednote', 'xiaohongshu', 'little red book', 'wechat', 'brand monitoring', 'social listening', 'scraper'],
-	modelGateway: ['model gateway', 'llm', 'language model', 'embedding', 'text to speech', 'image generation', 'chat completions', 'gemini'],
+	socialData: [
+		'social data',
+		'tiktok',
+		'douyin',
+		'rednote',
+		'xiaohongshu',
+		'little red book',
+		'wechat',
+		'brand monitoring',
+		'social listening',
+		'scraper',
+	],
+	modelGateway: [
+		'model gateway',
+		'llm',
+		'language model',
+		'embedding',
+		'text to speech',
+		'image generation',
+		'chat completions',
+		'gemini',
+	],
 	avatarAssets: ['avatar assets', 'avatar', 'digital human', 'liveness'],
 	socialDataTrigger: ['social data trigger', 'new mentions', 'new comments', 'keyword alerts'],
 };
@@ -78,15 +98,23 @@ let output: StepOutput;
 
 const screenshot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS_DIR, name) });
 const slug = (words: string) => words.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-const callsTo = (test: (request: RecordedRequest) => boolean) => dev.simulator.requests.filter(test);
-const withKey = (request: RecordedRequest) => JSON.stringify(request.headers).includes(SIMULATOR_API_KEY) || JSON.stringify(request.query).includes(SIMULATOR_API_KEY);
+const callsTo = (test: (request: RecordedRequest) => boolean) =>
+	dev.simulator.requests.filter(test);
+const withKey = (request: RecordedRequest) =>
+	JSON.stringify(request.headers).includes(SIMULATOR_API_KEY) ||
+	JSON.stringify(request.query).includes(SIMULATOR_API_KEY);
 
 beforeAll(async () => {
 	fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
 	workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-e2e-'));
 	chromium = await launchHeadlessChromium();
 	const packStarted = Date.now();
-	const packTarball = await packProject({ build: true, copyFirst: true, destination: path.join(workDir, 'pack'), quiet: true });
+	const packTarball = await packProject({
+		build: true,
+		copyFirst: true,
+		destination: path.join(workDir, 'pack'),
+		quiet: true,
+	});
 	const packSeconds = (Date.now() - packStarted) / 1000;
 	dev = await startDevEnvironment({
 		n8nPort: 0,
@@ -95,13 +123,19 @@ beforeAll(async () => {
 		packTarball,
 		quiet: true,
 	});
-	fs.writeFileSync(path.join(ARTIFACTS_DIR, 'timings.json'), `${JSON.stringify({ ...dev.timings, packSeconds }, null, 2)}\n`);
+	fs.writeFileSync(
+		path.join(ARTIFACTS_DIR, 'timings.json'),
+		`${JSON.stringify({ ...dev.timings, packSeconds }, null, 2)}\n`,
+	);
 	page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
 	page.setDefaultTimeout(60_000);
 }, 15 * 60_000);
 
 afterAll(async () => {
-	if (page) await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'last-state.png') }).catch(() => undefined);
+	if (page)
+		await page
+			.screenshot({ path: path.join(ARTIFACTS_DIR, 'last-state.png') })
+			.catch(() => undefined);
 	await chromium?.close();
 	await dev?.stop();
 	if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
@@ -112,8 +146,12 @@ function expectedLabels(values: Record<string, unknown>): string[] {
 	const defaults = Object.fromEntries(socialDataProperties.map((p) => [p.name, p.default]));
 	const all = { ...defaults, ...values };
 	const shown = (property: INodeProperties) =>
-		Object.entries(property.displayOptions?.show ?? {}).every(([key, allowed]) => (allowed as unknown[]).includes(all[key]));
-	return socialDataProperties.filter((p) => p.type !== 'hidden' && p.type !== 'notice' && shown(p)).map((p) => p.displayName);
+		Object.entries(property.displayOptions?.show ?? {}).every(([key, allowed]) =>
+			(allowed as unknown[]).includes(all[key]),
+		);
+	return socialDataProperties
+		.filter((p) => p.type !== 'hidden' && p.type !== 'notice' && shown(p))
+		.map((p) => p.displayName);
 }
 
 it('signs in as the owner created from the environment', async () => {
@@ -121,7 +159,7 @@ it('signs in as the owner created from the environment', async () => {
 	expect(new URL(page.url()).pathname).not.toMatch(/^\/(signin|setup)/);
 }, 120_000);
 
-describe('a new workflow\'s node panel finds every node by the words a user types', () => {
+describe("a new workflow's node panel finds every node by the words a user types", () => {
 	beforeAll(async () => {
 		await openNewWorkflow(page, dev.editorUrl);
 	}, 120_000);
@@ -129,16 +167,26 @@ describe('a new workflow\'s node panel finds every node by the words a user type
 	// n8n shows Social Data and Social Data Trigger as one entry, "Social Data" (the action node's
 	// type, codex and name, the trigger's description), whose list holds the trigger's events under
 	// "Triggers" and the node's actions under "Actions".
-	it.each(['socialData', 'modelGateway', 'avatarAssets'] as const)('%s', async (node) => {
-		const missing: string[] = [];
-		for (const words of SEARCH_WORDS[node]) {
-			const items = await searchNodePanel(page, words);
-			await screenshot(`search-${slug(words)}.png`);
-			const found = items.some((item) => item.navId.startsWith(`${PREFIX}${node}-`) && item.name === NODES[node].displayName);
-			if (!found) missing.push(`"${words}" lists ${JSON.stringify(items.slice(0, 8).map((item) => item.name))}`);
-		}
-		expect(missing).toEqual([]);
-	}, 180_000);
+	it.each(['socialData', 'modelGateway', 'avatarAssets'] as const)(
+		'%s',
+		async (node) => {
+			const missing: string[] = [];
+			for (const words of SEARCH_WORDS[node]) {
+				const items = await searchNodePanel(page, words);
+				await screenshot(`search-${slug(words)}.png`);
+				const found = items.some(
+					(item) =>
+						item.navId.startsWith(`${PREFIX}${node}-`) && item.name === NODES[node].displayName,
+				);
+				if (!found)
+					missing.push(
+						`"${words}" lists ${JSON.stringify(items.slice(0, 8).map((item) => item.name))}`,
+					);
+			}
+			expect(missing).toEqual([]);
+		},
+		180_000,
+	);
 
 	it('socialDataTrigger', async () => {
 		const missing: string[] = [];
@@ -149,8 +197,13 @@ describe('a new workflow\'s node panel finds every node by the words a user type
 				missing.push(`"${words}" lists ${JSON.stringify(items.slice(0, 8))}`);
 				continue;
 			}
-			await page.getByTestId('node-creator').locator(`[data-keyboard-nav-id="${entry.navId}"]`).click();
-			const events = (await panelActions(page)).filter((action) => action.navId.startsWith(`${PREFIX}socialDataTrigger-`));
+			await page
+				.getByTestId('node-creator')
+				.locator(`[data-keyboard-nav-id="${entry.navId}"]`)
+				.click();
+			const events = (await panelActions(page)).filter((action) =>
+				action.navId.startsWith(`${PREFIX}socialDataTrigger-`),
+			);
 			await screenshot(`search-${slug(words)}.png`);
 			if (events.length === 0) missing.push(`"${words}": the entry lists no trigger events`);
 			if (!events.some((event) => event.name === 'On new note matching a keyword')) {
@@ -164,17 +217,23 @@ describe('a new workflow\'s node panel finds every node by the words a user type
 
 describe('the credential form of "Social Gateway API"', () => {
 	const credentialType = new SocialGatewayApi();
-	const label = (name: string) => credentialType.properties.find((property) => property.name === name)!.displayName;
+	const label = (name: string) =>
+		credentialType.properties.find((property) => property.name === name)!.displayName;
 
 	it('opens without loopback defaults: API Key and Base URL first and empty, the rarely changed fields behind Advanced Settings', async () => {
 		const modal = await openNewCredential(page, dev.editorUrl, credentialType.displayName);
 		const fields = await credentialFormFields(modal);
 		await screenshot('credential-form.png');
 
-		expect(fields.slice(0, 2).map((field) => field.label)).toEqual([label('apiKey'), label('baseUrl')]);
+		expect(fields.slice(0, 2).map((field) => field.label)).toEqual([
+			label('apiKey'),
+			label('baseUrl'),
+		]);
 		const baseUrl = fields.find((field) => field.name === 'baseUrl')!;
 		expect(baseUrl.value).toBe('');
-		expect(baseUrl.placeholder).toBe(credentialType.properties.find((property) => property.name === 'baseUrl')!.placeholder);
+		expect(baseUrl.placeholder).toBe(
+			credentialType.properties.find((property) => property.name === 'baseUrl')!.placeholder,
+		);
 		expect(baseUrl.placeholder).not.toBe('');
 		const shown = fields.map((field) => field.name);
 		expect(shown).toContain('avatarRoutingValue');
@@ -223,7 +282,10 @@ describe('one operation of each node runs against the simulator on the first try
 		output = await executeStep(ndv);
 		await screenshot('social-data.png');
 
-		const hits = dev.simulator.dataset.searchHits(KEYWORD, 'all', { sort: 'default', publish_time: 'all' });
+		const hits = dev.simulator.dataset.searchHits(KEYWORD, 'all', {
+			sort: 'default',
+			publish_time: 'all',
+		});
 		const limit = 50;
 		expect(hits.length).toBeGreaterThan(0);
 		expect(output.itemsLabel).toBe(`${Math.min(limit, hits.length)} items`);
@@ -241,7 +303,9 @@ describe('one operation of each node runs against the simulator on the first try
 		expect(calls.every((call) => call.status === 200)).toBe(true);
 		expect(calls[0].input).toMatchObject({ keyword: KEYWORD });
 		// A boolean, so a failure never prints the key.
-		expect(calls.every((call) => call.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`)).toBe(true);
+		expect(
+			calls.every((call) => call.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`),
+		).toBe(true);
 	}, 180_000);
 
 	it('Model Gateway: Model › List models lists the models', async () => {
@@ -260,12 +324,20 @@ describe('one operation of each node runs against the simulator on the first try
 		const calls = callsTo((request) => request.method === 'GET' && request.path === '/v1/models');
 		expect(calls.length).toBeGreaterThan(0);
 		expect(calls.every((call) => call.status === 200 && withKey(call))).toBe(true);
-		const listed = JSON.parse((await fetch(`${dev.simulator.url}/v1/models`, { headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` } }).then((r) => r.text()))) as { data: Array<{ id: string }> };
+		const listed = JSON.parse(
+			await fetch(`${dev.simulator.url}/v1/models`, {
+				headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
+			}).then((r) => r.text()),
+		) as { data: Array<{ id: string }> };
 		expect(listed.data.length).toBeGreaterThan(0);
-		expect(run.itemsLabel).toBe(listed.data.length === 1 ? '1 item' : `${listed.data.length} items`);
+		expect(run.itemsLabel).toBe(
+			listed.data.length === 1 ? '1 item' : `${listed.data.length} items`,
+		);
 		const idColumn = run.columns.indexOf('id');
 		expect(idColumn).toBeGreaterThanOrEqual(0);
-		expect(run.rows.map((row) => row[idColumn])).toEqual(listed.data.slice(0, run.rows.length).map((model) => model.id));
+		expect(run.rows.map((row) => row[idColumn])).toEqual(
+			listed.data.slice(0, run.rows.length).map((model) => model.id),
+		);
 	}, 180_000);
 
 	it('Avatar Assets: Group › Create a group, with the routing value set once in the credential', async () => {
@@ -284,7 +356,9 @@ describe('one operation of each node runs against the simulator on the first try
 		await screenshot('avatar-assets.png');
 
 		expect(run.itemsLabel).toBe('1 item');
-		const calls = callsTo((request) => request.method === 'POST' && request.path.includes('/private-avatar/groups'));
+		const calls = callsTo(
+			(request) => request.method === 'POST' && request.path.includes('/private-avatar/groups'),
+		);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].status).toBe(200);
 		expect(withKey(calls[0])).toBe(true);
@@ -334,16 +408,24 @@ describe('every example imports through the editor (workflow menu › Import ›
 		await openNewWorkflow(page, dev.editorUrl);
 	}, 120_000);
 
-	it.each(files)('%s', async (file) => {
-		const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as { nodes: Array<{ name: string; type: string }> };
-		await clearCanvas(page);
-		await importWorkflowFromFile(page, path.join(EXAMPLES_DIR, file));
-		const canvas = await canvasContent(page, workflow.nodes.length);
-		if (file === files[files.length - 1]) await screenshot('example-import.png');
+	it.each(files)(
+		'%s',
+		async (file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as {
+				nodes: Array<{ name: string; type: string }>;
+			};
+			await clearCanvas(page);
+			await importWorkflowFromFile(page, path.join(EXAMPLES_DIR, file));
+			const canvas = await canvasContent(page, workflow.nodes.length);
+			if (file === files[files.length - 1]) await screenshot('example-import.png');
 
-		expect(canvas.total).toBe(workflow.nodes.length);
-		const notSticky = workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
-		const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-		expect([...canvas.nodes].sort(byName)).toEqual(notSticky.map(({ name, type }) => ({ name, type })).sort(byName));
-	}, 60_000);
+			expect(canvas.total).toBe(workflow.nodes.length);
+			const notSticky = workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+			const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+			expect([...canvas.nodes].sort(byName)).toEqual(
+				notSticky.map(({ name, type }) => ({ name, type })).sort(byName),
+			);
+		},
+		60_000,
+	);
 });

@@ -34,9 +34,17 @@ export interface HeadlessChromium {
  */
 export async function launchHeadlessChromium(): Promise<HeadlessChromium> {
 	if (process.env.CHROMIUM_PATH === undefined) {
-		await ensureSystemTools([{ program: 'chromium', debianPackage: 'chromium', find: () => (isExecutable(CHROMIUM_PATH) ? CHROMIUM_PATH : undefined) }]);
+		await ensureSystemTools([
+			{
+				program: 'chromium',
+				debianPackage: 'chromium',
+				find: () => (isExecutable(CHROMIUM_PATH) ? CHROMIUM_PATH : undefined),
+			},
+		]);
 	} else if (!fs.existsSync(CHROMIUM_PATH)) {
-		throw new Error(`no Chromium at CHROMIUM_PATH=${CHROMIUM_PATH}; unset it to use (and if need be install) Debian's chromium package`);
+		throw new Error(
+			`no Chromium at CHROMIUM_PATH=${CHROMIUM_PATH}; unset it to use (and if need be install) Debian's chromium package`,
+		);
 	}
 	selectors.setTestIdAttribute('data-test-id');
 	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));

@@ -37,7 +37,9 @@ export function gatewayCredential(input: GatewayCredentialInput): ImportableCred
 			baseUrl: input.gatewayUrl,
 			modelBaseUrl: input.modelUrl ?? '',
 			compatVersion: input.compatVersion ?? '2023-06-01',
-			...(input.avatarRoutingValue === undefined ? {} : { avatarRoutingValue: input.avatarRoutingValue }),
+			...(input.avatarRoutingValue === undefined
+				? {}
+				: { avatarRoutingValue: input.avatarRoutingValue }),
 		},
 	};
 }
@@ -61,16 +63,23 @@ export interface WorkflowJson {
  * by id and name, whatever the file referenced before, so any exported workflow runs against it.
  * Returns a new workflow; the input is left unchanged.
  */
-export function injectCredential(workflow: WorkflowJson, credential: ImportableCredential): WorkflowJson {
+export function injectCredential(
+	workflow: WorkflowJson,
+	credential: ImportableCredential,
+): WorkflowJson {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) => {
 			const usesType = node.credentials !== undefined && credential.type in node.credentials;
-			const isPackNode = typeof node.type === 'string' && node.type.startsWith(PACK_NODE_TYPE_PREFIX);
+			const isPackNode =
+				typeof node.type === 'string' && node.type.startsWith(PACK_NODE_TYPE_PREFIX);
 			if (!usesType && !isPackNode) return node;
 			return {
 				...node,
-				credentials: { ...node.credentials, [credential.type]: { id: credential.id, name: credential.name } },
+				credentials: {
+					...node.credentials,
+					[credential.type]: { id: credential.id, name: credential.name },
+				},
 			};
 		}),
 	};

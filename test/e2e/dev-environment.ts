@@ -47,7 +47,13 @@ export interface DevEnvironment {
 	userFolder: string;
 	/** n8n's own log (JSON lines). */
 	logFile: string;
-	timings: { packSeconds: number; installSeconds: number; importSeconds: number; n8nStartSeconds: number; totalSeconds: number };
+	timings: {
+		packSeconds: number;
+		installSeconds: number;
+		importSeconds: number;
+		n8nStartSeconds: number;
+		totalSeconds: number;
+	};
 	/** Resolves when n8n exits by itself (crash) or after stop(). */
 	n8nExited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 	/** Stops n8n (and its task runner), then the simulator. Safe to call twice. */
@@ -60,7 +66,9 @@ export interface DevEnvironment {
  * changed), imports the credential "Social Gateway (simulator)", then runs `n8n start` with an
  * owner created from the environment, and checks the login works before returning.
  */
-export async function startDevEnvironment(options: DevEnvironmentOptions = {}): Promise<DevEnvironment> {
+export async function startDevEnvironment(
+	options: DevEnvironmentOptions = {},
+): Promise<DevEnvironment> {
 	const progress = createProgress('dev', options.quiet);
 	const userFolder = path.resolve(options.userFolder ?? DEFAULT_DEV_USER_FOLDER);
 	fs.mkdirSync(userFolder, { recursive: true });
@@ -86,7 +94,12 @@ async function startIn(
 	let started = Date.now();
 	const tarball =
 		options.packTarball ??
-		(await packProject({ build: true, copyFirst: true, destination: path.join(userFolder, 'pack'), quiet: options.quiet }));
+		(await packProject({
+			build: true,
+			copyFirst: true,
+			destination: path.join(userFolder, 'pack'),
+			quiet: options.quiet,
+		}));
 	const packSeconds = (Date.now() - started) / 1000;
 
 	started = Date.now();
@@ -120,7 +133,14 @@ async function startIn(
 
 		const logFile = path.join(userFolder, 'n8n.log');
 		progress.step(`n8n start on ${editorUrl} (log: ${logFile})`);
-		const server = await startN8nServer({ n8n, env, cwd: userFolder, url: editorUrl, logFile, redact });
+		const server = await startN8nServer({
+			n8n,
+			env,
+			cwd: userFolder,
+			url: editorUrl,
+			logFile,
+			redact,
+		});
 		try {
 			await signInByRest(editorUrl, login);
 		} catch (error) {
@@ -198,7 +218,10 @@ async function assertPortFree(port: number, what: string): Promise<void> {
 		socket.once('timeout', () => settle(false));
 		socket.once('error', () => settle(false));
 	});
-	if (inUse) throw new Error(`port ${port} is already in use, so ${what} cannot listen there; choose another port`);
+	if (inUse)
+		throw new Error(
+			`port ${port} is already in use, so ${what} cannot listen there; choose another port`,
+		);
 }
 
 /**
@@ -216,7 +239,9 @@ function claimUserFolder(userFolder: string): () => void {
 		}
 		const holder = Number(fs.readFileSync(file, 'utf8').trim());
 		if (isAlive(holder)) {
-			throw new Error(`another dev environment (pid ${holder}) runs on ${userFolder}; stop it first or pick another user folder`);
+			throw new Error(
+				`another dev environment (pid ${holder}) runs on ${userFolder}; stop it first or pick another user folder`,
+			);
 		}
 		fs.rmSync(file, { force: true });
 	}
@@ -225,13 +250,19 @@ function claimUserFolder(userFolder: string): () => void {
 const PACK_HASH_FILE = '.dev-pack.sha256';
 
 /** Installs the tarball into <userFolder>/.n8n/nodes unless exactly this tarball is installed already. */
-export async function ensurePackInstalled(userFolder: string, tarball: string, quiet?: boolean): Promise<boolean> {
+export async function ensurePackInstalled(
+	userFolder: string,
+	tarball: string,
+	quiet?: boolean,
+): Promise<boolean> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const hashFile = path.join(nodesDir, PACK_HASH_FILE);
 	const hash = crypto.createHash('sha256').update(fs.readFileSync(tarball)).digest('hex');
 	const installed = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : '';
 	if (installed === hash) {
-		createProgress('dev', quiet).step(`pack unchanged (sha256 ${hash.slice(0, 12)}), keeping the installed copy`);
+		createProgress('dev', quiet).step(
+			`pack unchanged (sha256 ${hash.slice(0, 12)}), keeping the installed copy`,
+		);
 		return false;
 	}
 	// A clean folder: npm keeps a same-named, same-versioned file: dependency otherwise.
@@ -252,14 +283,19 @@ export async function importCredentials(
 	const file = path.join(userFolder, `credentials.import.${process.pid}.json`);
 	fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
 	try {
-		const result = await runCommand(n8n.nodeBin, [n8n.n8nEntry, 'import:credentials', `--input=${file}`], {
-			cwd: userFolder,
-			env,
-			timeoutMs: 3 * 60_000,
-		});
+		const result = await runCommand(
+			n8n.nodeBin,
+			[n8n.n8nEntry, 'import:credentials', `--input=${file}`],
+			{
+				cwd: userFolder,
+				env,
+				timeoutMs: 3 * 60_000,
+			},
+		);
 		if (result.code !== 0) {
 			const errors = errorMessages(result.stdout);
-			const detail = errors.length > 0 ? errors.join('\n') : tail(`${result.stdout}\n${result.stderr}`);
+			const detail =
+				errors.length > 0 ? errors.join('\n') : tail(`${result.stdout}\n${result.stderr}`);
 			throw new Error(`n8n import:credentials failed (exit ${result.code}):\n${redact(detail)}`);
 		}
 	} finally {

@@ -26,7 +26,10 @@ export function devLoginFor(userFolder: string): DevLogin {
 		}
 	}
 	// n8n's password rules: 8 to 64 characters with a digit and an uppercase letter.
-	const login = { email: DEV_OWNER_EMAIL, password: `Dev-${crypto.randomBytes(9).toString('base64url')}-9` };
+	const login = {
+		email: DEV_OWNER_EMAIL,
+		password: `Dev-${crypto.randomBytes(9).toString('base64url')}-9`,
+	};
 	fs.mkdirSync(userFolder, { recursive: true });
 	fs.writeFileSync(file, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600 });
 	return login;
@@ -39,8 +42,12 @@ export function devLoginFor(userFolder: string): DevLogin {
  * hash is made with the bcryptjs of the n8n install, the library n8n checks passwords with.
  */
 export function ownerEnv(n8n: N8nInstall, login: DevLogin): NodeJS.ProcessEnv {
-	const requireFromN8n = createRequire(path.join(n8n.cacheDir, 'node_modules', 'n8n', 'package.json'));
-	const bcrypt = requireFromN8n('bcryptjs') as { hashSync(password: string, rounds: number): string };
+	const requireFromN8n = createRequire(
+		path.join(n8n.cacheDir, 'node_modules', 'n8n', 'package.json'),
+	);
+	const bcrypt = requireFromN8n('bcryptjs') as {
+		hashSync(password: string, rounds: number): string;
+	};
 	return {
 		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 		N8N_INSTANCE_OWNER_EMAIL: login.email,
@@ -59,7 +66,10 @@ export async function signInByRest(editorUrl: string, login: DevLogin): Promise<
 		signal: AbortSignal.timeout(30_000),
 	});
 	const text = await response.text();
-	if (response.status !== 200) throw new Error(`POST /rest/login as ${login.email} gave ${response.status}: ${text.slice(0, 300)}`);
+	if (response.status !== 200)
+		throw new Error(
+			`POST /rest/login as ${login.email} gave ${response.status}: ${text.slice(0, 300)}`,
+		);
 	const cookie = response.headers.getSetCookie().find((value) => value.startsWith('n8n-auth='));
 	if (!cookie) throw new Error('POST /rest/login answered 200 without an n8n-auth cookie');
 	return cookie.split(';')[0];

@@ -60,7 +60,8 @@ async function installInto(cacheDir: string, progress: Progress): Promise<void> 
 	// Holding the install lock: any other staging folder is the remains of an interrupted install.
 	const prefix = `${path.basename(cacheDir)}.partial-`;
 	for (const entry of fs.readdirSync(path.dirname(cacheDir))) {
-		if (entry.startsWith(prefix)) fs.rmSync(path.join(path.dirname(cacheDir), entry), { recursive: true, force: true });
+		if (entry.startsWith(prefix))
+			fs.rmSync(path.join(path.dirname(cacheDir), entry), { recursive: true, force: true });
 	}
 	fs.mkdirSync(stagingDir, { recursive: true });
 	writeCachePackageJson(stagingDir);
@@ -68,7 +69,9 @@ async function installInto(cacheDir: string, progress: Progress): Promise<void> 
 	fs.copyFileSync(PINNED_LOCKFILE, path.join(stagingDir, 'package-lock.json'));
 	const env = envWithoutNpmConfig();
 
-	progress.step(`npm install n8n@${N8N_VERSION} ${NODE24_PACKAGE}@${NODE24_VERSION} into ${stagingDir} (several minutes)`);
+	progress.step(
+		`npm install n8n@${N8N_VERSION} ${NODE24_PACKAGE}@${NODE24_VERSION} into ${stagingDir} (several minutes)`,
+	);
 	await npmOrThrow(
 		['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
 		stagingDir,
@@ -79,7 +82,13 @@ async function installInto(cacheDir: string, progress: Progress): Promise<void> 
 	const nodePackageDir = nodePackageDirOf(stagingDir);
 	progress.step(`npm rebuild sqlite3 against Node ${NODE24_VERSION} headers (about a minute)`);
 	await npmOrThrow(
-		['rebuild', 'sqlite3', '--ignore-scripts=false', `--nodedir=${nodePackageDir}`, '--loglevel=error'],
+		[
+			'rebuild',
+			'sqlite3',
+			'--ignore-scripts=false',
+			`--nodedir=${nodePackageDir}`,
+			'--loglevel=error',
+		],
 		stagingDir,
 		withPathFirst(path.join(nodePackageDir, 'bin'), {
 			...env,
@@ -90,7 +99,11 @@ async function installInto(cacheDir: string, progress: Progress): Promise<void> 
 		'npm rebuild sqlite3',
 	);
 
-	const marker = { n8n: N8N_VERSION, node: NODE24_VERSION, installSeconds: progress.elapsedSeconds() };
+	const marker = {
+		n8n: N8N_VERSION,
+		node: NODE24_VERSION,
+		installSeconds: progress.elapsedSeconds(),
+	};
 	fs.writeFileSync(path.join(stagingDir, MARKER_FILE), `${JSON.stringify(marker, null, 2)}\n`);
 	fs.rmSync(cacheDir, { recursive: true, force: true });
 	fs.renameSync(stagingDir, cacheDir);
@@ -101,17 +114,25 @@ function writeCachePackageJson(dir: string): void {
 	const packageJson = {
 		name: 'n8n-e2e-cache',
 		private: true,
-		description: 'Real n8n for the e2e runner of n8n-nodes-social-gateway (generated, not committed).',
+		description:
+			'Real n8n for the e2e runner of n8n-nodes-social-gateway (generated, not committed).',
 		dependencies: { n8n: N8N_VERSION, [NODE24_PACKAGE]: NODE24_VERSION },
 		overrides: { linkedom: '0.18.12' },
 	};
 	fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`);
 }
 
-async function npmOrThrow(args: string[], cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<void> {
+async function npmOrThrow(
+	args: string[],
+	cwd: string,
+	env: NodeJS.ProcessEnv,
+	what: string,
+): Promise<void> {
 	const result = await runCommand('npm', args, { cwd, env, timeoutMs: INSTALL_TIMEOUT_MS });
 	if (result.code !== 0) {
-		throw new Error(`${what} failed (exit ${result.code}) in ${cwd}:\n${tail(result.stderr + result.stdout)}`);
+		throw new Error(
+			`${what} failed (exit ${result.code}) in ${cwd}:\n${tail(result.stderr + result.stdout)}`,
+		);
 	}
 }
 

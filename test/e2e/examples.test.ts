@@ -17,13 +17,24 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SIMULATOR_API_KEY, startSimulator, type RecordedRequest, type Simulator } from '../simulator';
+import {
+	SIMULATOR_API_KEY,
+	startSimulator,
+	type RecordedRequest,
+	type Simulator,
+} from '../simulator';
 import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
 import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
 import { installPack, packProject } from './install-pack';
 import { freePort, n8nEnv } from './n8n-env';
 import { REPO_ROOT } from './n8n-install-layout';
-import { errorMessages, findRunOutput, type ExecutionItem, type NodeRun, type RunOutput } from './n8n-output';
+import {
+	errorMessages,
+	findRunOutput,
+	type ExecutionItem,
+	type NodeRun,
+	type RunOutput,
+} from './n8n-output';
 import { runCommand, tail, type CommandResult } from './run-command';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { redactor } from './workflow-runner';
@@ -37,7 +48,8 @@ const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
 const GATEWAY_CREDENTIAL = 'socialGatewayApi';
 
 /** Text a user is meant to replace: no data call may carry it, and no pack node ships it. */
-const PLACEHOLDER = /replace[-_ ]?(?:with|me)|\byour[-_ ]|<[^<>\n]*>|placeholder|changeme|\bTODO\b|x{4,}/i;
+const PLACEHOLDER =
+	/replace[-_ ]?(?:with|me)|\byour[-_ ]|<[^<>\n]*>|placeholder|changeme|\bTODO\b|x{4,}/i;
 
 interface ExampleNode {
 	id?: string;
@@ -68,11 +80,15 @@ const examples: Example[] = fs
 	.readdirSync(EXAMPLES_DIR)
 	.filter((file) => file.endsWith('.json'))
 	.sort()
-	.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow }));
+	.map((file) => ({
+		file,
+		workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow,
+	}));
 
 const FILES = examples.map((example) => example.file);
 const example = (file: string) => examples.find((entry) => entry.file === file) as Example;
-const isRunnable = ({ workflow }: Example) => workflow.nodes.some((node) => node.type === MANUAL_TRIGGER && !node.disabled);
+const isRunnable = ({ workflow }: Example) =>
+	workflow.nodes.some((node) => node.type === MANUAL_TRIGGER && !node.disabled);
 const RUNNABLE = examples.filter(isRunnable).map((entry) => entry.file);
 
 describe('the example files', () => {
@@ -96,45 +112,69 @@ describe('the example files', () => {
 		expect(new Set(ids).size).toBe(ids.length);
 	});
 
-	it.each(FILES)('%s: a whole n8n workflow (id, name, nodes, connections, settings, inactive)', (file) => {
-		const { workflow } = example(file);
-		expect(typeof workflow.id).toBe('string');
-		expect(String(workflow.id)).toMatch(/^[A-Za-z0-9]{1,36}$/);
-		expect(typeof workflow.name).toBe('string');
-		expect(Array.isArray(workflow.nodes)).toBe(true);
-		expect(typeof workflow.connections).toBe('object');
-		expect(typeof workflow.settings).toBe('object');
-		expect(workflow.active).toBe(false);
-		const names = workflow.nodes.map((node) => node.name);
-		expect(new Set(names).size).toBe(names.length);
-		for (const node of workflow.nodes) {
-			expect(node).toEqual(expect.objectContaining({ name: expect.any(String), type: expect.any(String), typeVersion: expect.any(Number), position: expect.any(Array) }));
-		}
-		for (const [source, outputs] of Object.entries(workflow.connections)) {
-			expect(names).toContain(source);
-			for (const target of (outputs.main ?? []).flatMap((list) => list ?? [])) expect(names).toContain(target.node);
-		}
-	});
+	it.each(FILES)(
+		'%s: a whole n8n workflow (id, name, nodes, connections, settings, inactive)',
+		(file) => {
+			const { workflow } = example(file);
+			expect(typeof workflow.id).toBe('string');
+			expect(String(workflow.id)).toMatch(/^[A-Za-z0-9]{1,36}$/);
+			expect(typeof workflow.name).toBe('string');
+			expect(Array.isArray(workflow.nodes)).toBe(true);
+			expect(typeof workflow.connections).toBe('object');
+			expect(typeof workflow.settings).toBe('object');
+			expect(workflow.active).toBe(false);
+			const names = workflow.nodes.map((node) => node.name);
+			expect(new Set(names).size).toBe(names.length);
+			for (const node of workflow.nodes) {
+				expect(node).toEqual(
+					expect.objectContaining({
+						name: expect.any(String),
+						type: expect.any(String),
+						typeVersion: expect.any(Number),
+						position: expect.any(Array),
+					}),
+				);
+			}
+			for (const [source, outputs] of Object.entries(workflow.connections)) {
+				expect(names).toContain(source);
+				for (const target of (outputs.main ?? []).flatMap((list) => list ?? []))
+					expect(names).toContain(target.node);
+			}
+		},
+	);
 
-	it.each(FILES)('%s: sticky notes say what to set, and every pack node names its credential', (file) => {
-		const { workflow } = example(file);
-		const notes = workflow.nodes.filter((node) => node.type === STICKY_NOTE).map((node) => String(node.parameters?.content ?? ''));
-		expect(notes.length).toBeGreaterThan(0);
-		expect(notes.join('\n')).toMatch(/credential/i);
-		for (const node of workflow.nodes.filter((entry) => entry.type.startsWith(PACK_PREFIX))) {
-			expect(node.credentials?.[GATEWAY_CREDENTIAL]).toEqual({ id: expect.any(String), name: expect.any(String) });
-		}
-	});
+	it.each(FILES)(
+		'%s: sticky notes say what to set, and every pack node names its credential',
+		(file) => {
+			const { workflow } = example(file);
+			const notes = workflow.nodes
+				.filter((node) => node.type === STICKY_NOTE)
+				.map((node) => String(node.parameters?.content ?? ''));
+			expect(notes.length).toBeGreaterThan(0);
+			expect(notes.join('\n')).toMatch(/credential/i);
+			for (const node of workflow.nodes.filter((entry) => entry.type.startsWith(PACK_PREFIX))) {
+				expect(node.credentials?.[GATEWAY_CREDENTIAL]).toEqual({
+					id: expect.any(String),
+					name: expect.any(String),
+				});
+			}
+		},
+	);
 
 	it.each(FILES)('%s: the data and avatar nodes ship real values, not placeholders', (file) => {
 		const { workflow } = example(file);
-		const shipped = workflow.nodes.filter((node) => node.type === `${PACK_PREFIX}socialData` || node.type === `${PACK_PREFIX}avatarAssets`);
-		for (const node of shipped) expect(`${node.name}: ${JSON.stringify(node.parameters)}`).not.toMatch(PLACEHOLDER);
+		const shipped = workflow.nodes.filter(
+			(node) =>
+				node.type === `${PACK_PREFIX}socialData` || node.type === `${PACK_PREFIX}avatarAssets`,
+		);
+		for (const node of shipped)
+			expect(`${node.name}: ${JSON.stringify(node.parameters)}`).not.toMatch(PLACEHOLDER);
 	});
 
 	it('no Social Data node uses the old Node Options collection', () => {
 		for (const { workflow } of examples) {
-			for (const node of workflow.nodes) expect(node.parameters ?? {}).not.toHaveProperty('nodeOptions');
+			for (const node of workflow.nodes)
+				expect(node.parameters ?? {}).not.toHaveProperty('nodeOptions');
 		}
 	});
 });
@@ -145,13 +185,19 @@ interface ExampleRun {
 	ok: boolean;
 	report: string;
 	requests: RecordedRequest[];
-	ledger: { entries: Array<{ endpoint: string; credits: number; status: number }>; billedCalls: number; credits: number };
+	ledger: {
+		entries: Array<{ endpoint: string; credits: number; status: number }>;
+		billedCalls: number;
+		credits: number;
+	};
 	mails: SmtpSink['messages'];
 }
 
 /** Items of every output of a node run: `main`, and `ai_languageModel` / `ai_tool` of sub-nodes and tools under an AI Agent. */
 function outputItems(nodeRun: NodeRun): ExecutionItem[] {
-	return Object.values((nodeRun.data ?? {}) as Record<string, Array<ExecutionItem[] | null>>).flatMap((outputs) => outputs.flatMap((list) => list ?? []));
+	return Object.values(
+		(nodeRun.data ?? {}) as Record<string, Array<ExecutionItem[] | null>>,
+	).flatMap((outputs) => outputs.flatMap((list) => list ?? []));
 }
 
 describe('the example files in a real n8n 2.41', () => {
@@ -171,7 +217,12 @@ describe('the example files in a real n8n 2.41', () => {
 		smtp = await startSmtpSink();
 		redact = redactor([SIMULATOR_API_KEY]);
 		scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-examples-'));
-		const tarball = await packProject({ build: true, copyFirst: true, destination: scratch, quiet: true });
+		const tarball = await packProject({
+			build: true,
+			copyFirst: true,
+			destination: scratch,
+			quiet: true,
+		});
 		userFolder = path.join(scratch, 'user');
 		fs.mkdirSync(userFolder);
 		const env = n8nEnv(n8n, userFolder, await freePort());
@@ -183,19 +234,31 @@ describe('the example files in a real n8n 2.41', () => {
 		fs.writeFileSync(credentialsFile, JSON.stringify(credentialsFor(sim, smtp)), { mode: 0o600 });
 		const credentialImport = await cli(['import:credentials', `--input=${credentialsFile}`]);
 		fs.rmSync(credentialsFile);
-		if (credentialImport.code !== 0) throw new Error(`import:credentials failed:\n${redact(tail(credentialImport.stdout + credentialImport.stderr))}`);
+		if (credentialImport.code !== 0)
+			throw new Error(
+				`import:credentials failed:\n${redact(tail(credentialImport.stdout + credentialImport.stderr))}`,
+			);
 
-		for (const { file } of examples) imported.set(file, await cli(['import:workflow', `--input=${path.join(EXAMPLES_DIR, file)}`]));
+		for (const { file } of examples)
+			imported.set(
+				file,
+				await cli(['import:workflow', `--input=${path.join(EXAMPLES_DIR, file)}`]),
+			);
 		listed = (await cli(['list:workflow'])).stdout;
 
 		for (const file of RUNNABLE) {
 			if (imported.get(file)?.code !== 0) continue;
 			await simAdmin('POST', 'reset');
 			const mailsBefore = smtp.messages.length;
-			const command = await cli(['execute', `--id=${String(example(file).workflow.id)}`, '--rawOutput']);
+			const command = await cli([
+				'execute',
+				`--id=${String(example(file).workflow.id)}`,
+				'--rawOutput',
+			]);
 			const output = findRunOutput(command.stdout);
 			// n8n 2.41.1's CLI sometimes crashes on shutdown after the run data is out (see workflow-runner.ts).
-			const exitedWell = command.code === 0 || (command.signal === 'SIGSEGV' && output?.finished === true);
+			const exitedWell =
+				command.code === 0 || (command.signal === 'SIGSEGV' && output?.finished === true);
 			const ok = exitedWell && output !== undefined && !output.data.resultData.error;
 			runs.set(file, {
 				command,
@@ -217,14 +280,20 @@ describe('the example files in a real n8n 2.41', () => {
 
 	/** The simulator's control endpoints, over HTTP as a user's tooling would read them. */
 	async function simAdmin(method: 'GET' | 'POST', route: string): Promise<unknown> {
-		const answer = await fetch(`${sim.url}/__sim/${route}`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+		const answer = await fetch(`${sim.url}/__sim/${route}`, {
+			method,
+			...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+		});
 		if (answer.status !== 200) throw new Error(`GET /__sim/${route} answered ${answer.status}`);
 		return await answer.json();
 	}
 
 	it.each(FILES)('%s imports with `n8n import:workflow --input=<file>`', (file) => {
 		const result = imported.get(file) as CommandResult;
-		expect({ code: result.code, errors: errorMessages(result.stdout).map(redact) }).toEqual({ code: 0, errors: [] });
+		expect({ code: result.code, errors: errorMessages(result.stdout).map(redact) }).toEqual({
+			code: 0,
+			errors: [],
+		});
 		expect(result.stdout).toMatch(/Successfully imported 1 workflow\./);
 		expect(result.stdout).not.toMatch(/Skipped workflow/);
 		expect(listed).toContain(String(example(file).workflow.id));
@@ -236,18 +305,32 @@ describe('the example files in a real n8n 2.41', () => {
 		const runData = (run.output as RunOutput).data.resultData.runData;
 		for (const [name, nodeRuns] of Object.entries(runData)) {
 			for (const nodeRun of nodeRuns) {
-				expect({ node: name, error: nodeRun.error?.message }).toEqual({ node: name, error: undefined });
+				expect({ node: name, error: nodeRun.error?.message }).toEqual({
+					node: name,
+					error: undefined,
+				});
 				const items = outputItems(nodeRun);
 				const failed = items.filter((item) => item.json && 'error' in item.json);
-				expect({ node: name, failed: failed.map((item) => item.json) }).toEqual({ node: name, failed: [] });
+				expect({ node: name, failed: failed.map((item) => item.json) }).toEqual({
+					node: name,
+					failed: [],
+				});
 			}
 		}
 		// Every pack node that the run reached produced output.
-		for (const node of example(file).workflow.nodes.filter((entry) => entry.type.startsWith(PACK_PREFIX) && !entry.disabled)) {
+		for (const node of example(file).workflow.nodes.filter(
+			(entry) => entry.type.startsWith(PACK_PREFIX) && !entry.disabled,
+		)) {
 			const nodeRuns = runData[node.name];
-			expect({ node: node.name, ran: nodeRuns !== undefined }).toEqual({ node: node.name, ran: true });
+			expect({ node: node.name, ran: nodeRuns !== undefined }).toEqual({
+				node: node.name,
+				ran: true,
+			});
 			const items = nodeRuns.flatMap(outputItems);
-			expect({ node: node.name, items: items.length > 0 }).toEqual({ node: node.name, items: true });
+			expect({ node: node.name, items: items.length > 0 }).toEqual({
+				node: node.name,
+				items: true,
+			});
 		}
 		expect(JSON.stringify(run.output)).not.toContain(SIMULATOR_API_KEY);
 	});
@@ -256,18 +339,23 @@ describe('the example files in a real n8n 2.41', () => {
 		const run = runs.get(file) as ExampleRun;
 		const dataCalls = run.requests.filter((request) => request.path === '/api/v1/run');
 		// Every billed ledger entry is one of the data calls checked below.
-		const answered = dataCalls.filter((request) => (request.status ?? 0) >= 200 && (request.status ?? 0) < 300);
+		const answered = dataCalls.filter(
+			(request) => (request.status ?? 0) >= 200 && (request.status ?? 0) < 300,
+		);
 		expect(run.ledger.billedCalls).toBeLessThanOrEqual(answered.length);
 		for (const entry of run.ledger.entries.filter((e) => e.credits > 0)) {
 			expect(answered.map((request) => request.endpoint)).toContain(entry.endpoint);
 		}
-		for (const request of dataCalls) expect(`${request.endpoint}: ${JSON.stringify(request.input)}`).not.toMatch(PLACEHOLDER);
+		for (const request of dataCalls)
+			expect(`${request.endpoint}: ${JSON.stringify(request.input)}`).not.toMatch(PLACEHOLDER);
 		// Model and avatar calls name their ids in the path and query.
 		for (const request of run.requests) {
 			const query = Object.entries(request.query).filter(([name]) => name !== 'key');
 			expect(`${request.method} ${request.path} ${JSON.stringify(query)}`).not.toMatch(PLACEHOLDER);
 		}
-		const usesSocialData = example(file).workflow.nodes.some((node) => node.type === `${PACK_PREFIX}socialData` && !node.disabled);
+		const usesSocialData = example(file).workflow.nodes.some(
+			(node) => node.type === `${PACK_PREFIX}socialData` && !node.disabled,
+		);
 		if (usesSocialData) expect(run.ledger.billedCalls).toBeGreaterThan(0);
 	});
 
@@ -278,29 +366,45 @@ describe('the example files in a real n8n 2.41', () => {
 			return run;
 		};
 		const itemsOf = (file: string, node: string) =>
-			(runOf(file).output as RunOutput).data.resultData.runData[node]?.flatMap((nodeRun) => (nodeRun.data?.main?.[0] ?? []).map((item) => item.json)) ?? [];
+			(runOf(file).output as RunOutput).data.resultData.runData[node]?.flatMap((nodeRun) =>
+				(nodeRun.data?.main?.[0] ?? []).map((item) => item.json),
+			) ?? [];
 
-		it('Social Data examples: records of the simulator\'s dataset, every page', () => {
+		it("Social Data examples: records of the simulator's dataset, every page", () => {
 			const { ids } = sim.dataset;
-			expect(itemsOf('social-data-short-video.json', 'User Posts')).toHaveLength(sim.dataset.total('fetch_user_post_videos'));
-			expect(itemsOf('social-data-notes.json', 'Note Comments')).toHaveLength(sim.dataset.total('get_note_comments'));
-			expect(itemsOf('social-data-articles.json', 'Article Comments')).toHaveLength(sim.dataset.total('fetch_article_comments'));
+			expect(itemsOf('social-data-short-video.json', 'User Posts')).toHaveLength(
+				sim.dataset.total('fetch_user_post_videos'),
+			);
+			expect(itemsOf('social-data-notes.json', 'Note Comments')).toHaveLength(
+				sim.dataset.total('get_note_comments'),
+			);
+			expect(itemsOf('social-data-articles.json', 'Article Comments')).toHaveLength(
+				sim.dataset.total('fetch_article_comments'),
+			);
 			const [detail] = itemsOf('social-data-channels.json', 'Video Detail');
 			expect(JSON.stringify(detail)).toContain(ids.objectId);
 			const mentions = itemsOf('social-data-search.json', 'Search Articles');
 			expect(mentions.length).toBeGreaterThan(0);
-			for (const mention of mentions) expect(mention).toMatchObject({ platform: 'articles', id: expect.any(String) });
+			for (const mention of mentions)
+				expect(mention).toMatchObject({ platform: 'articles', id: expect.any(String) });
 		});
 
 		it('Model Gateway example: generated text, a chat answer and a 256-number embedding, each on its interface', () => {
 			const file = 'model-gateway-text-and-embeddings.json';
-			expect(itemsOf(file, 'Generate Text')[0]).toMatchObject({ text: expect.any(String), model: 'gm-2.5-flash' });
+			expect(itemsOf(file, 'Generate Text')[0]).toMatchObject({
+				text: expect.any(String),
+				model: 'gm-2.5-flash',
+			});
 			expect(itemsOf(file, 'Chat Completion')[0]).toMatchObject({ text: expect.any(String) });
 			const [embedded] = itemsOf(file, 'Embed');
 			expect(embedded).toMatchObject({ model: 'gm-embedding-001', dimensions: 256 });
 			expect(embedded.embedding).toHaveLength(256);
 			const paths = runOf(file).requests.map((request) => request.path);
-			expect(paths).toEqual(['/v1beta/models/gm-2.5-flash:generateContent', '/v1/chat/completions', '/v1beta/models/gm-embedding-001:embedContent']);
+			expect(paths).toEqual([
+				'/v1beta/models/gm-2.5-flash:generateContent',
+				'/v1/chat/completions',
+				'/v1beta/models/gm-embedding-001:embedContent',
+			]);
 		});
 
 		it('Avatar Assets example: the group, its asset Active after waiting, the list with that asset; routing from the credential', () => {
@@ -314,12 +418,15 @@ describe('the example files in a real n8n 2.41', () => {
 			const avatarCalls = runOf(file).requests.filter((request) => request.path.includes('avatar'));
 			expect(avatarCalls.length).toBeGreaterThanOrEqual(4);
 			for (const request of avatarCalls) {
-				const routing = request.method === 'GET' || request.method === 'DELETE' ? request.query[SIM_AVATAR_ROUTING.name] : JSON.parse(request.bodyText)[SIM_AVATAR_ROUTING.name];
+				const routing =
+					request.method === 'GET' || request.method === 'DELETE'
+						? request.query[SIM_AVATAR_ROUTING.name]
+						: JSON.parse(request.bodyText)[SIM_AVATAR_ROUTING.name];
 				expect(routing).toBe(SIM_AVATAR_ROUTING.value);
 			}
 		});
 
-		it('the brand report runs whole, e-mail included: one message to the Brand node\'s recipient', () => {
+		it("the brand report runs whole, e-mail included: one message to the Brand node's recipient", () => {
 			const run = runOf('brand-monitoring-daily-report.json');
 			const [report] = itemsOf('brand-monitoring-daily-report.json', 'Build Report');
 			expect(report).toMatchObject({ brand: 'acme', failures: [] });
@@ -335,12 +442,18 @@ describe('the example files in a real n8n 2.41', () => {
 });
 
 /** The credentials the example files reference, by their ids and names: gateway -> simulator, SMTP -> sink. */
-function credentialsFor(sim: Simulator, smtp: SmtpSink): Array<{ id: string; name: string; type: string; data: Record<string, unknown> }> {
+function credentialsFor(
+	sim: Simulator,
+	smtp: SmtpSink,
+): Array<{ id: string; name: string; type: string; data: Record<string, unknown> }> {
 	const references = new Map<string, { id: string; name: string; type: string }>();
 	for (const { file, workflow } of examples) {
 		for (const node of workflow.nodes) {
 			for (const [type, reference] of Object.entries(node.credentials ?? {})) {
-				if (!reference.id) throw new Error(`${file}: node "${node.name}" names its ${type} credential without an id`);
+				if (!reference.id)
+					throw new Error(
+						`${file}: node "${node.name}" names its ${type} credential without an id`,
+					);
 				references.set(`${type}/${reference.id}`, { id: reference.id, name: reference.name, type });
 			}
 		}
@@ -360,13 +473,30 @@ function credentialsFor(sim: Simulator, smtp: SmtpSink): Array<{ id: string; nam
 			};
 		}
 		if (reference.type === 'smtp') {
-			return { ...reference, data: { user: '', password: '', host: '127.0.0.1', port: smtp.port, secure: false, disableStartTls: true, hostName: '' } };
+			return {
+				...reference,
+				data: {
+					user: '',
+					password: '',
+					host: '127.0.0.1',
+					port: smtp.port,
+					secure: false,
+					disableStartTls: true,
+					hostName: '',
+				},
+			};
 		}
-		throw new Error(`an example uses a ${reference.type} credential; the examples test can only provide ${GATEWAY_CREDENTIAL} and smtp`);
+		throw new Error(
+			`an example uses a ${reference.type} credential; the examples test can only provide ${GATEWAY_CREDENTIAL} and smtp`,
+		);
 	});
 }
 
-function failureOf(command: CommandResult, output: RunOutput | undefined, redact: (text: string) => string): string {
+function failureOf(
+	command: CommandResult,
+	output: RunOutput | undefined,
+	redact: (text: string) => string,
+): string {
 	const error = output?.data.resultData.error;
 	return [
 		`exit ${command.code}${command.signal ? ` (${command.signal})` : ''}, last node ${output?.data.resultData.lastNodeExecuted ?? '(none)'}`,

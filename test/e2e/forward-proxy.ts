@@ -52,7 +52,11 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
 	};
 
 	const server = http.createServer((req, res) => {
-		const record: ProxiedRequest = { method: req.method ?? 'GET', target: req.url ?? '', headers: req.headers };
+		const record: ProxiedRequest = {
+			method: req.method ?? 'GET',
+			target: req.url ?? '',
+			headers: req.headers,
+		};
 		requests.push(record);
 		let target: URL;
 		try {
@@ -60,13 +64,17 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
 			if (target.protocol !== 'http:') throw new Error('not http');
 		} catch {
 			record.proxyStatus = 400;
-			res.writeHead(400, { 'content-type': 'text/plain' }).end('forward proxy: absolute http:// URI expected\n');
+			res
+				.writeHead(400, { 'content-type': 'text/plain' })
+				.end('forward proxy: absolute http:// URI expected\n');
 			return;
 		}
 		const upstream = upstreamOf(target.hostname, Number(target.port || 80));
 		if (!upstream) {
 			record.proxyStatus = 502;
-			res.writeHead(502, { 'content-type': 'text/plain' }).end(`forward proxy: ${target.host} is not reachable from here\n`);
+			res
+				.writeHead(502, { 'content-type': 'text/plain' })
+				.end(`forward proxy: ${target.host} is not reachable from here\n`);
 			return;
 		}
 		record.upstream = `${upstream.host}:${upstream.port}`;
@@ -74,7 +82,13 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
 		delete headers['proxy-connection'];
 		delete headers['proxy-authorization'];
 		const forwarded = http.request(
-			{ host: upstream.host, port: upstream.port, method: req.method, path: `${target.pathname}${target.search}`, headers },
+			{
+				host: upstream.host,
+				port: upstream.port,
+				method: req.method,
+				path: `${target.pathname}${target.search}`,
+				headers,
+			},
 			(answer) => {
 				res.writeHead(answer.statusCode ?? 502, answer.headers);
 				answer.pipe(res);
@@ -89,7 +103,11 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
 	});
 
 	server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-		const record: ProxiedRequest = { method: 'CONNECT', target: req.url ?? '', headers: req.headers };
+		const record: ProxiedRequest = {
+			method: 'CONNECT',
+			target: req.url ?? '',
+			headers: req.headers,
+		};
 		requests.push(record);
 		const [host, port] = splitHostPort(req.url ?? '', 443);
 		const upstream = upstreamOf(host, port);
@@ -142,6 +160,7 @@ function splitHostPort(value: string, defaultPort: number): [string, number] {
 	const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
 	if (bracketed) return [bracketed[1], bracketed[2] ? Number(bracketed[2]) : defaultPort];
 	const colon = value.lastIndexOf(':');
-	if (colon > 0 && /^\d+$/.test(value.slice(colon + 1))) return [value.slice(0, colon), Number(value.slice(colon + 1))];
+	if (colon > 0 && /^\d+$/.test(value.slice(colon + 1)))
+		return [value.slice(0, colon), Number(value.slice(colon + 1))];
 	return [value, defaultPort];
 }

@@ -16,14 +16,26 @@ beforeAll(async () => {
 		workflow: {
 			name: 'HTTP Request with the Social Gateway credential',
 			nodes: [
-				{ id: 't', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 't',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: 'h',
 					name: 'List Models',
 					type: 'n8n-nodes-base.httpRequest',
 					typeVersion: 4.2,
 					position: [220, 0],
-					parameters: { url: `${sim.url}/v1/models`, authentication: 'predefinedCredentialType', nodeCredentialType: 'socialGatewayApi', options: {} },
+					parameters: {
+						url: `${sim.url}/v1/models`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'socialGatewayApi',
+						options: {},
+					},
 					credentials: credential,
 				},
 			],
@@ -38,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(() => sim?.close());
 
-it('authenticates n8n\'s HTTP Request node with the Bearer key', () => {
+it("authenticates n8n's HTTP Request node with the Bearer key", () => {
 	if (!result.ok) throw new Error(failureReport(result));
 	const [item] = nodeItems(result.output, 'List Models');
 	expect(item.json).toMatchObject({ object: 'list' });

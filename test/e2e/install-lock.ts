@@ -8,7 +8,11 @@ const WAIT_LIMIT_MS = 30 * 60_000;
  * Runs `fn` while holding `<lockPath>` (created exclusively, holding our pid), so parallel jest
  * workers don't install n8n twice on 2 cores. A lock left by a dead process is taken over.
  */
-export async function withInstallLock<T>(lockPath: string, progress: Progress, fn: () => Promise<T>): Promise<T> {
+export async function withInstallLock<T>(
+	lockPath: string,
+	progress: Progress,
+	fn: () => Promise<T>,
+): Promise<T> {
 	const startedWaiting = Date.now();
 	let lastNotice = 0;
 	for (;;) {
@@ -23,7 +27,8 @@ export async function withInstallLock<T>(lockPath: string, progress: Progress, f
 			fs.rmSync(lockPath, { force: true });
 			continue;
 		}
-		if (Date.now() - startedWaiting > WAIT_LIMIT_MS) throw new Error(`gave up waiting for ${lockPath} held by pid ${holder}`);
+		if (Date.now() - startedWaiting > WAIT_LIMIT_MS)
+			throw new Error(`gave up waiting for ${lockPath} held by pid ${holder}`);
 		if (Date.now() - lastNotice > 30_000) {
 			progress.step(`waiting for the install running in pid ${holder}`);
 			lastNotice = Date.now();

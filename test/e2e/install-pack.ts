@@ -33,7 +33,16 @@ export async function packProject(options: PackOptions = {}): Promise<string> {
 }
 
 /** Top-level folders a pack is never built from. */
-const NOT_COPIED = new Set(['node_modules', '.git', '.cache', 'dist', 'coverage', 'test-artifacts', 'demo-output', '.notes']);
+const NOT_COPIED = new Set([
+	'node_modules',
+	'.git',
+	'.cache',
+	'dist',
+	'coverage',
+	'test-artifacts',
+	'demo-output',
+	'.notes',
+]);
 
 function copyProject(sourceDir: string): string {
 	const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-build-'));
@@ -47,18 +56,33 @@ function copyProject(sourceDir: string): string {
 	return copy;
 }
 
-async function buildAndPack(projectDir: string, options: PackOptions, progress: Progress): Promise<string> {
+async function buildAndPack(
+	projectDir: string,
+	options: PackOptions,
+	progress: Progress,
+): Promise<string> {
 	const destination = options.destination ?? path.join(REPO_ROOT, '.cache', 'pack');
 	fs.mkdirSync(destination, { recursive: true });
 	const env = envWithoutNpmConfig();
 	if (options.build) {
 		progress.step('npm run build');
-		const build = await runCommand('npm', ['run', 'build'], { cwd: projectDir, env, timeoutMs: 10 * 60_000 });
-		if (build.code !== 0) throw new Error(`npm run build failed (exit ${build.code}):\n${tail(build.stdout + build.stderr)}`);
+		const build = await runCommand('npm', ['run', 'build'], {
+			cwd: projectDir,
+			env,
+			timeoutMs: 10 * 60_000,
+		});
+		if (build.code !== 0)
+			throw new Error(
+				`npm run build failed (exit ${build.code}):\n${tail(build.stdout + build.stderr)}`,
+			);
 	}
-	const packageJson = JSON.parse(fs.readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as { files?: string[] };
+	const packageJson = JSON.parse(
+		fs.readFileSync(path.join(projectDir, 'package.json'), 'utf8'),
+	) as { files?: string[] };
 	if (packageJson.files?.includes('dist') && !fs.existsSync(path.join(projectDir, 'dist'))) {
-		throw new Error(`${projectDir}/dist does not exist: run \`npm run build\` before packing (or pass build: true)`);
+		throw new Error(
+			`${projectDir}/dist does not exist: run \`npm run build\` before packing (or pass build: true)`,
+		);
 	}
 	progress.step(`npm pack ${projectDir} into ${destination}`);
 	const pack = await runCommand('npm', ['pack', '--json', '--pack-destination', destination], {
@@ -66,7 +90,8 @@ async function buildAndPack(projectDir: string, options: PackOptions, progress: 
 		env,
 		timeoutMs: 5 * 60_000,
 	});
-	if (pack.code !== 0) throw new Error(`npm pack failed (exit ${pack.code}):\n${tail(pack.stderr + pack.stdout)}`);
+	if (pack.code !== 0)
+		throw new Error(`npm pack failed (exit ${pack.code}):\n${tail(pack.stderr + pack.stdout)}`);
 	const [packed] = JSON.parse(pack.stdout) as Array<{ filename: string; entryCount: number }>;
 	const tarball = path.join(destination, packed.filename);
 	progress.step(`packed ${packed.entryCount} files into ${tarball}`);
@@ -86,22 +111,34 @@ async function buildAndPack(projectDir: string, options: PackOptions, progress: 
 export type PackInstallStyle = 'npm' | 'n8n-ui' | 'readme';
 
 /** Marks the README's by-hand install line: the first line of the next fenced code block. */
-export const README_INSTALL_MARKER = '<!-- by-hand-install: run as written by test/e2e/pack-install.test.ts -->';
+export const README_INSTALL_MARKER =
+	'<!-- by-hand-install: run as written by test/e2e/pack-install.test.ts -->';
 
 /** The by-hand install line users copy from README.md. */
-export function readmeInstallLine(readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')): string {
+export function readmeInstallLine(
+	readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'),
+): string {
 	const at = readme.indexOf(README_INSTALL_MARKER);
-	if (at < 0) throw new Error(`README.md lacks the marker ${README_INSTALL_MARKER} before its by-hand install line`);
+	if (at < 0)
+		throw new Error(
+			`README.md lacks the marker ${README_INSTALL_MARKER} before its by-hand install line`,
+		);
 	const block = /```[a-z]*\n([^\n]+)\n```/.exec(readme.slice(at));
 	if (!block) throw new Error('README.md: no one-line code block after the by-hand install marker');
 	return block[1].trim();
 }
 
 /** The README's line with the registry name (its last word) replaced by a tarball, as a shell command. */
-export function readmeInstallCommandFor(tarball: string, packageName: string, line = readmeInstallLine()): string {
+export function readmeInstallCommandFor(
+	tarball: string,
+	packageName: string,
+	line = readmeInstallLine(),
+): string {
 	const words = line.split(/\s+/);
 	if (words[words.length - 1] !== packageName) {
-		throw new Error(`README.md's by-hand install line must end with the package name ${packageName}: ${line}`);
+		throw new Error(
+			`README.md's by-hand install line must end with the package name ${packageName}: ${line}`,
+		);
 	}
 	return [...words.slice(0, -1), `'${path.resolve(tarball).replace(/'/g, "'\\''")}'`].join(' ');
 }
@@ -117,7 +154,11 @@ const NPM_TIMEOUT_MS = 10 * 60_000;
  * Installs a pack tarball the way users get it, so a wrong `files` list, `n8n` section or missing
  * runtime dependency fails here rather than in a user's n8n. Returns the installed package folder.
  */
-export async function installPack(userFolder: string, tarball: string, options: InstallPackOptions = {}): Promise<string> {
+export async function installPack(
+	userFolder: string,
+	tarball: string,
+	options: InstallPackOptions = {},
+): Promise<string> {
 	const style = options.style ?? 'npm';
 	const progress = createProgress('installPack', options.quiet);
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
@@ -132,19 +173,39 @@ export async function installPack(userFolder: string, tarball: string, options: 
 		const result = await runCommand('sh', ['-c', command], {
 			cwd: userFolder,
 			// npm's download cache stays the real one (only a speed-up; the line itself is unchanged).
-			env: { ...envWithoutNpmConfig(), HOME: userFolder, npm_config_cache: path.join(os.homedir(), '.npm') },
+			env: {
+				...envWithoutNpmConfig(),
+				HOME: userFolder,
+				npm_config_cache: path.join(os.homedir(), '.npm'),
+			},
 			timeoutMs: NPM_TIMEOUT_MS,
 		});
-		if (result.code !== 0) throw new Error(`the README's install line failed (exit ${result.code}):\n${tail(result.stderr + result.stdout)}`);
+		if (result.code !== 0)
+			throw new Error(
+				`the README's install line failed (exit ${result.code}):\n${tail(result.stderr + result.stdout)}`,
+			);
 	} else if (style === 'npm') {
 		writeNodesPackageJson(nodesDir, {});
 		await npmOrThrow(
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', path.resolve(tarball)],
+			[
+				'install',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--loglevel=error',
+				path.resolve(tarball),
+			],
 			nodesDir,
 		);
 	} else {
 		fs.mkdirSync(installedDir, { recursive: true });
-		const untar = await runCommand('tar', ['-xzf', path.resolve(tarball), '-C', installedDir, '--strip-components=1']);
+		const untar = await runCommand('tar', [
+			'-xzf',
+			path.resolve(tarball),
+			'-C',
+			installedDir,
+			'--strip-components=1',
+		]);
 		if (untar.code !== 0) throw new Error(`unpacking ${tarball} failed: ${tail(untar.stderr)}`);
 		const packageJsonPath = path.join(installedDir, 'package.json');
 		const { devDependencies, peerDependencies, optionalDependencies, ...packageJson } = JSON.parse(
@@ -174,7 +235,9 @@ export async function installPack(userFolder: string, tarball: string, options: 
 function writeNodesPackageJson(nodesDir: string, dependencies: Record<string, string>): void {
 	const packageJsonPath = path.join(nodesDir, 'package.json');
 	const existing = fs.existsSync(packageJsonPath)
-		? (JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as { dependencies?: Record<string, string> })
+		? (JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as {
+				dependencies?: Record<string, string>;
+			})
 		: {};
 	const packageJson = {
 		name: 'installed-nodes',
@@ -186,15 +249,22 @@ function writeNodesPackageJson(nodesDir: string, dependencies: Record<string, st
 }
 
 async function npmOrThrow(args: string[], cwd: string): Promise<void> {
-	const result = await runCommand('npm', args, { cwd, env: envWithoutNpmConfig(), timeoutMs: NPM_TIMEOUT_MS });
+	const result = await runCommand('npm', args, {
+		cwd,
+		env: envWithoutNpmConfig(),
+		timeoutMs: NPM_TIMEOUT_MS,
+	});
 	if (result.code !== 0) {
-		throw new Error(`npm ${args[0]} in ${cwd} failed (exit ${result.code}):\n${tail(result.stderr + result.stdout)}`);
+		throw new Error(
+			`npm ${args[0]} in ${cwd} failed (exit ${result.code}):\n${tail(result.stderr + result.stdout)}`,
+		);
 	}
 }
 
 async function packageNameOf(tarball: string): Promise<string> {
 	const result = await runCommand('tar', ['-xzOf', tarball, 'package/package.json']);
-	if (result.code !== 0) throw new Error(`${tarball} has no package/package.json: ${tail(result.stderr)}`);
+	if (result.code !== 0)
+		throw new Error(`${tarball} has no package/package.json: ${tail(result.stderr)}`);
 	return (JSON.parse(result.stdout) as { name: string }).name;
 }
 
@@ -206,9 +276,12 @@ export function assertInstalledPackLooksLoadable(installedDir: string): void {
 		n8n?: { nodes?: string[]; credentials?: string[] };
 	};
 	const declared = [...(packageJson.n8n?.nodes ?? []), ...(packageJson.n8n?.credentials ?? [])];
-	if (declared.length === 0) throw new Error(`${packageJsonPath} declares no n8n nodes or credentials`);
+	if (declared.length === 0)
+		throw new Error(`${packageJsonPath} declares no n8n nodes or credentials`);
 	const missing = declared.filter((file) => !fs.existsSync(path.join(installedDir, file)));
 	if (missing.length > 0) {
-		throw new Error(`the installed pack lacks files its package.json "n8n" section names: ${missing.join(', ')}`);
+		throw new Error(
+			`the installed pack lacks files its package.json "n8n" section names: ${missing.join(', ')}`,
+		);
 	}
 }

@@ -59,18 +59,28 @@ const started = Date.now();
 
 beforeAll(async () => {
 	n8n = await ensureN8n();
-	packTarball = process.env.INSTANCE_CONTROLS_PACK ?? (await packProject({ build: true, copyFirst: true }));
+	packTarball =
+		process.env.INSTANCE_CONTROLS_PACK ?? (await packProject({ build: true, copyFirst: true }));
 	summary.pack = path.basename(packTarball);
 }, 30 * 60_000);
 
 afterAll(() => {
 	summary.totalSeconds = (Date.now() - started) / 1000;
 	fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-	fs.writeFileSync(path.join(ARTIFACTS_DIR, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+	fs.writeFileSync(
+		path.join(ARTIFACTS_DIR, 'summary.json'),
+		`${JSON.stringify(summary, null, 2)}\n`,
+	);
 });
 
-async function runBranches(scenario: string, branches: Branch[], env: NodeJS.ProcessEnv): Promise<WorkflowRunResult> {
-	const credentials = [...new Map(branches.map((branch) => [branch.credential.id, branch.credential])).values()];
+async function runBranches(
+	scenario: string,
+	branches: Branch[],
+	env: NodeJS.ProcessEnv,
+): Promise<WorkflowRunResult> {
+	const credentials = [
+		...new Map(branches.map((branch) => [branch.credential.id, branch.credential])).values(),
+	];
 	const runStarted = Date.now();
 	const result = await runWorkflow({
 		workflow: branchesWorkflow(`Instance controls: ${scenario}`, branches),
@@ -81,10 +91,14 @@ async function runBranches(scenario: string, branches: Branch[], env: NodeJS.Pro
 		env: { ...BASE_ENV, ...env },
 		quiet: true,
 	});
-	if (!result.ok) throw new Error(`the ${scenario} workflow failed as a whole:\n${failureReport(result)}`);
+	if (!result.ok)
+		throw new Error(`the ${scenario} workflow failed as a whole:\n${failureReport(result)}`);
 	// The key must not show up in anything n8n stored or printed, whatever each node did.
 	expect(JSON.stringify(result.output)).not.toContain(KEY);
-	summary[scenario] = { seconds: (Date.now() - runStarted) / 1000, ...(summary[scenario] as object) };
+	summary[scenario] = {
+		seconds: (Date.now() - runStarted) / 1000,
+		...(summary[scenario] as object),
+	};
 	return result;
 }
 
@@ -106,15 +120,31 @@ describe('SSRF protection (N8N_SSRF_PROTECTION_ENABLED=true)', () => {
 	beforeAll(async () => {
 		sim = await startSimulator();
 		const port = new URL(sim.url).port;
-		const blocked = credential('ssrfBlockedIp001', 'SSRF: 127.0.0.1', `http://127.0.0.1:${port}`, KEY);
-		const allowed = credential('ssrfAllowedNm001', 'SSRF: allowed hostname', `http://localhost:${port}`, KEY);
+		const blocked = credential(
+			'ssrfBlockedIp001',
+			'SSRF: 127.0.0.1',
+			`http://127.0.0.1:${port}`,
+			KEY,
+		);
+		const allowed = credential(
+			'ssrfAllowedNm001',
+			'SSRF: allowed hostname',
+			`http://localhost:${port}`,
+			KEY,
+		);
 		blockedHost = hostOf(blocked.data.baseUrl);
 		allowedHost = hostOf(allowed.data.baseUrl);
-		result = await runBranches('ssrf', [...branchesFor('blocked', blocked), ...branchesFor('allowed', allowed)], {
-			N8N_SSRF_PROTECTION_ENABLED: 'true',
-			N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost',
-		});
-		for (const tag of ['blocked', 'allowed']) for (const call of ALL_CALLS) outcomes[`${tag} ${call}`] = outcomeOf(result.output, `${tag} ${call}`);
+		result = await runBranches(
+			'ssrf',
+			[...branchesFor('blocked', blocked), ...branchesFor('allowed', allowed)],
+			{
+				N8N_SSRF_PROTECTION_ENABLED: 'true',
+				N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost',
+			},
+		);
+		for (const tag of ['blocked', 'allowed'])
+			for (const call of ALL_CALLS)
+				outcomes[`${tag} ${call}`] = outcomeOf(result.output, `${tag} ${call}`);
 		record('ssrf', 'outcomes', outcomes);
 		record(
 			'ssrf',
@@ -123,8 +153,12 @@ describe('SSRF protection (N8N_SSRF_PROTECTION_ENABLED=true)', () => {
 				ALL_CALLS.map((call) => [
 					call,
 					{
-						blocked: requestsOf(sim.requests, call, { host: blockedHost }).filter((r) => carriesKey(r, KEY)).length,
-						allowed: requestsOf(sim.requests, call, { host: allowedHost }).filter((r) => carriesKey(r, KEY)).length,
+						blocked: requestsOf(sim.requests, call, { host: blockedHost }).filter((r) =>
+							carriesKey(r, KEY),
+						).length,
+						allowed: requestsOf(sim.requests, call, { host: allowedHost }).filter((r) =>
+							carriesKey(r, KEY),
+						).length,
 					},
 				]),
 			),
@@ -138,23 +172,38 @@ describe('SSRF protection (N8N_SSRF_PROTECTION_ENABLED=true)', () => {
 		expect(requestsOf(sim.requests, 'httpRequest', { host: blockedHost })).toHaveLength(0);
 	});
 
-	it.each(PACK_CALLS.map((call) => [label(call), call] as const))('blocks %s at 127.0.0.1: no request with the key, the node fails', (_, call) => {
-		const reached = requestsOf(sim.requests, call, { host: blockedHost }).filter((request) => carriesKey(request, KEY));
-		expect({ reachedWithKey: reached.length, outcome: outcomes[`blocked ${call}`] }).toMatchObject({
-			reachedWithKey: 0,
-			outcome: { ran: true, ok: false, error: expect.any(String) },
-		});
-	});
+	it.each(PACK_CALLS.map((call) => [label(call), call] as const))(
+		'blocks %s at 127.0.0.1: no request with the key, the node fails',
+		(_, call) => {
+			const reached = requestsOf(sim.requests, call, { host: blockedHost }).filter((request) =>
+				carriesKey(request, KEY),
+			);
+			expect({
+				reachedWithKey: reached.length,
+				outcome: outcomes[`blocked ${call}`],
+			}).toMatchObject({
+				reachedWithKey: 0,
+				outcome: { ran: true, ok: false, error: expect.any(String) },
+			});
+		},
+	);
 
 	it('lets no request carrying the key reach 127.0.0.1 at all', () => {
-		const leaked = sim.requests.filter((request) => request.headers.host === blockedHost && carriesKey(request, KEY));
+		const leaked = sim.requests.filter(
+			(request) => request.headers.host === blockedHost && carriesKey(request, KEY),
+		);
 		expect(leaked.map((request) => `${request.method} ${request.path}`)).toEqual([]);
 	});
 
-	it.each(ALL_CALLS.map((call) => [label(call), call] as const))('lets %s through to the allowed hostname localhost', (_, call) => {
-		expect(outcomes[`allowed ${call}`]).toMatchObject({ ran: true, ok: true });
-		expect(servedWithKey(requestsOf(sim.requests, call, { host: allowedHost }), KEY).length).toBeGreaterThan(0);
-	});
+	it.each(ALL_CALLS.map((call) => [label(call), call] as const))(
+		'lets %s through to the allowed hostname localhost',
+		(_, call) => {
+			expect(outcomes[`allowed ${call}`]).toMatchObject({ ran: true, ok: true });
+			expect(
+				servedWithKey(requestsOf(sim.requests, call, { host: allowedHost }), KEY).length,
+			).toBeGreaterThan(0);
+		},
+	);
 });
 
 describe('proxy from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)', () => {
@@ -170,19 +219,35 @@ describe('proxy from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)', () =>
 		const port = new URL(sim.url).port;
 		// The proxied service host resolves nowhere but in the proxy: a node that goes direct cannot reach it.
 		proxy = await startForwardProxy({ hosts: { [PROXIED_HOST]: `127.0.0.1:${port}` } });
-		const viaProxy = credential('proxyViaProxy001', 'Proxy: via the proxy', `http://${PROXIED_HOST}:${port}`, KEY);
-		const direct = credential('proxyNoProxy0001', 'Proxy: NO_PROXY host', `http://localhost:${port}`, KEY);
+		const viaProxy = credential(
+			'proxyViaProxy001',
+			'Proxy: via the proxy',
+			`http://${PROXIED_HOST}:${port}`,
+			KEY,
+		);
+		const direct = credential(
+			'proxyNoProxy0001',
+			'Proxy: NO_PROXY host',
+			`http://localhost:${port}`,
+			KEY,
+		);
 		proxiedHost = hostOf(viaProxy.data.baseUrl);
 		directHost = hostOf(direct.data.baseUrl);
-		result = await runBranches('proxy', [...branchesFor('proxied', viaProxy), ...branchesFor('direct', direct)], {
-			HTTP_PROXY: proxy.url,
-			HTTPS_PROXY: proxy.url,
-			http_proxy: proxy.url,
-			https_proxy: proxy.url,
-			NO_PROXY: 'localhost,127.0.0.1',
-			no_proxy: 'localhost,127.0.0.1',
-		});
-		for (const tag of ['proxied', 'direct']) for (const call of ALL_CALLS) outcomes[`${tag} ${call}`] = outcomeOf(result.output, `${tag} ${call}`);
+		result = await runBranches(
+			'proxy',
+			[...branchesFor('proxied', viaProxy), ...branchesFor('direct', direct)],
+			{
+				HTTP_PROXY: proxy.url,
+				HTTPS_PROXY: proxy.url,
+				http_proxy: proxy.url,
+				https_proxy: proxy.url,
+				NO_PROXY: 'localhost,127.0.0.1',
+				no_proxy: 'localhost,127.0.0.1',
+			},
+		);
+		for (const tag of ['proxied', 'direct'])
+			for (const call of ALL_CALLS)
+				outcomes[`${tag} ${call}`] = outcomeOf(result.output, `${tag} ${call}`);
 		record('proxy', 'outcomes', outcomes);
 		record(
 			'proxy',
@@ -190,19 +255,30 @@ describe('proxy from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)', () =>
 			Object.fromEntries(
 				ALL_CALLS.map((call) => [
 					call,
-					{ proxiedHost: proxiedOf(proxy.requests, call, proxiedHost).length, noProxyHost: proxiedOf(proxy.requests, call, directHost).length },
+					{
+						proxiedHost: proxiedOf(proxy.requests, call, proxiedHost).length,
+						noProxyHost: proxiedOf(proxy.requests, call, directHost).length,
+					},
 				]),
 			),
 		);
 		record(
 			'proxy',
 			'simulatorRequestsDirectToNoProxyHost',
-			Object.fromEntries(ALL_CALLS.map((call) => [call, requestsOf(sim.requests, call, { host: directHost }).length])),
+			Object.fromEntries(
+				ALL_CALLS.map((call) => [
+					call,
+					requestsOf(sim.requests, call, { host: directHost }).length,
+				]),
+			),
 		);
 		record(
 			'proxy',
 			'proxyTargets',
-			proxy.requests.map((request) => `${request.method} ${request.target.split(KEY).join('***')}${request.proxyStatus ? ` -> ${request.proxyStatus}` : ''}`),
+			proxy.requests.map(
+				(request) =>
+					`${request.method} ${request.target.split(KEY).join('***')}${request.proxyStatus ? ` -> ${request.proxyStatus}` : ''}`,
+			),
 		);
 	}, 15 * 60_000);
 
@@ -216,20 +292,33 @@ describe('proxy from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)', () =>
 		expect(proxiedOf(proxy.requests, 'httpRequest', proxiedHost).length).toBeGreaterThan(0);
 	});
 
-	it.each(PACK_CALLS.map((call) => [label(call), call] as const))('routes %s through the proxy', (_, call) => {
-		const through = proxiedOf(proxy.requests, call, proxiedHost);
-		expect({ throughProxy: through.length > 0, outcome: outcomes[`proxied ${call}`] }).toMatchObject({
-			throughProxy: true,
-			outcome: { ran: true, ok: true },
-		});
-		expect(servedWithKey(requestsOf(sim.requests, call, { host: proxiedHost }), KEY).length).toBeGreaterThan(0);
-	});
+	it.each(PACK_CALLS.map((call) => [label(call), call] as const))(
+		'routes %s through the proxy',
+		(_, call) => {
+			const through = proxiedOf(proxy.requests, call, proxiedHost);
+			expect({
+				throughProxy: through.length > 0,
+				outcome: outcomes[`proxied ${call}`],
+			}).toMatchObject({
+				throughProxy: true,
+				outcome: { ran: true, ok: true },
+			});
+			expect(
+				servedWithKey(requestsOf(sim.requests, call, { host: proxiedHost }), KEY).length,
+			).toBeGreaterThan(0);
+		},
+	);
 
-	it.each(ALL_CALLS.map((call) => [label(call), call] as const))('sends %s directly to the host NO_PROXY names', (_, call) => {
-		expect(outcomes[`direct ${call}`]).toMatchObject({ ran: true, ok: true });
-		expect(proxiedOf(proxy.requests, call, directHost)).toHaveLength(0);
-		expect(servedWithKey(requestsOf(sim.requests, call, { host: directHost }), KEY).length).toBeGreaterThan(0);
-	});
+	it.each(ALL_CALLS.map((call) => [label(call), call] as const))(
+		'sends %s directly to the host NO_PROXY names',
+		(_, call) => {
+			expect(outcomes[`direct ${call}`]).toMatchObject({ ran: true, ok: true });
+			expect(proxiedOf(proxy.requests, call, directHost)).toHaveLength(0);
+			expect(
+				servedWithKey(requestsOf(sim.requests, call, { host: directHost }), KEY).length,
+			).toBeGreaterThan(0);
+		},
+	);
 
 	it('carries nothing for the NO_PROXY host through the proxy', () => {
 		expect(proxiedToHost(proxy.requests, directHost).map((request) => request.target)).toEqual([]);
@@ -249,12 +338,25 @@ describe('a redirect to another origin never carries the key', () => {
 		const branches: Branch[] = [];
 		for (const status of STATUSES) {
 			const sim = await startSimulator();
-			sim.faults.setRate({ rate: 1, kinds: [{ redirect: { to: `${other.url}${prefix(status)}`, status } }] });
+			sim.faults.setRate({
+				rate: 1,
+				kinds: [{ redirect: { to: `${other.url}${prefix(status)}`, status } }],
+			});
 			sims.set(status, sim);
-			branches.push(...branchesFor(`redirect${status}`, credential(`redirect${status}Cred0`, `Redirect ${status}`, sim.url, KEY)));
+			branches.push(
+				...branchesFor(
+					`redirect${status}`,
+					credential(`redirect${status}Cred0`, `Redirect ${status}`, sim.url, KEY),
+				),
+			);
 		}
 		result = await runBranches('redirect', branches, {});
-		for (const status of STATUSES) for (const call of ALL_CALLS) outcomes[`redirect${status} ${call}`] = outcomeOf(result.output, `redirect${status} ${call}`);
+		for (const status of STATUSES)
+			for (const call of ALL_CALLS)
+				outcomes[`redirect${status} ${call}`] = outcomeOf(
+					result.output,
+					`redirect${status} ${call}`,
+				);
 		record('redirect', 'outcomes', outcomes);
 		record(
 			'redirect',
@@ -264,8 +366,17 @@ describe('a redirect to another origin never carries the key', () => {
 					status,
 					Object.fromEntries(
 						ALL_CALLS.map((call) => {
-							const seen = requestsOf(other.requests, call, { pathPrefix: prefix(status), anyMethod: true });
-							return [call, { requests: seen.length, withKey: seen.filter((request) => carriesKey(request, KEY)).length }];
+							const seen = requestsOf(other.requests, call, {
+								pathPrefix: prefix(status),
+								anyMethod: true,
+							});
+							return [
+								call,
+								{
+									requests: seen.length,
+									withKey: seen.filter((request) => carriesKey(request, KEY)).length,
+								},
+							];
 						}),
 					),
 				]),
@@ -279,29 +390,46 @@ describe('a redirect to another origin never carries the key', () => {
 	});
 
 	for (const status of STATUSES) {
-		it.each(ALL_CALLS.map((call) => [label(call), call] as const))(`sends %s to the first server, which answers ${status}`, (_, call) => {
-			const first = requestsOf(sims.get(status)!.requests, call);
-			expect(first.length).toBeGreaterThan(0);
-			expect(first.every((request) => carriesKey(request, KEY) && request.fault === `redirect ${status}`)).toBe(true);
-		});
+		it.each(ALL_CALLS.map((call) => [label(call), call] as const))(
+			`sends %s to the first server, which answers ${status}`,
+			(_, call) => {
+				const first = requestsOf(sims.get(status)!.requests, call);
+				expect(first.length).toBeGreaterThan(0);
+				expect(
+					first.every(
+						(request) => carriesKey(request, KEY) && request.fault === `redirect ${status}`,
+					),
+				).toBe(true);
+			},
+		);
 
-		it.each(PACK_CALLS.map((call) => [label(call), call] as const))(`keeps the key of %s away from the other origin after a ${status}`, (_, call) => {
-			const seen = requestsOf(other.requests, call, { pathPrefix: prefix(status), anyMethod: true });
-			expect(seen.filter((request) => carriesKey(request, KEY)).map((request) => request.headers)).toEqual([]);
-			expect(outcomes[`redirect${status} ${call}`].ran).toBe(true);
-		});
+		it.each(PACK_CALLS.map((call) => [label(call), call] as const))(
+			`keeps the key of %s away from the other origin after a ${status}`,
+			(_, call) => {
+				const seen = requestsOf(other.requests, call, {
+					pathPrefix: prefix(status),
+					anyMethod: true,
+				});
+				expect(
+					seen.filter((request) => carriesKey(request, KEY)).map((request) => request.headers),
+				).toEqual([]);
+				expect(outcomes[`redirect${status} ${call}`].ran).toBe(true);
+			},
+		);
 	}
 
-	it('lets the other origin see no request carrying the key from any of the pack\'s nodes', () => {
+	it("lets the other origin see no request carrying the key from any of the pack's nodes", () => {
 		const fromPack = PACK_CALLS.flatMap((call) =>
-			STATUSES.flatMap((status) => requestsOf(other.requests, call, { pathPrefix: prefix(status), anyMethod: true })),
+			STATUSES.flatMap((status) =>
+				requestsOf(other.requests, call, { pathPrefix: prefix(status), anyMethod: true }),
+			),
 		);
 		const leaked = fromPack.filter((request) => carriesKey(request, KEY));
 		expect(leaked.map((request) => `${request.method} ${request.path}`)).toEqual([]);
 	});
 });
 
-describe('the credential\'s Allowed HTTP Request Domains set to the service\'s host', () => {
+describe("the credential's Allowed HTTP Request Domains set to the service's host", () => {
 	let sim: Simulator;
 	let result: WorkflowRunResult;
 	let serviceHost: string;
@@ -316,12 +444,24 @@ describe('the credential\'s Allowed HTTP Request Domains set to the service\'s h
 			allowedDomains: url.hostname,
 		});
 		// A control: the same service (by another name) on a credential that lists another domain only.
-		const elsewhere = credential('domainsElsewher1', 'Domains: elsewhere', `http://localhost:${url.port}`, KEY, {
-			allowedHttpRequestDomains: 'domains',
-			allowedDomains: 'api.example.com',
-		});
-		result = await runBranches('allowedDomains', [...branchesFor('service', restricted), ...branchesFor('elsewhere', elsewhere)], {});
-		for (const tag of ['service', 'elsewhere']) for (const call of ALL_CALLS) outcomes[`${tag} ${call}`] = outcomeOf(result.output, `${tag} ${call}`);
+		const elsewhere = credential(
+			'domainsElsewher1',
+			'Domains: elsewhere',
+			`http://localhost:${url.port}`,
+			KEY,
+			{
+				allowedHttpRequestDomains: 'domains',
+				allowedDomains: 'api.example.com',
+			},
+		);
+		result = await runBranches(
+			'allowedDomains',
+			[...branchesFor('service', restricted), ...branchesFor('elsewhere', elsewhere)],
+			{},
+		);
+		for (const tag of ['service', 'elsewhere'])
+			for (const call of ALL_CALLS)
+				outcomes[`${tag} ${call}`] = outcomeOf(result.output, `${tag} ${call}`);
 		record('allowedDomains', 'outcomes', outcomes);
 	}, 15 * 60_000);
 
@@ -329,10 +469,16 @@ describe('the credential\'s Allowed HTTP Request Domains set to the service\'s h
 
 	it.each(ALL_CALLS.map((call) => [label(call), call] as const))('lets %s work', (_, call) => {
 		expect(outcomes[`service ${call}`]).toMatchObject({ ran: true, ok: true });
-		expect(servedWithKey(requestsOf(sim.requests, call, { host: serviceHost }), KEY).length).toBeGreaterThan(0);
+		expect(
+			servedWithKey(requestsOf(sim.requests, call, { host: serviceHost }), KEY).length,
+		).toBeGreaterThan(0);
 	});
 
 	it("refuses n8n's HTTP Request node on a credential that lists another domain (the setting is live)", () => {
-		expect(outcomes['elsewhere httpRequest']).toMatchObject({ ran: true, ok: false, error: expect.stringMatching(/Domain not allowed/i) });
+		expect(outcomes['elsewhere httpRequest']).toMatchObject({
+			ran: true,
+			ok: false,
+			error: expect.stringMatching(/Domain not allowed/i),
+		});
 	});
 });

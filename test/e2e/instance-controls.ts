@@ -1,5 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { GATEWAY_CREDENTIAL_TYPE, PACK_NODE_TYPE_PREFIX, type ImportableCredential, type WorkflowJson } from './credentials';
+import {
+	GATEWAY_CREDENTIAL_TYPE,
+	PACK_NODE_TYPE_PREFIX,
+	type ImportableCredential,
+	type WorkflowJson,
+} from './credentials';
 import type { RunOutput } from './n8n-output';
 import type { ProxiedRequest } from './forward-proxy';
 import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
@@ -10,7 +15,13 @@ import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
  * each, every node set to "continue" so each outcome is reported.
  */
 
-export type CallKind = 'httpRequest' | 'socialData' | 'modelList' | 'textStream' | 'messages' | 'avatarGroups';
+export type CallKind =
+	| 'httpRequest'
+	| 'socialData'
+	| 'modelList'
+	| 'textStream'
+	| 'messages'
+	| 'avatarGroups';
 
 interface CallSpec {
 	/** What the call is, for test names. */
@@ -52,7 +63,13 @@ export const CALLS: Record<CallKind, CallSpec> = {
 		node: () => ({
 			type: `${PACK_NODE_TYPE_PREFIX}socialData`,
 			typeVersion: 1,
-			parameters: { resource: 'search', operation: 'fetch_search', keyword: 'acme', returnAll: false, limit: 3 },
+			parameters: {
+				resource: 'search',
+				operation: 'fetch_search',
+				keyword: 'acme',
+				returnAll: false,
+				limit: 3,
+			},
 		}),
 	},
 	modelList: {
@@ -60,7 +77,11 @@ export const CALLS: Record<CallKind, CallSpec> = {
 		method: 'GET',
 		path: '/v1/models',
 		query: (query) => !query.has(HTTP_REQUEST_MARK),
-		node: () => ({ type: `${PACK_NODE_TYPE_PREFIX}modelGateway`, typeVersion: 1, parameters: { resource: 'model', operation: 'list' } }),
+		node: () => ({
+			type: `${PACK_NODE_TYPE_PREFIX}modelGateway`,
+			typeVersion: 1,
+			parameters: { resource: 'model', operation: 'list' },
+		}),
 	},
 	textStream: {
 		label: 'Model Gateway text › stream (SSE, ?key=)',
@@ -69,7 +90,12 @@ export const CALLS: Record<CallKind, CallSpec> = {
 		node: () => ({
 			type: `${PACK_NODE_TYPE_PREFIX}modelGateway`,
 			typeVersion: 1,
-			parameters: { resource: 'text', operation: 'stream', modelId: rl('gm-2.5-flash'), messages: { values: [{ role: 'user', text: 'Hello' }] } },
+			parameters: {
+				resource: 'text',
+				operation: 'stream',
+				modelId: rl('gm-2.5-flash'),
+				messages: { values: [{ role: 'user', text: 'Hello' }] },
+			},
 		}),
 	},
 	messages: {
@@ -96,13 +122,25 @@ export const CALLS: Record<CallKind, CallSpec> = {
 			type: `${PACK_NODE_TYPE_PREFIX}avatarAssets`,
 			typeVersion: 1,
 			// The avatar calls need the routing value the account documents; the simulator's is SIM_AVATAR_ROUTING.
-			parameters: { resource: 'group', operation: 'list', returnAll: false, limit: 5, options: { routingParameterValue: SIM_AVATAR_ROUTING.value } },
+			parameters: {
+				resource: 'group',
+				operation: 'list',
+				returnAll: false,
+				limit: 5,
+				options: { routingParameterValue: SIM_AVATAR_ROUTING.value },
+			},
 		}),
 	},
 };
 
 /** Every call of the pack's nodes (not the HTTP Request node). */
-export const PACK_CALLS: CallKind[] = ['socialData', 'modelList', 'textStream', 'messages', 'avatarGroups'];
+export const PACK_CALLS: CallKind[] = [
+	'socialData',
+	'modelList',
+	'textStream',
+	'messages',
+	'avatarGroups',
+];
 export const ALL_CALLS: CallKind[] = ['httpRequest', ...PACK_CALLS];
 
 export interface Branch {
@@ -113,7 +151,11 @@ export interface Branch {
 }
 
 /** `<tag> <call>` for every call, on one credential. */
-export function branchesFor(tag: string, credential: ImportableCredential, calls: CallKind[] = ALL_CALLS): Branch[] {
+export function branchesFor(
+	tag: string,
+	credential: ImportableCredential,
+	calls: CallKind[] = ALL_CALLS,
+): Branch[] {
 	return calls.map((call) => ({ name: `${tag} ${call}`, call, credential }));
 }
 
@@ -122,7 +164,14 @@ export function branchesWorkflow(name: string, branches: Branch[]): WorkflowJson
 	const names = new Set(branches.map((branch) => branch.name));
 	if (names.size !== branches.length) throw new Error('branch names must be unique');
 	const nodes = [
-		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		...branches.map((branch, index) => {
 			const baseUrl = branch.credential.data.baseUrl.replace(/\/+$/, '');
 			return {
@@ -130,7 +179,9 @@ export function branchesWorkflow(name: string, branches: Branch[]): WorkflowJson
 				name: branch.name,
 				...CALLS[branch.call].node(baseUrl),
 				position: [260, index * 120],
-				credentials: { [GATEWAY_CREDENTIAL_TYPE]: { id: branch.credential.id, name: branch.credential.name } },
+				credentials: {
+					[GATEWAY_CREDENTIAL_TYPE]: { id: branch.credential.id, name: branch.credential.name },
+				},
 				onError: 'continueRegularOutput',
 			};
 		}),
@@ -138,13 +189,21 @@ export function branchesWorkflow(name: string, branches: Branch[]): WorkflowJson
 	return {
 		name,
 		nodes,
-		connections: { Start: { main: [branches.map((branch) => ({ node: branch.name, type: 'main', index: 0 }))] } },
+		connections: {
+			Start: { main: [branches.map((branch) => ({ node: branch.name, type: 'main', index: 0 }))] },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 /** A socialGatewayApi credential for the importer, with optional extra data fields (n8n's own ones). */
-export function credential(id: string, name: string, baseUrl: string, apiKey: string, extra: Record<string, string> = {}): ImportableCredential {
+export function credential(
+	id: string,
+	name: string,
+	baseUrl: string,
+	apiKey: string,
+	extra: Record<string, string> = {},
+): ImportableCredential {
 	return {
 		id,
 		name,
@@ -167,8 +226,14 @@ export function outcomeOf(output: RunOutput, nodeName: string): NodeOutcome {
 	if (!runs || runs.length === 0) return { ran: false, ok: false, items: 0, error: 'did not run' };
 	const run = runs[runs.length - 1];
 	const items = (run.data?.main ?? []).flatMap((list) => list ?? []);
-	const itemError = items.map((item) => item.error ?? item.json?.error).find((error) => error !== undefined && error !== null);
-	const error = run.error ? describeError(run.error) : itemError !== undefined ? describeError(itemError) : undefined;
+	const itemError = items
+		.map((item) => item.error ?? item.json?.error)
+		.find((error) => error !== undefined && error !== null);
+	const error = run.error
+		? describeError(run.error)
+		: itemError !== undefined
+			? describeError(itemError)
+			: undefined;
 	return { ran: true, ok: error === undefined, items: items.length, ...(error ? { error } : {}) };
 }
 
@@ -176,7 +241,9 @@ function describeError(error: unknown): string {
 	if (typeof error === 'string') return error;
 	if (error && typeof error === 'object') {
 		const { message, description } = error as { message?: unknown; description?: unknown };
-		const text = [message, description].filter((part) => typeof part === 'string' && part !== '').join(' — ');
+		const text = [message, description]
+			.filter((part) => typeof part === 'string' && part !== '')
+			.join(' — ');
 		return text || JSON.stringify(error).slice(0, 300);
 	}
 	return String(error);
@@ -192,8 +259,17 @@ export interface SeenRequest {
 }
 
 /** Requests carrying the key that the server answered with a 2xx status. */
-export function servedWithKey<T extends SeenRequest & { status?: number }>(requests: T[], key: string): T[] {
-	return requests.filter((request) => carriesKey(request, key) && request.status !== undefined && request.status >= 200 && request.status < 300);
+export function servedWithKey<T extends SeenRequest & { status?: number }>(
+	requests: T[],
+	key: string,
+): T[] {
+	return requests.filter(
+		(request) =>
+			carriesKey(request, key) &&
+			request.status !== undefined &&
+			request.status >= 200 &&
+			request.status < 300,
+	);
 }
 
 /** True when the key appears anywhere in the request: any header value (Authorization, x-api-key, …), the query, the path or the body. */
@@ -202,7 +278,13 @@ export function carriesKey(request: SeenRequest, key: string): boolean {
 		.flatMap((value) => (Array.isArray(value) ? value : [value ?? '']))
 		.join('\n');
 	const queryText = JSON.stringify(request.query);
-	return [headerText, queryText, request.path, decodeSafe(request.path), request.bodyText ?? ''].some((text) => text.includes(key));
+	return [
+		headerText,
+		queryText,
+		request.path,
+		decodeSafe(request.path),
+		request.bodyText ?? '',
+	].some((text) => text.includes(key));
 }
 
 function decodeSafe(text: string): string {
@@ -223,7 +305,11 @@ export interface RequestFilter {
 }
 
 /** The requests of one call that a server saw. */
-export function requestsOf<T extends SeenRequest>(requests: T[], call: CallKind, filter: RequestFilter = {}): T[] {
+export function requestsOf<T extends SeenRequest>(
+	requests: T[],
+	call: CallKind,
+	filter: RequestFilter = {},
+): T[] {
 	const spec = CALLS[call];
 	return requests.filter((request) => {
 		if (request.path !== (filter.pathPrefix ?? '') + spec.path) return false;
@@ -234,7 +320,11 @@ export function requestsOf<T extends SeenRequest>(requests: T[], call: CallKind,
 }
 
 /** The proxy's records of one call to `host` (`name:port`). */
-export function proxiedOf(requests: ProxiedRequest[], call: CallKind, host: string): ProxiedRequest[] {
+export function proxiedOf(
+	requests: ProxiedRequest[],
+	call: CallKind,
+	host: string,
+): ProxiedRequest[] {
 	const spec = CALLS[call];
 	return requests.filter((request) => {
 		if (request.method === 'CONNECT') return false;
@@ -244,7 +334,8 @@ export function proxiedOf(requests: ProxiedRequest[], call: CallKind, host: stri
 		} catch {
 			return false;
 		}
-		if (target.host !== host || target.pathname !== spec.path || request.method !== spec.method) return false;
+		if (target.host !== host || target.pathname !== spec.path || request.method !== spec.method)
+			return false;
 		return spec.query ? spec.query(target.searchParams) : true;
 	});
 }
@@ -263,7 +354,8 @@ export function proxiedToHost(requests: ProxiedRequest[], host: string): Proxied
 
 function toSearchParams(query: Record<string, string | string[]>): URLSearchParams {
 	const params = new URLSearchParams();
-	for (const [name, value] of Object.entries(query)) for (const one of Array.isArray(value) ? value : [value]) params.append(name, one);
+	for (const [name, value] of Object.entries(query))
+		for (const one of Array.isArray(value) ? value : [value]) params.append(name, one);
 	return params;
 }
 

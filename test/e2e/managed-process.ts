@@ -27,7 +27,12 @@ export interface StartProcessOptions {
 	redact?: (text: string) => string;
 }
 
-export function startProcess(name: string, command: string, args: string[], options: StartProcessOptions = {}): ManagedProcess {
+export function startProcess(
+	name: string,
+	command: string,
+	args: string[],
+	options: StartProcessOptions = {},
+): ManagedProcess {
 	const child = spawn(command, args, {
 		cwd: options.cwd,
 		env: options.env ?? process.env,
@@ -69,10 +74,16 @@ export function startProcess(name: string, command: string, args: string[], opti
 			};
 			const check = () => {
 				if (pattern.test(text)) done();
-				else if (!running) done(new Error(`${name} exited before printing ${pattern}:\n${lastLines(redact(text))}`));
+				else if (!running)
+					done(new Error(`${name} exited before printing ${pattern}:\n${lastLines(redact(text))}`));
 			};
 			const timer = setTimeout(
-				() => done(new Error(`${name} did not print ${pattern} within ${timeoutMs / 1000}s:\n${lastLines(redact(text))}`)),
+				() =>
+					done(
+						new Error(
+							`${name} did not print ${pattern} within ${timeoutMs / 1000}s:\n${lastLines(redact(text))}`,
+						),
+					),
 				timeoutMs,
 			);
 			listeners.add(check);
@@ -113,7 +124,9 @@ export async function waitUntil(
 	const deadline = Date.now() + options.timeoutMs;
 	for (;;) {
 		if (options.process && !options.process.isRunning()) {
-			throw new Error(`${options.process.name} exited while waiting for ${what}:\n${lastLines(options.process.output())}`);
+			throw new Error(
+				`${options.process.name} exited while waiting for ${what}:\n${lastLines(options.process.output())}`,
+			);
 		}
 		if (await check().catch(() => false)) return;
 		if (Date.now() > deadline) {

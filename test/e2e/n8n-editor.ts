@@ -53,22 +53,35 @@ export async function closeNodePanel(page: Page): Promise<void> {
 export async function searchNodePanel(page: Page, words: string): Promise<PanelItem[]> {
 	const creator = await openNodePanel(page);
 	await creator.getByTestId('node-creator-search-bar').fill(words);
-	const nodes = creator.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="node"]');
-	await nodes.first().or(creator.getByText('We didn\'t find')).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+	const nodes = creator.locator(
+		'[data-test-id="item-iterator-item"][data-keyboard-nav-type="node"]',
+	);
+	await nodes
+		.first()
+		.or(creator.getByText("We didn't find"))
+		.first()
+		.waitFor({ timeout: 15_000 })
+		.catch(() => undefined);
 	// The list is filtered as the user types; let it settle on the last letter.
 	await page.waitForTimeout(300);
 	return nodes.evaluateAll((elements) =>
 		elements.map((element) => ({
 			navId: element.getAttribute('data-keyboard-nav-id') ?? '',
-			name: (element.querySelector('[data-test-id="node-creator-item-name"]')?.textContent ?? '').trim(),
-			description: (element.querySelector('[data-test-id="node-creator-item-description"]')?.textContent ?? '').trim(),
+			name: (
+				element.querySelector('[data-test-id="node-creator-item-name"]')?.textContent ?? ''
+			).trim(),
+			description: (
+				element.querySelector('[data-test-id="node-creator-item-description"]')?.textContent ?? ''
+			).trim(),
 		})),
 	);
 }
 
 /** The actions (and trigger events) the panel lists after a node was picked in it. */
 export async function panelActions(page: Page): Promise<PanelItem[]> {
-	const actions = page.getByTestId('node-creator').locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]');
+	const actions = page
+		.getByTestId('node-creator')
+		.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]');
 	await actions.first().waitFor();
 	return actions.evaluateAll((elements) =>
 		elements.map((element) => ({
@@ -93,15 +106,24 @@ export async function addNodeFromPanel(
 	await creator.getByTestId('node-creator-search-bar').fill(node.search);
 	await creator
 		.getByTestId('item-iterator-item')
-		.filter({ has: page.getByTestId('node-creator-item-name').getByText(node.displayName, { exact: true }) })
+		.filter({
+			has: page.getByTestId('node-creator-item-name').getByText(node.displayName, { exact: true }),
+		})
 		.click();
 	const actions = creator.locator(
 		`[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"][data-keyboard-nav-id^="${node.actionType ?? node.type}-"]`,
 	);
-	const action = node.action ? actions.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(node.action)}\\s*$`) }) : actions;
+	const action = node.action
+		? actions.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(node.action)}\\s*$`) })
+		: actions;
 	// A node that also has trigger events lists them first and its actions folded under "Actions (n)".
-	await creator.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]').first().waitFor();
-	const folded = creator.getByTestId('node-creator-category-item').filter({ hasText: /^\s*Actions\b/ });
+	await creator
+		.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]')
+		.first()
+		.waitFor();
+	const folded = creator
+		.getByTestId('node-creator-category-item')
+		.filter({ hasText: /^\s*Actions\b/ });
 	if ((await action.count()) === 0 && (await folded.count()) > 0) await folded.first().click();
 	await action.first().click();
 	const ndv = page.getByTestId('ndv');
@@ -114,7 +136,11 @@ function escapeRegExp(text: string): string {
 }
 
 /** Picks an option (by its shown name) of an options parameter in the open node. */
-export async function selectParameterOption(page: Page, parameterName: string, optionName: string): Promise<void> {
+export async function selectParameterOption(
+	page: Page,
+	parameterName: string,
+	optionName: string,
+): Promise<void> {
 	const input = page.getByTestId('ndv').getByTestId(`parameter-input-${parameterName}`);
 	await input.click();
 	await page
@@ -125,21 +151,40 @@ export async function selectParameterOption(page: Page, parameterName: string, o
 	await waitForInputValue(input.locator('input').first(), optionName);
 }
 
-export async function fillTextParameter(ndv: Locator, parameterName: string, value: string): Promise<void> {
-	await ndv.getByTestId(`parameter-input-${parameterName}`).locator('input, textarea').first().fill(value);
+export async function fillTextParameter(
+	ndv: Locator,
+	parameterName: string,
+	value: string,
+): Promise<void> {
+	await ndv
+		.getByTestId(`parameter-input-${parameterName}`)
+		.locator('input, textarea')
+		.first()
+		.fill(value);
 }
 
 /** Labels of the parameters the open node shows, top to bottom (the credential picker has its own). */
 export async function shownParameterLabels(ndv: Locator): Promise<string[]> {
-	const texts = await ndv.getByTestId('node-parameters').getByTestId('input-label').filter({ visible: true }).allInnerTexts();
+	const texts = await ndv
+		.getByTestId('node-parameters')
+		.getByTestId('input-label')
+		.filter({ visible: true })
+		.allInnerTexts();
 	return texts.map((text) => text.split('\n')[0].trim()).filter((text) => text !== '');
 }
 
 /** Chooses a credential in the open node's credential picker by its id and checks the picker shows its name. */
-export async function selectCredential(page: Page, credentialId: string, credentialName: string): Promise<void> {
+export async function selectCredential(
+	page: Page,
+	credentialId: string,
+	credentialName: string,
+): Promise<void> {
 	const picker = page.getByTestId('ndv').getByTestId('node-credentials-select');
 	await picker.click();
-	await page.getByTestId(`node-credentials-select-item-${credentialId}`).filter({ visible: true }).click();
+	await page
+		.getByTestId(`node-credentials-select-item-${credentialId}`)
+		.filter({ visible: true })
+		.click();
 	await waitForInputValue(picker.locator('input').first(), credentialName);
 }
 
@@ -156,17 +201,23 @@ export async function executeStep(ndv: Locator, timeoutMs = 120_000): Promise<St
 	await ndv.getByTestId('node-execute-button').click();
 	const output = ndv.getByTestId('output-panel');
 	const success = output.getByTestId('node-run-status-success');
-	const failure = output.locator('[data-test-id="node-run-status-error"], [data-test-id^="node-error"]');
+	const failure = output.locator(
+		'[data-test-id="node-run-status-error"], [data-test-id^="node-error"]',
+	);
 	await success.or(failure).first().waitFor({ timeout: timeoutMs });
-	if (!(await success.isVisible())) throw new Error(`the node run failed:\n${(await output.innerText()).slice(0, 2000)}`);
+	if (!(await success.isVisible()))
+		throw new Error(`the node run failed:\n${(await output.innerText()).slice(0, 2000)}`);
 	await output.locator('table').first().waitFor();
 	const itemsLabel = (await output.getByTestId('ndv-items-count').innerText()).trim();
-	const table = await output.locator('table').first().evaluate((element) => ({
-		columns: [...element.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim()),
-		rows: [...element.querySelectorAll('tbody tr')].map((tr) =>
-			[...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()),
-		),
-	}));
+	const table = await output
+		.locator('table')
+		.first()
+		.evaluate((element) => ({
+			columns: [...element.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim()),
+			rows: [...element.querySelectorAll('tbody tr')].map((tr) =>
+				[...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()),
+			),
+		}));
 	return { itemsLabel, ...table };
 }
 
@@ -175,7 +226,8 @@ async function waitForInputValue(input: Locator, expected: string): Promise<void
 	for (;;) {
 		const value = await input.inputValue();
 		if (value === expected) return;
-		if (Date.now() > deadline) throw new Error(`the field shows "${value}", expected "${expected}"`);
+		if (Date.now() > deadline)
+			throw new Error(`the field shows "${value}", expected "${expected}"`);
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
 }
@@ -211,20 +263,34 @@ export interface CanvasContent {
 export async function canvasContent(page: Page, expectedTotal?: number): Promise<CanvasContent> {
 	const all = workflowNodes(page);
 	const deadline = Date.now() + 15_000;
-	while (expectedTotal !== undefined && (await all.count()) !== expectedTotal && Date.now() < deadline) {
+	while (
+		expectedTotal !== undefined &&
+		(await all.count()) !== expectedTotal &&
+		Date.now() < deadline
+	) {
 		await page.waitForTimeout(200);
 	}
 	const nodes = await page.getByTestId('canvas-node').evaluateAll((elements) =>
-		elements.map((element) => ({ name: element.getAttribute('data-node-name') ?? '', type: element.getAttribute('data-node-type') ?? '' })),
+		elements.map((element) => ({
+			name: element.getAttribute('data-node-name') ?? '',
+			type: element.getAttribute('data-node-type') ?? '',
+		})),
 	);
 	return { total: await all.count(), nodes };
 }
 
 /** Opens "Add new credential" from the credentials page and picks the type by its shown name. */
-export async function openNewCredential(page: Page, editorUrl: string, typeDisplayName: string): Promise<Locator> {
+export async function openNewCredential(
+	page: Page,
+	editorUrl: string,
+	typeDisplayName: string,
+): Promise<Locator> {
 	await page.goto(`${editorUrl}/home/credentials/create`);
 	await page.getByRole('combobox', { name: 'Search for app...' }).fill(typeDisplayName);
-	await page.getByTestId('new-credential-type-select-option').filter({ hasText: typeDisplayName }).click();
+	await page
+		.getByTestId('new-credential-type-select-option')
+		.filter({ hasText: typeDisplayName })
+		.click();
 	await page.getByTestId('new-credential-type-button').click();
 	const modal = page.getByTestId('editCredential-modal');
 	await modal.getByTestId('credential-connection-parameter').first().waitFor();
@@ -248,7 +314,10 @@ export async function credentialFormFields(modal: Locator): Promise<CredentialFi
 			const title = form.querySelector('label [class*="_title"]') ?? form.querySelector('label');
 			const label = (title?.textContent ?? '').trim().replace(/\s*\*$/, '');
 			const container = form.querySelector('[data-test-id]');
-			const input = form.querySelector('input, textarea') as unknown as { value: string; placeholder: string } | null;
+			const input = form.querySelector('input, textarea') as unknown as {
+				value: string;
+				placeholder: string;
+			} | null;
 			return {
 				name: container?.getAttribute('data-test-id') ?? '',
 				label,
@@ -261,12 +330,18 @@ export async function credentialFormFields(modal: Locator): Promise<CredentialFi
 
 /** Switches a boolean field of the open form (or node) on or off. */
 export async function setSwitch(scope: Locator, parameterName: string, on: boolean): Promise<void> {
-	const toggle = scope.getByTestId(`parameter-input-${parameterName}`).locator('.el-switch, [role=switch]').first();
-	const isOn = async () => (await toggle.getAttribute('class'))?.includes('is-checked') ?? (await toggle.getAttribute('aria-checked')) === 'true';
+	const toggle = scope
+		.getByTestId(`parameter-input-${parameterName}`)
+		.locator('.el-switch, [role=switch]')
+		.first();
+	const isOn = async () =>
+		(await toggle.getAttribute('class'))?.includes('is-checked') ??
+		(await toggle.getAttribute('aria-checked')) === 'true';
 	if ((await isOn()) !== on) await toggle.click();
 	const deadline = Date.now() + 5_000;
 	while ((await isOn()) !== on) {
-		if (Date.now() > deadline) throw new Error(`the switch ${parameterName} did not turn ${on ? 'on' : 'off'}`);
+		if (Date.now() > deadline)
+			throw new Error(`the switch ${parameterName} did not turn ${on ? 'on' : 'off'}`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
 }
@@ -280,7 +355,10 @@ export async function clearCanvas(page: Page): Promise<void> {
 	await page.keyboard.press('Delete');
 	const deadline = Date.now() + 15_000;
 	while ((await nodes.count()) > 0) {
-		if (Date.now() > deadline) throw new Error(`the canvas still shows ${await nodes.count()} nodes after select all + Delete`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`the canvas still shows ${await nodes.count()} nodes after select all + Delete`,
+			);
 		await page.waitForTimeout(100);
 	}
 }

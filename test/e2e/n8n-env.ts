@@ -20,7 +20,8 @@ export function n8nEnv(
 	delete base.NODE_OPTIONS;
 	delete base.NODE_ENV;
 	for (const key of Object.keys(base)) {
-		if (key.startsWith('N8N_') || key.startsWith('DB_') || key.startsWith('JEST_')) delete base[key];
+		if (key.startsWith('N8N_') || key.startsWith('DB_') || key.startsWith('JEST_'))
+			delete base[key];
 	}
 	return withPathFirst(install.nodeBinDir, {
 		...base,

@@ -82,7 +82,12 @@ export function errorMessages(stdout: string): string[] {
 }
 
 /** Items of one output of a node's run (the last run unless runIndex is given). */
-export function nodeItems(output: RunOutput, nodeName: string, outputIndex = 0, runIndex?: number): ExecutionItem[] {
+export function nodeItems(
+	output: RunOutput,
+	nodeName: string,
+	outputIndex = 0,
+	runIndex?: number,
+): ExecutionItem[] {
 	const runs = output.data.resultData.runData[nodeName];
 	if (!runs || runs.length === 0) throw new Error(`node "${nodeName}" did not run`);
 	const run = runs[runIndex ?? runs.length - 1];
@@ -99,7 +104,9 @@ export function summarizeAllNodes(output: RunOutput): Record<string, unknown[]> 
 	for (const [name, runs] of Object.entries(output.data.resultData.runData)) {
 		summary[name] = runs.map((run) => ({
 			executionStatus: run.executionStatus,
-			...(run.error ? { error: { message: run.error.message, description: run.error.description } } : {}),
+			...(run.error
+				? { error: { message: run.error.message, description: run.error.description } }
+				: {}),
 			outputs: (run.data?.main ?? []).map((items) => (items ?? []).map((item) => item.json)),
 		}));
 	}

@@ -86,7 +86,8 @@ async function waitUntilReady(
 	exitInfo: () => { code: number | null; signal: NodeJS.Signals | null } | undefined,
 ): Promise<void> {
 	const deadline = Date.now() + (options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
-	const logTail = () => (options.redact ?? ((text: string) => text))(tail(readText(options.logFile), 30));
+	const logTail = () =>
+		(options.redact ?? ((text: string) => text))(tail(readText(options.logFile), 30));
 	for (;;) {
 		const exit = exitInfo();
 		if (exit) {
@@ -97,7 +98,9 @@ async function waitUntilReady(
 		}
 		if (await isReady(options.url)) return;
 		if (Date.now() > deadline) {
-			throw new Error(`n8n was not ready at ${options.url} in time; end of ${options.logFile}:\n${logTail()}`);
+			throw new Error(
+				`n8n was not ready at ${options.url} in time; end of ${options.logFile}:\n${logTail()}`,
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
@@ -105,7 +108,9 @@ async function waitUntilReady(
 
 async function isReady(url: string): Promise<boolean> {
 	try {
-		const response = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) });
+		const response = await fetch(`${url}/healthz/readiness`, {
+			signal: AbortSignal.timeout(5_000),
+		});
 		await response.arrayBuffer();
 		return response.status === 200;
 	} catch {

@@ -29,7 +29,12 @@ describe('the packed pack in real n8n', () => {
 		n8n = await ensureN8n();
 		simulator = await startSimulator();
 		scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-pack-'));
-		tarball = await packProject({ build: true, copyFirst: true, destination: scratch, quiet: true });
+		tarball = await packProject({
+			build: true,
+			copyFirst: true,
+			destination: scratch,
+			quiet: true,
+		});
 	});
 
 	afterAll(async () => {
@@ -37,42 +42,48 @@ describe('the packed pack in real n8n', () => {
 		if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 	});
 
-	it.each<PackInstallStyle>(['npm', 'n8n-ui', 'readme'])('installs %s-style and runs a Social Data node', async (style) => {
-		const workflow = JSON.parse(
-			fs.readFileSync(path.join(__dirname, 'fixtures', 'social-data-video.workflow.json'), 'utf8'),
-		) as WorkflowJson;
-		const awemeId = simulator.dataset.ids.awemeId;
-		(workflow.nodes[1].parameters as Record<string, unknown>).aweme_id = awemeId;
-		simulator.reset();
+	it.each<PackInstallStyle>(['npm', 'n8n-ui', 'readme'])(
+		'installs %s-style and runs a Social Data node',
+		async (style) => {
+			const workflow = JSON.parse(
+				fs.readFileSync(
+					path.join(__dirname, 'fixtures', 'social-data-video.workflow.json'),
+					'utf8',
+				),
+			) as WorkflowJson;
+			const awemeId = simulator.dataset.ids.awemeId;
+			(workflow.nodes[1].parameters as Record<string, unknown>).aweme_id = awemeId;
+			simulator.reset();
 
-		const result = await runWorkflow({
-			workflow,
-			gatewayUrl: simulator.url,
-			apiKey: SIMULATOR_API_KEY,
-			packTarball: tarball,
-			packInstallStyle: style,
-			n8n,
-			quiet: true,
-			keepUserFolder: true,
-		});
-		const nodeModules = path.join(result.userFolder, '.n8n', 'nodes', 'node_modules');
-		const installed = fs.readdirSync(nodeModules).filter((entry) => !entry.startsWith('.'));
-		fs.rmSync(result.userFolder, { recursive: true, force: true });
+			const result = await runWorkflow({
+				workflow,
+				gatewayUrl: simulator.url,
+				apiKey: SIMULATOR_API_KEY,
+				packTarball: tarball,
+				packInstallStyle: style,
+				n8n,
+				quiet: true,
+				keepUserFolder: true,
+			});
+			const nodeModules = path.join(result.userFolder, '.n8n', 'nodes', 'node_modules');
+			const installed = fs.readdirSync(nodeModules).filter((entry) => !entry.startsWith('.'));
+			fs.rmSync(result.userFolder, { recursive: true, force: true });
 
-		expect(result.errors).toEqual([]);
-		expect(failureReport(result)).toBe('');
-		const [item] = nodeItems(result.output, 'Get a Video').map((entry) => entry.json) as Array<{
-			aweme_detail: { aweme_id: unknown };
-		}>;
-		expect(item.aweme_detail.aweme_id).toBe(awemeId);
-		expect(simulator.requests.length).toBeGreaterThanOrEqual(1);
-		expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
-		// Like n8n's own installer, the README's line leaves the peer dependency out: the nodes run
-		// with the n8n-workflow of the n8n that loads them, not a second copy.
-		if (style !== 'npm') expect(installed).toEqual(['n8n-nodes-social-gateway']);
-	});
+			expect(result.errors).toEqual([]);
+			expect(failureReport(result)).toBe('');
+			const [item] = nodeItems(result.output, 'Get a Video').map((entry) => entry.json) as Array<{
+				aweme_detail: { aweme_id: unknown };
+			}>;
+			expect(item.aweme_detail.aweme_id).toBe(awemeId);
+			expect(simulator.requests.length).toBeGreaterThanOrEqual(1);
+			expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
+			// Like n8n's own installer, the README's line leaves the peer dependency out: the nodes run
+			// with the n8n-workflow of the n8n that loads them, not a second copy.
+			if (style !== 'npm') expect(installed).toEqual(['n8n-nodes-social-gateway']);
+		},
+	);
 
-	it('the README\'s by-hand line is one npm command into ~/.n8n/nodes that leaves peer dependencies out', () => {
+	it("the README's by-hand line is one npm command into ~/.n8n/nodes that leaves peer dependencies out", () => {
 		const line = readmeInstallLine();
 		expect(line).toMatch(/^npm install /);
 		expect(line.split(/\s+/)).toEqual(expect.arrayContaining(['--omit=peer', '--ignore-scripts']));

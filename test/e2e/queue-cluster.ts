@@ -84,7 +84,9 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 	const workerFolders: string[] = [];
 	const processes: N8nProcess[] = [];
 	const close = async () => {
-		await Promise.all(processes.filter((p) => p.role === 'worker').map((p) => p.stop('SIGTERM', STOP_TIMEOUT_MS)));
+		await Promise.all(
+			processes.filter((p) => p.role === 'worker').map((p) => p.stop('SIGTERM', STOP_TIMEOUT_MS)),
+		);
 		await Promise.all(processes.map((p) => p.stop('SIGTERM', STOP_TIMEOUT_MS)));
 		for (const folder of workerFolders) fs.rmSync(folder, { recursive: true, force: true });
 	};
@@ -101,13 +103,20 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		const startMain = (): MainInstance => {
 			const mainProcess = spawnN8n('main', ['start'], options, options.mainUserFolder, mainEnv);
 			processes.push(mainProcess);
-			return { ...mainProcess, baseUrl, webhookUrl: (webhookPath) => `${baseUrl}/webhook/${webhookPath}` };
+			return {
+				...mainProcess,
+				baseUrl,
+				webhookUrl: (webhookPath) => `${baseUrl}/webhook/${webhookPath}`,
+			};
 		};
 		// "Editor is now accessible" comes after the main instance has activated the published workflows.
 		const mainReady = (main: MainInstance) =>
-			main
-				.waitForOutput(/Editor is now accessible via/, timeoutMs)
-				.then(() => waitUntil('the main instance readiness', () => isOk(`${baseUrl}/healthz/readiness`), { timeoutMs, process: main }));
+			main.waitForOutput(/Editor is now accessible via/, timeoutMs).then(() =>
+				waitUntil('the main instance readiness', () => isOk(`${baseUrl}/healthz/readiness`), {
+					timeoutMs,
+					process: main,
+				}),
+			);
 		const main = startMain();
 
 		const workerHealthUrls: string[] = [];
@@ -128,7 +137,11 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		const workers = processes.filter((p) => p.role === 'worker');
 
 		const workersReady = workers.map((worker, index) =>
-			waitUntil(`${worker.name} readiness`, () => isOk(workerHealthUrls[index]), { timeoutMs, intervalMs: 500, process: worker }),
+			waitUntil(`${worker.name} readiness`, () => isOk(workerHealthUrls[index]), {
+				timeoutMs,
+				intervalMs: 500,
+				process: worker,
+			}),
 		);
 		await Promise.all([mainReady(main), ...workersReady]);
 		const cluster: QueueCluster = {
@@ -153,23 +166,38 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 }
 
 /** `n8n publish:workflow` against the cluster's database; a main instance started afterwards activates it. */
-export async function publishWorkflow(n8n: EnsuredN8n, userFolder: string, env: NodeJS.ProcessEnv, workflowId: string): Promise<void> {
-	const result = await runCommand(n8n.nodeBin, [n8n.n8nEntry, 'publish:workflow', `--id=${workflowId}`], {
-		cwd: userFolder,
-		env: n8nEnv(n8n, userFolder, await freePort(), env),
-		timeoutMs: 3 * 60_000,
-	});
+export async function publishWorkflow(
+	n8n: EnsuredN8n,
+	userFolder: string,
+	env: NodeJS.ProcessEnv,
+	workflowId: string,
+): Promise<void> {
+	const result = await runCommand(
+		n8n.nodeBin,
+		[n8n.n8nEntry, 'publish:workflow', `--id=${workflowId}`],
+		{
+			cwd: userFolder,
+			env: n8nEnv(n8n, userFolder, await freePort(), env),
+			timeoutMs: 3 * 60_000,
+		},
+	);
 	const errors = parseLogLines(result.stdout).filter((line) => line.level === 'error');
 	if (result.code !== 0 || errors.length > 0) {
-		throw new Error(`n8n publish:workflow --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+		throw new Error(
+			`n8n publish:workflow --id=${workflowId} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`,
+		);
 	}
 }
 
 /** A worker gets the pack the way a separate machine would: its own copy of the installed nodes folder. */
 export function copyInstalledNodes(fromUserFolder: string, toUserFolder: string): void {
 	const from = path.join(fromUserFolder, '.n8n', 'nodes');
-	if (!fs.existsSync(path.join(from, 'node_modules'))) throw new Error(`no installed nodes in ${from}`);
-	fs.cpSync(from, path.join(toUserFolder, '.n8n', 'nodes'), { recursive: true, verbatimSymlinks: true });
+	if (!fs.existsSync(path.join(from, 'node_modules')))
+		throw new Error(`no installed nodes in ${from}`);
+	fs.cpSync(from, path.join(toUserFolder, '.n8n', 'nodes'), {
+		recursive: true,
+		verbatimSymlinks: true,
+	});
 }
 
 /** The workers that logged "Worker started execution <id>", if any. */
@@ -193,7 +221,11 @@ function spawnN8n(
 	userFolder: string,
 	env: NodeJS.ProcessEnv,
 ): N8nProcess {
-	const child = startProcess(name, options.n8n.nodeBin, [options.n8n.n8nEntry, ...args], { cwd: userFolder, env, redact: options.redact });
+	const child = startProcess(name, options.n8n.nodeBin, [options.n8n.n8nEntry, ...args], {
+		cwd: userFolder,
+		env,
+		redact: options.redact,
+	});
 	return {
 		...child,
 		role: name === 'main' ? 'main' : 'worker',
@@ -222,11 +254,15 @@ export async function waitForProductionWebhook(
 	options: { timeoutMs: number; main: N8nProcess },
 ): Promise<void> {
 	const sql = `SELECT "webhookPath" FROM webhook_entity WHERE "workflowId" = '${workflowId.replace(/'/g, "''")}'`;
-	await waitUntil(`the production webhook of workflow ${workflowId}`, async () => (await query(sql)).length > 0, {
-		timeoutMs: options.timeoutMs,
-		intervalMs: 500,
-		process: options.main,
-	});
+	await waitUntil(
+		`the production webhook of workflow ${workflowId}`,
+		async () => (await query(sql)).length > 0,
+		{
+			timeoutMs: options.timeoutMs,
+			intervalMs: 500,
+			process: options.main,
+		},
+	);
 }
 
 export interface WebhookAnswer {
@@ -236,7 +272,11 @@ export interface WebhookAnswer {
 }
 
 /** POSTs JSON to a production webhook and waits for the answer (for "When Last Node Finishes": the end of the execution). */
-export async function postWebhook(url: string, payload: unknown, timeoutMs: number): Promise<WebhookAnswer> {
+export async function postWebhook(
+	url: string,
+	payload: unknown,
+	timeoutMs: number,
+): Promise<WebhookAnswer> {
 	const started = Date.now();
 	const response = await fetch(url, {
 		method: 'POST',

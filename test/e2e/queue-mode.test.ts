@@ -15,7 +15,13 @@ import {
 	type N8nProcess,
 	type QueueCluster,
 } from './queue-cluster';
-import { ensureQueueServices, startPostgres, startRedis, type PostgresServer, type RedisServer } from './queue-services';
+import {
+	ensureQueueServices,
+	startPostgres,
+	startRedis,
+	type PostgresServer,
+	type RedisServer,
+} from './queue-services';
 import { failureReport, openN8nSession, redactor, type N8nSession } from './workflow-runner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 
@@ -56,12 +62,22 @@ let stoppedWorker: { name: string; exit: { code: number | null; signal: NodeJS.S
 
 function callsSince(): Calls {
 	const count = (path: string) => sim.requests.filter((request) => request.path === path).length;
-	return { dataCalls: count('/api/v1/run'), billed: sim.ledger.billedCalls(), chatCalls: count('/v1/chat/completions') };
+	return {
+		dataCalls: count('/api/v1/run'),
+		billed: sim.ledger.billedCalls(),
+		chatCalls: count('/v1/chat/completions'),
+	};
 }
 
 /** The reference: the same brand workflow run once by `n8n execute` in its own n8n (sqlite, regular mode). */
 async function runSingleMode(n8n: EnsuredN8n, packTarball: string): Promise<void> {
-	singleSession = await openN8nSession({ n8n, workflow: brandWorkflow(BRAND), gatewayUrl: sim.url, apiKey: SIMULATOR_API_KEY, packTarball });
+	singleSession = await openN8nSession({
+		n8n,
+		workflow: brandWorkflow(BRAND),
+		gatewayUrl: sim.url,
+		apiKey: SIMULATOR_API_KEY,
+		packTarball,
+	});
 	sim.reset();
 	const result = await singleSession.execute();
 	if (!result.ok) throw new Error(`single-mode reference run failed:\n${failureReport(result)}`);
@@ -69,7 +85,11 @@ async function runSingleMode(n8n: EnsuredN8n, packTarball: string): Promise<void
 }
 
 /** Servers up, the credential and the webhook workflow imported into PostgreSQL and published. */
-async function prepareQueueMode(n8n: EnsuredN8n, packTarball: string, env: () => NodeJS.ProcessEnv): Promise<void> {
+async function prepareQueueMode(
+	n8n: EnsuredN8n,
+	packTarball: string,
+	env: () => NodeJS.ProcessEnv,
+): Promise<void> {
 	const started = Date.now();
 	// Debian's redis-server and postgresql, installed in one apt-get run when missing (root only).
 	await ensureQueueServices();
@@ -78,7 +98,9 @@ async function prepareQueueMode(n8n: EnsuredN8n, packTarball: string, env: () =>
 	if (postgresStart.status === 'fulfilled') postgres = postgresStart.value;
 	if (redisStart.status === 'rejected') throw redisStart.reason;
 	if (postgresStart.status === 'rejected') throw postgresStart.reason;
-	progress.step(`Redis ${redis!.port} and PostgreSQL ${postgres!.port} up in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+	progress.step(
+		`Redis ${redis!.port} and PostgreSQL ${postgres!.port} up in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+	);
 	queueSession = await openN8nSession({
 		n8n,
 		workflow: brandWebhookWorkflow(BRAND, WEBHOOK_PATH),
@@ -88,24 +110,44 @@ async function prepareQueueMode(n8n: EnsuredN8n, packTarball: string, env: () =>
 		env: env(),
 	});
 	await publishWorkflow(n8n, queueSession.userFolder, env(), queueSession.workflowId);
-	progress.step(`pack installed, imported into PostgreSQL and published (${queueSession.workflowId})`);
+	progress.step(
+		`pack installed, imported into PostgreSQL and published (${queueSession.workflowId})`,
+	);
 }
 
 async function runThroughWebhook(): Promise<QueueRun> {
 	sim.reset();
 	const before = new Set(enqueuedExecutionIds(cluster!.main));
-	const answer = await postWebhook(cluster!.main.webhookUrl(WEBHOOK_PATH), { reason: 'queue-mode e2e' }, STEP_TIMEOUT_MS);
+	const answer = await postWebhook(
+		cluster!.main.webhookUrl(WEBHOOK_PATH),
+		{ reason: 'queue-mode e2e' },
+		STEP_TIMEOUT_MS,
+	);
 	if (answer.status !== 200) {
 		const message = (answer.body as { message?: unknown } | null)?.message ?? answer.body;
-		throw new Error(`the webhook answered ${answer.status}: ${redact(JSON.stringify(message)).slice(0, 1000)}`);
+		throw new Error(
+			`the webhook answered ${answer.status}: ${redact(JSON.stringify(message)).slice(0, 1000)}`,
+		);
 	}
 	const calls = callsSince();
 	const enqueued = enqueuedExecutionIds(cluster!.main).filter((id) => !before.has(id));
-	if (enqueued.length !== 1) throw new Error(`expected the main instance to enqueue one execution, it logged ${JSON.stringify(enqueued)}`);
+	if (enqueued.length !== 1)
+		throw new Error(
+			`expected the main instance to enqueue one execution, it logged ${JSON.stringify(enqueued)}`,
+		);
 	const [executionId] = enqueued;
 	const ranOn = workersThatRan(cluster!.workers, executionId);
-	progress.step(`execution ${executionId} ran on ${ranOn.map((w) => w.name).join(', ') || '(no worker)'} in ${answer.seconds.toFixed(1)}s`);
-	return { status: answer.status, report: answer.body as BrandReport, executionId, ranOn, seconds: answer.seconds, ...calls };
+	progress.step(
+		`execution ${executionId} ran on ${ranOn.map((w) => w.name).join(', ') || '(no worker)'} in ${answer.seconds.toFixed(1)}s`,
+	);
+	return {
+		status: answer.status,
+		report: answer.body as BrandReport,
+		executionId,
+		ranOn,
+		seconds: answer.seconds,
+		...calls,
+	};
 }
 
 beforeAll(async () => {
@@ -114,16 +156,31 @@ beforeAll(async () => {
 	const packTarball = await packProject({ build: true, copyFirst: true });
 	const encryptionKey = crypto.randomBytes(24).toString('hex');
 	// mcp-registry only fetches a catalogue from api.n8n.io, which an offline machine cannot reach.
-	const env = () => ({ ...queueModeEnv({ redis: redis!, postgres: postgres! }, encryptionKey), N8N_DISABLED_MODULES: 'mcp-registry' });
+	const env = () => ({
+		...queueModeEnv({ redis: redis!, postgres: postgres! }, encryptionKey),
+		N8N_DISABLED_MODULES: 'mcp-registry',
+	});
 
 	// Independent until the cluster starts (the queue side makes no gateway calls before that).
-	const prepared = await Promise.allSettled([runSingleMode(n8n, packTarball), prepareQueueMode(n8n, packTarball, env)]);
+	const prepared = await Promise.allSettled([
+		runSingleMode(n8n, packTarball),
+		prepareQueueMode(n8n, packTarball, env),
+	]);
 	for (const outcome of prepared) if (outcome.status === 'rejected') throw outcome.reason;
 	progress.step(`single-mode reference: ${single.report.newMentions} mentions`);
 
-	cluster = await startQueueCluster({ n8n, env: env(), mainUserFolder: queueSession!.userFolder, workers: WORKERS, redact });
+	cluster = await startQueueCluster({
+		n8n,
+		env: env(),
+		mainUserFolder: queueSession!.userFolder,
+		workers: WORKERS,
+		redact,
+	});
 	progress.step(`main and ${WORKERS} workers ready in ${cluster.startSeconds.toFixed(1)}s`);
-	await waitForProductionWebhook(postgres!.query, queueSession!.workflowId, { timeoutMs: STEP_TIMEOUT_MS, main: cluster.main });
+	await waitForProductionWebhook(postgres!.query, queueSession!.workflowId, {
+		timeoutMs: STEP_TIMEOUT_MS,
+		main: cluster.main,
+	});
 
 	runs.push(await runThroughWebhook());
 	// The worker of the first run leaves, so the second run must be taken by the other one: its
@@ -154,7 +211,8 @@ afterAll(async () => {
 	}
 }, 2 * 60_000);
 
-const sumOf = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+const sumOf = (counts: Record<string, number>) =>
+	Object.values(counts).reduce((sum, n) => sum + n, 0);
 const pagesFor = (hits: number) => Math.max(1, Math.ceil(hits / PAGE_SIZE));
 
 /** What must be equal between two runs of the same day: counts, sentiments, ids, summary, failures. */
@@ -175,7 +233,8 @@ describe('the brand-monitoring report in n8n queue mode (main + 2 workers, Redis
 		expect(first.status).toBe(200);
 		expect(first.report.failures).toEqual([]);
 		expect(single.report.newMentions).toBeGreaterThan(0);
-		for (const source of ['notes', 'articles', 'videos']) expect(sumOf(single.report.counts[source])).toBeGreaterThan(0);
+		for (const source of ['notes', 'articles', 'videos'])
+			expect(sumOf(single.report.counts[source])).toBeGreaterThan(0);
 		expect(comparable(first.report)).toEqual(comparable(single.report));
 		for (const mention of first.report.mentions.filter((m) => m.source !== 'notes')) {
 			expect(BigInt(mention.id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
@@ -192,7 +251,9 @@ describe('the brand-monitoring report in n8n queue mode (main + 2 workers, Redis
 			`SELECT id, status, mode, finished FROM execution_entity WHERE "workflowId" = '${queueSession!.workflowId}' ORDER BY id`,
 		);
 		expect(rows).toEqual(runs.map((run) => [run.executionId, 'success', 'webhook', 't']));
-		const startedOnMain = cluster!.main.logMessages().filter((message) => message.startsWith('Worker started execution'));
+		const startedOnMain = cluster!.main
+			.logMessages()
+			.filter((message) => message.startsWith('Worker started execution'));
 		expect(startedOnMain).toEqual([]);
 	});
 
@@ -202,8 +263,16 @@ describe('the brand-monitoring report in n8n queue mode (main + 2 workers, Redis
 			.map((source) => pagesFor(sumOf(single.report.counts[source])))
 			.reduce((sum, n) => sum + n, 0);
 		const modelCalls = (mentions: number) => Math.ceil(mentions / 25) + 1;
-		expect(single).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: modelCalls(single.report.newMentions) });
-		expect(first).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: modelCalls(first.report.newMentions) });
+		expect(single).toMatchObject({
+			dataCalls: pages,
+			billed: pages,
+			chatCalls: modelCalls(single.report.newMentions),
+		});
+		expect(first).toMatchObject({
+			dataCalls: pages,
+			billed: pages,
+			chatCalls: modelCalls(first.report.newMentions),
+		});
 		expect(runs[1]).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: 1 });
 	});
 
@@ -214,12 +283,16 @@ describe('the brand-monitoring report in n8n queue mode (main + 2 workers, Redis
 		expect(second.report.mentions).toEqual([]);
 		expect(second.report.failures).toEqual([]);
 		expect(second.report.html).toContain('No new mentions today.');
-		const history = await postgres!.query(`SELECT count(*) FROM processed_data WHERE "workflowId" = '${queueSession!.workflowId}'`);
+		const history = await postgres!.query(
+			`SELECT count(*) FROM processed_data WHERE "workflowId" = '${queueSession!.workflowId}'`,
+		);
 		expect(Number(history[0][0])).toBeGreaterThan(0);
 	});
 
 	it('never shows the API key in a report or in any n8n log', () => {
-		for (const run of runs) expect(JSON.stringify(run.report).includes(SIMULATOR_API_KEY)).toBe(false);
-		for (const n8nProcess of [cluster!.main, ...cluster!.workers]) expect(n8nProcess.outputIncludes(SIMULATOR_API_KEY)).toBe(false);
+		for (const run of runs)
+			expect(JSON.stringify(run.report).includes(SIMULATOR_API_KEY)).toBe(false);
+		for (const n8nProcess of [cluster!.main, ...cluster!.workers])
+			expect(n8nProcess.outputIncludes(SIMULATOR_API_KEY)).toBe(false);
 	});
 });

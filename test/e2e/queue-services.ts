@@ -2,7 +2,12 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureSystemTools, findOnPath, isExecutable, type SystemTool } from '../support/systemTools';
+import {
+	ensureSystemTools,
+	findOnPath,
+	isExecutable,
+	type SystemTool,
+} from '../support/systemTools';
 import { lastLines, startProcess, waitUntil, type ManagedProcess } from './managed-process';
 import { freePort } from './n8n-env';
 import { runCommand, tail } from './run-command';
@@ -19,7 +24,10 @@ const START_TIMEOUT_MS = 60_000;
 const REDIS: SystemTool = {
 	program: 'redis-server',
 	debianPackage: 'redis-server',
-	find: () => [process.env.E2E_REDIS_SERVER, findOnPath('redis-server'), '/usr/bin/redis-server'].find((file) => file && isExecutable(file)),
+	find: () =>
+		[process.env.E2E_REDIS_SERVER, findOnPath('redis-server'), '/usr/bin/redis-server'].find(
+			(file) => file && isExecutable(file),
+		),
 };
 
 const POSTGRES: SystemTool = {
@@ -49,7 +57,20 @@ export async function startRedis(): Promise<RedisServer> {
 	const server = startProcess(
 		'redis-server',
 		redisServer,
-		['--port', String(port), '--bind', host, '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			host,
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+		],
 		{ cwd: dir },
 	);
 	const stop = async () => {
@@ -92,7 +113,12 @@ export async function startPostgres(): Promise<PostgresServer> {
 		fs.chownSync(dir, owner.uid, owner.gid);
 		fs.chownSync(passwordFile, owner.uid, owner.gid);
 	}
-	const asOwner = { cwd: dir, uid: owner?.uid, gid: owner?.gid, env: { ...process.env, HOME: dir, LC_ALL: 'C' } };
+	const asOwner = {
+		cwd: dir,
+		uid: owner?.uid,
+		gid: owner?.gid,
+		env: { ...process.env, HOME: dir, LC_ALL: 'C' },
+	};
 
 	let server: ManagedProcess | undefined;
 	const stop = async () => {
@@ -104,11 +130,23 @@ export async function startPostgres(): Promise<PostgresServer> {
 		const initdb = startProcess(
 			'initdb',
 			path.join(binDir, 'initdb'),
-			['-D', dataDir, '-U', user, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--no-locale', '--no-sync'],
+			[
+				'-D',
+				dataDir,
+				'-U',
+				user,
+				`--pwfile=${passwordFile}`,
+				'--auth=scram-sha-256',
+				'-E',
+				'UTF8',
+				'--no-locale',
+				'--no-sync',
+			],
 			asOwner,
 		);
 		const initExit = await initdb.exited;
-		if (initExit.code !== 0) throw new Error(`initdb failed (exit ${initExit.code}):\n${lastLines(initdb.output())}`);
+		if (initExit.code !== 0)
+			throw new Error(`initdb failed (exit ${initExit.code}):\n${lastLines(initdb.output())}`);
 		fs.rmSync(passwordFile);
 
 		const port = await freePort();
@@ -116,8 +154,22 @@ export async function startPostgres(): Promise<PostgresServer> {
 		server = startProcess(
 			'postgres',
 			path.join(binDir, 'postgres'),
-			['-D', dataDir, '-p', String(port), '-k', dir, '-c', `listen_addresses=${host}`,
-				'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+			[
+				'-D',
+				dataDir,
+				'-p',
+				String(port),
+				'-k',
+				dir,
+				'-c',
+				`listen_addresses=${host}`,
+				'-c',
+				'fsync=off',
+				'-c',
+				'synchronous_commit=off',
+				'-c',
+				'full_page_writes=off',
+			],
 			asOwner,
 		);
 		await server.waitForOutput(/database system is ready to accept connections/, START_TIMEOUT_MS);
@@ -125,21 +177,57 @@ export async function startPostgres(): Promise<PostgresServer> {
 		const psql = async (db: string, sql: string): Promise<string[][]> => {
 			const result = await runCommand(
 				path.join(binDir, 'psql'),
-				['-h', host, '-p', String(port), '-U', user, '-d', db, '-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
-				{ env: { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '10' }, timeoutMs: 60_000 },
+				[
+					'-h',
+					host,
+					'-p',
+					String(port),
+					'-U',
+					user,
+					'-d',
+					db,
+					'-X',
+					'-q',
+					'-A',
+					'-t',
+					'-F',
+					'\t',
+					'-v',
+					'ON_ERROR_STOP=1',
+					'-c',
+					sql,
+				],
+				{
+					env: { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '10' },
+					timeoutMs: 60_000,
+				},
 			);
-			if (result.code !== 0) throw new Error(`psql failed (exit ${result.code}) for: ${sql}\n${tail(result.stderr)}`);
+			if (result.code !== 0)
+				throw new Error(`psql failed (exit ${result.code}) for: ${sql}\n${tail(result.stderr)}`);
 			return result.stdout
 				.split('\n')
 				.filter((line) => line.length > 0)
 				.map((line) => line.split('\t'));
 		};
-		await waitUntil('PostgreSQL to answer over TCP', async () => (await psql('postgres', 'SELECT 1'))[0]?.[0] === '1', {
-			timeoutMs: START_TIMEOUT_MS,
-			process: server,
-		});
+		await waitUntil(
+			'PostgreSQL to answer over TCP',
+			async () => (await psql('postgres', 'SELECT 1'))[0]?.[0] === '1',
+			{
+				timeoutMs: START_TIMEOUT_MS,
+				process: server,
+			},
+		);
 		await psql('postgres', `CREATE DATABASE ${database}`);
-		return { host, port, database, user, password, process: server, query: (sql) => psql(database, sql), stop };
+		return {
+			host,
+			port,
+			database,
+			user,
+			password,
+			process: server,
+			query: (sql) => psql(database, sql),
+			stop,
+		};
 	} catch (error) {
 		await stop();
 		throw error;
@@ -160,7 +248,9 @@ function postgresBinDir(): string | undefined {
 	}
 	const onPath = findOnPath('initdb');
 	if (onPath) candidates.push(path.dirname(fs.realpathSync(onPath)));
-	return candidates.find((dir) => ['initdb', 'postgres', 'psql'].every((program) => isExecutable(path.join(dir, program))));
+	return candidates.find((dir) =>
+		['initdb', 'postgres', 'psql'].every((program) => isExecutable(path.join(dir, program))),
+	);
 }
 
 /**
@@ -176,7 +266,9 @@ function postgresOsUser(): { uid: number; gid: number } | undefined {
 		.map((line) => line.split(':'))
 		.find((fields) => fields[0] === name);
 	if (!entry) {
-		throw new Error(`running as root, PostgreSQL needs a non-root OS user: no "${name}" in /etc/passwd (set E2E_POSTGRES_OS_USER)`);
+		throw new Error(
+			`running as root, PostgreSQL needs a non-root OS user: no "${name}" in /etc/passwd (set E2E_POSTGRES_OS_USER)`,
+		);
 	}
 	return { uid: Number(entry[2]), gid: Number(entry[3]) };
 }

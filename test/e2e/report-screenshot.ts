@@ -30,8 +30,12 @@ export async function screenshotReport(html: string, png: string): Promise<Rende
 		fs.mkdirSync(path.dirname(png), { recursive: true });
 		await page.screenshot({ path: png, fullPage: true });
 		const text = await page.innerText('body');
-		const links = await page.$$eval('a[href]', (anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
-		const size = (await page.evaluate('({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight })')) as RenderedReport['size'];
+		const links = await page.$$eval('a[href]', (anchors) =>
+			anchors.map((anchor) => anchor.getAttribute('href') ?? ''),
+		);
+		const size = (await page.evaluate(
+			'({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight })',
+		)) as RenderedReport['size'];
 		return { png, text, links, size };
 	} finally {
 		await chromium.close();

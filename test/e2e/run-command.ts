@@ -15,7 +15,11 @@ export interface CommandOptions {
 }
 
 /** Runs a program without a shell, capturing both streams; never rejects on a non-zero exit. */
-export function runCommand(command: string, args: string[], options: CommandOptions = {}): Promise<CommandResult> {
+export function runCommand(
+	command: string,
+	args: string[],
+	options: CommandOptions = {},
+): Promise<CommandResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, {
 			cwd: options.cwd,

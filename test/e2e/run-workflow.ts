@@ -59,7 +59,9 @@ async function main(): Promise<number> {
 	try {
 		const workflowFile = path.resolve(values.workflow);
 		const workflow = JSON.parse(fs.readFileSync(workflowFile, 'utf8')) as WorkflowJson;
-		const needsPack = workflow.nodes.some((node) => String(node.type ?? '').startsWith(PACK_NODE_TYPE_PREFIX));
+		const needsPack = workflow.nodes.some((node) =>
+			String(node.type ?? '').startsWith(PACK_NODE_TYPE_PREFIX),
+		);
 		const packTarball = values.pack
 			? path.resolve(values.pack)
 			: needsPack
@@ -86,10 +88,14 @@ async function main(): Promise<number> {
 		if (values.out) fs.writeFileSync(values.out, `${text}\n`);
 		if (!result.ok) {
 			const failure = output.data.resultData.error;
-			process.stderr.write(redact(`execution failed: ${failure?.message ?? result.errors.join('\n')}\n`));
+			process.stderr.write(
+				redact(`execution failed: ${failure?.message ?? result.errors.join('\n')}\n`),
+			);
 		}
 		if (result.crashedAfterOutput) {
-			process.stderr.write('note: n8n crashed (SIGSEGV) while shutting down after the run completed (see test/e2e/README.md)\n');
+			process.stderr.write(
+				'note: n8n crashed (SIGSEGV) while shutting down after the run completed (see test/e2e/README.md)\n',
+			);
 		}
 		if (values.keep) process.stderr.write(`user folder kept: ${result.userFolder}\n`);
 		process.stderr.write(

@@ -8,13 +8,24 @@ import { createProgress } from './progress';
 import { redactor } from './workflow-runner';
 
 describe('injectCredential', () => {
-	const credential = gatewayCredential({ gatewayUrl: 'http://127.0.0.1:8787', apiKey: 'sk-test-1234' });
+	const credential = gatewayCredential({
+		gatewayUrl: 'http://127.0.0.1:8787',
+		apiKey: 'sk-test-1234',
+	});
 	const workflow: WorkflowJson = {
 		nodes: [
 			{ name: 'Trigger', type: 'n8n-nodes-base.manualTrigger' },
-			{ name: 'Exported', type: 'n8n-nodes-base.httpRequest', credentials: { socialGatewayApi: { id: 'old', name: 'Old' } } },
+			{
+				name: 'Exported',
+				type: 'n8n-nodes-base.httpRequest',
+				credentials: { socialGatewayApi: { id: 'old', name: 'Old' } },
+			},
 			{ name: 'Pack node without credential', type: 'n8n-nodes-social-gateway.socialData' },
-			{ name: 'Other credential', type: 'n8n-nodes-base.slack', credentials: { slackApi: { id: 's', name: 'Slack' } } },
+			{
+				name: 'Other credential',
+				type: 'n8n-nodes-base.slack',
+				credentials: { slackApi: { id: 's', name: 'Slack' } },
+			},
 		],
 		connections: {},
 	};
@@ -31,11 +42,18 @@ describe('injectCredential', () => {
 	});
 
 	it('builds the credential with the field names of the naming contract', () => {
-		expect(gatewayCredential({ gatewayUrl: 'http://g', apiKey: 'k', modelUrl: 'http://m' })).toEqual({
+		expect(
+			gatewayCredential({ gatewayUrl: 'http://g', apiKey: 'k', modelUrl: 'http://m' }),
+		).toEqual({
 			id: 'e2eGatewayCred01',
 			name: 'Social Gateway (e2e)',
 			type: 'socialGatewayApi',
-			data: { apiKey: 'k', baseUrl: 'http://g', modelBaseUrl: 'http://m', compatVersion: '2023-06-01' },
+			data: {
+				apiKey: 'k',
+				baseUrl: 'http://g',
+				modelBaseUrl: 'http://m',
+				compatVersion: '2023-06-01',
+			},
 		});
 	});
 });
@@ -64,7 +82,9 @@ describe('n8n execute output parsing', () => {
 
 	it('collects error messages and summarizes every node', () => {
 		expect(errorMessages(stdout)).toEqual(['Execution error:']);
-		expect(summarizeAllNodes(findRunOutput(stdout)!)).toEqual({ A: [{ executionStatus: 'success', outputs: [[{ id: '1' }]] }] });
+		expect(summarizeAllNodes(findRunOutput(stdout)!)).toEqual({
+			A: [{ executionStatus: 'success', outputs: [[{ id: '1' }]] }],
+		});
 	});
 });
 

@@ -31,13 +31,19 @@ describe('real n8n runner', () => {
 	});
 
 	it('has n8n 2.41.1 installed completely in the cache', () => {
-		const marker = JSON.parse(fs.readFileSync(path.join(n8n.cacheDir, MARKER_FILE), 'utf8')) as { n8n: string };
+		const marker = JSON.parse(fs.readFileSync(path.join(n8n.cacheDir, MARKER_FILE), 'utf8')) as {
+			n8n: string;
+		};
 		expect(marker.n8n).toBe(N8N_VERSION);
 		expect(fs.existsSync(n8n.nodeBin)).toBe(true);
 	});
 
 	it("imports and executes a workflow of n8n's own nodes, keeping a 64-bit id a string", async () => {
-		const result = await runWorkflow({ workflowFile: path.join(FIXTURES, 'smoke.workflow.json'), n8n, quiet: true });
+		const result = await runWorkflow({
+			workflowFile: path.join(FIXTURES, 'smoke.workflow.json'),
+			n8n,
+			quiet: true,
+		});
 
 		expect(failureReport(result)).toBe('');
 		expect(result.workflowId).toBe('e2eSmokeWorkflow');
@@ -50,7 +56,11 @@ describe('real n8n runner', () => {
 	});
 
 	it('loads a pack installed from its tarball into ~/.n8n/nodes and hands its node the imported credential', async () => {
-		const tarball = await packProject({ projectDir: path.join(FIXTURES, 'probe-pack'), destination: scratch, quiet: true });
+		const tarball = await packProject({
+			projectDir: path.join(FIXTURES, 'probe-pack'),
+			destination: scratch,
+			quiet: true,
+		});
 		const apiKey = 'sk-e2e-probe-secret-4711';
 		const credential: ImportableCredential = {
 			id: 'e2eProbeCred0001',
@@ -76,7 +86,9 @@ describe('real n8n runner', () => {
 	});
 
 	it("reports a node's failure as a failed run with the node's error message", async () => {
-		const workflow = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'smoke.workflow.json'), 'utf8'));
+		const workflow = JSON.parse(
+			fs.readFileSync(path.join(FIXTURES, 'smoke.workflow.json'), 'utf8'),
+		);
 		workflow.id = 'e2eFailingWorkflow';
 		workflow.nodes[1] = {
 			...workflow.nodes[1],

@@ -11,8 +11,21 @@ import {
 	type MainInstance,
 	type QueueCluster,
 } from './queue-cluster';
-import { ensureQueueServices, startPostgres, startRedis, type PostgresServer, type RedisServer } from './queue-services';
-import { newestCommentIds, startItemSink, TRIGGER_NODE, triggerWorkflow, waitForItems, type ItemSink } from './social-data-trigger-workflow';
+import {
+	ensureQueueServices,
+	startPostgres,
+	startRedis,
+	type PostgresServer,
+	type RedisServer,
+} from './queue-services';
+import {
+	newestCommentIds,
+	startItemSink,
+	TRIGGER_NODE,
+	triggerWorkflow,
+	waitForItems,
+	type ItemSink,
+} from './social-data-trigger-workflow';
 import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 
@@ -65,8 +78,13 @@ interface TriggerMemory {
 
 /** The trigger's memory as n8n saved it in PostgreSQL: the workflow's static data, under the node. */
 async function storedMemory(): Promise<TriggerMemory> {
-	const rows = await postgres!.query(`SELECT "staticData" FROM workflow_entity WHERE id = '${session!.workflowId}'`);
-	const staticData = JSON.parse(rows[0]?.[0] || '{}') as Record<string, { socialDataTrigger?: TriggerMemory }>;
+	const rows = await postgres!.query(
+		`SELECT "staticData" FROM workflow_entity WHERE id = '${session!.workflowId}'`,
+	);
+	const staticData = JSON.parse(rows[0]?.[0] || '{}') as Record<
+		string,
+		{ socialDataTrigger?: TriggerMemory }
+	>;
 	return staticData[`node:${TRIGGER_NODE}`]?.socialDataTrigger ?? { seen: [] };
 }
 
@@ -110,19 +128,42 @@ beforeAll(async () => {
 	]);
 	if (redisStart.status === 'fulfilled') redis = redisStart.value;
 	if (postgresStart.status === 'fulfilled') postgres = postgresStart.value;
-	for (const outcome of [packTarball, redisStart, postgresStart]) if (outcome.status === 'rejected') throw outcome.reason;
+	for (const outcome of [packTarball, redisStart, postgresStart])
+		if (outcome.status === 'rejected') throw outcome.reason;
 	if (packTarball.status !== 'fulfilled') throw new Error('unreachable');
 
 	// mcp-registry only fetches a catalogue from api.n8n.io, which an offline machine cannot reach.
-	const env = { ...queueModeEnv({ redis: redis!, postgres: postgres! }, crypto.randomBytes(24).toString('hex')), N8N_DISABLED_MODULES: 'mcp-registry' };
-	const workflow = triggerWorkflow(sim.dataset.ids.objectId, sink.url, 'Social Data Trigger queue-mode e2e');
-	session = await openN8nSession({ n8n, workflow, gatewayUrl: sim.url, apiKey: SIMULATOR_API_KEY, packTarball: packTarball.value, env });
+	const env = {
+		...queueModeEnv({ redis: redis!, postgres: postgres! }, crypto.randomBytes(24).toString('hex')),
+		N8N_DISABLED_MODULES: 'mcp-registry',
+	};
+	const workflow = triggerWorkflow(
+		sim.dataset.ids.objectId,
+		sink.url,
+		'Social Data Trigger queue-mode e2e',
+	);
+	session = await openN8nSession({
+		n8n,
+		workflow,
+		gatewayUrl: sim.url,
+		apiKey: SIMULATOR_API_KEY,
+		packTarball: packTarball.value,
+		env,
+	});
 	await publishWorkflow(n8n, session.userFolder, env, session.workflowId);
-	progress.step(`Redis, PostgreSQL, pack imported and published in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+	progress.step(
+		`Redis, PostgreSQL, pack imported and published in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+	);
 
 	// The main instance polls on activation, at start-up: the latest 3 comments.
 	await step('activation poll', 0, async () => {
-		cluster = await startQueueCluster({ n8n, env, mainUserFolder: session!.userFolder, workers: 1, redact });
+		cluster = await startQueueCluster({
+			n8n,
+			env,
+			mainUserFolder: session!.userFolder,
+			workers: 1,
+			redact,
+		});
 		mains.push(cluster.main);
 		progress.step(`main and worker ready in ${cluster.startSeconds.toFixed(1)}s`);
 		await waitForItems(sink, 3, WAIT_MS);
@@ -136,7 +177,9 @@ beforeAll(async () => {
 		await waitForItems(sink, 12, WAIT_MS);
 	});
 	totalSeconds = (Date.now() - started) / 1000;
-	progress.step(`figures: ${JSON.stringify({ totalSeconds, steps: steps.map(({ ids, ...rest }) => ({ ...rest, items: ids.length })) })}`);
+	progress.step(
+		`figures: ${JSON.stringify({ totalSeconds, steps: steps.map(({ ids, ...rest }) => ({ ...rest, items: ids.length })) })}`,
+	);
 }, 20 * 60_000);
 
 afterAll(async () => {
@@ -182,8 +225,14 @@ describe('the Social Data Trigger in n8n queue mode (main + worker, Redis, Postg
 		const executionIds = steps.map((entry) => entry.executionIds[0]);
 		expect(enqueuedExecutionIds(mains[0])).toEqual(executionIds.slice(0, 2));
 		expect(enqueuedExecutionIds(mains[1])).toEqual(executionIds.slice(2));
-		for (const id of executionIds) expect(workersThatRan(cluster!.workers, id).map((worker) => worker.name)).toEqual(['worker1']);
-		for (const main of mains) expect(main.logMessages().filter((message) => message.startsWith('Worker started execution'))).toEqual([]);
+		for (const id of executionIds)
+			expect(workersThatRan(cluster!.workers, id).map((worker) => worker.name)).toEqual([
+				'worker1',
+			]);
+		for (const main of mains)
+			expect(
+				main.logMessages().filter((message) => message.startsWith('Worker started execution')),
+			).toEqual([]);
 		const rows = await postgres!.query(
 			`SELECT id, mode, status, finished FROM execution_entity WHERE "workflowId" = '${session!.workflowId}' ORDER BY id`,
 		);
@@ -202,6 +251,7 @@ describe('the Social Data Trigger in n8n queue mode (main + worker, Redis, Postg
 	});
 
 	it('never shows the API key in an n8n log', () => {
-		for (const n8nProcess of [...mains, ...cluster!.workers]) expect(n8nProcess.outputIncludes(SIMULATOR_API_KEY)).toBe(false);
+		for (const n8nProcess of [...mains, ...cluster!.workers])
+			expect(n8nProcess.outputIncludes(SIMULATOR_API_KEY)).toBe(false);
 	});
 });

@@ -30,7 +30,9 @@ const DOWNLOADS = ['Download Channel Video', 'Download Short Video'];
 
 /** The example, each download followed by n8n's Read/Write Files from Disk node writing the binary into `dir`. */
 function exampleWritingTo(dir: string): WorkflowJson {
-	const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as WorkflowJson & { connections: Record<string, unknown> };
+	const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as WorkflowJson & {
+		connections: Record<string, unknown>;
+	};
 	for (const [index, download] of DOWNLOADS.entries()) {
 		const name = `Write ${download}`;
 		workflow.nodes.push({
@@ -39,7 +41,12 @@ function exampleWritingTo(dir: string): WorkflowJson {
 			type: 'n8n-nodes-base.readWriteFile',
 			typeVersion: 1.1,
 			position: [520, index * 180],
-			parameters: { operation: 'write', fileName: `=${dir}/{{ $binary.data.fileName }}`, dataPropertyName: 'data', options: {} },
+			parameters: {
+				operation: 'write',
+				fileName: `=${dir}/{{ $binary.data.fileName }}`,
+				dataPropertyName: 'data',
+				options: {},
+			},
 		});
 		workflow.connections[download] = { main: [[{ node: name, type: 'main', index: 0 }]] };
 	}
@@ -88,18 +95,30 @@ describe('downloading videos in a real n8n', () => {
 	it('stores the channel video decrypted: the original MP4, byte for byte, that ffprobe reads', () => {
 		const [item] = nodeItems(result.output, 'Download Channel Video');
 		const { binary, bytes } = writtenFile(item);
-		expect(binary).toMatchObject({ fileName: '3637851486145102089.mp4', mimeType: 'video/mp4', bytes: channelVideo.length });
+		expect(binary).toMatchObject({
+			fileName: '3637851486145102089.mp4',
+			mimeType: 'video/mp4',
+			bytes: channelVideo.length,
+		});
 		expect(bytes.length).toBe(channelVideo.length);
 		expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
 		expect(bytes.equals(channelVideo)).toBe(true);
 		expect(probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 320, height: 240 });
-		expect(item.json).toMatchObject({ object_id: '3637851486145102089', fileSize: channelVideo.length, encryptedBytes: 131_072 });
+		expect(item.json).toMatchObject({
+			object_id: '3637851486145102089',
+			fileSize: channelVideo.length,
+			encryptedBytes: 131_072,
+		});
 	});
 
 	it('stores the short video as served, which ffprobe reads', () => {
 		const [item] = nodeItems(result.output, 'Download Short Video');
 		const { binary, bytes } = writtenFile(item);
-		expect(binary).toMatchObject({ fileName: '7984838805630000000.mp4', mimeType: 'video/mp4', bytes: shortVideo.length });
+		expect(binary).toMatchObject({
+			fileName: '7984838805630000000.mp4',
+			mimeType: 'video/mp4',
+			bytes: shortVideo.length,
+		});
 		expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
 		expect(bytes.equals(shortVideo)).toBe(true);
 		expect(probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 120 });
@@ -112,7 +131,8 @@ describe('downloading videos in a real n8n', () => {
 		]);
 		const media = sim.requests.filter((request) => request.path.startsWith('/media/'));
 		expect(media).toHaveLength(2);
-		for (const request of media) expect(JSON.stringify(request.headers)).not.toContain(SIMULATOR_API_KEY);
+		for (const request of media)
+			expect(JSON.stringify(request.headers)).not.toContain(SIMULATOR_API_KEY);
 		expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
 	});
 });

@@ -26,7 +26,12 @@ export async function startWebhookReceiver(path = '/hooks/team-chat'): Promise<W
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			posts.push({ method: req.method ?? '', path: req.url ?? '', contentType: String(req.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') });
+			posts.push({
+				method: req.method ?? '',
+				path: req.url ?? '',
+				contentType: String(req.headers['content-type'] ?? ''),
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
 			res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
 		});
 	});

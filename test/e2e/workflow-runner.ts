@@ -87,11 +87,16 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 	const credentials = [...(options.credentials ?? [])];
 	if (options.gatewayUrl) {
 		credentials.push(
-			gatewayCredential({ gatewayUrl: options.gatewayUrl, apiKey: options.apiKey ?? '', modelUrl: options.modelUrl }),
+			gatewayCredential({
+				gatewayUrl: options.gatewayUrl,
+				apiKey: options.apiKey ?? '',
+				modelUrl: options.modelUrl,
+			}),
 		);
 	}
 	let workflow = loadWorkflow(options);
-	if (!options.keepNodeCredentials) for (const credential of credentials) workflow = injectCredential(workflow, credential);
+	if (!options.keepNodeCredentials)
+		for (const credential of credentials) workflow = injectCredential(workflow, credential);
 	const workflowId = workflow.id ?? `e2e${crypto.randomBytes(8).toString('hex')}`;
 	workflow = { ...workflow, id: workflowId, active: false };
 
@@ -108,7 +113,10 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 	try {
 		if (options.packTarball) {
 			const started = Date.now();
-			await installPack(userFolder, options.packTarball, { style: options.packInstallStyle, quiet: options.quiet });
+			await installPack(userFolder, options.packTarball, {
+				style: options.packInstallStyle,
+				quiet: options.quiet,
+			});
 			packInstallSeconds = (Date.now() - started) / 1000;
 		}
 
@@ -116,13 +124,20 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 		if (credentials.length > 0) {
 			const credentialsFile = writePrivateJson(userFolder, 'credentials.import.json', credentials);
 			progress.step(`n8n import:credentials (${credentials.length})`);
-			const result = await n8nCli(['import:credentials', `--input=${credentialsFile}`], IMPORT_TIMEOUT_MS);
+			const result = await n8nCli(
+				['import:credentials', `--input=${credentialsFile}`],
+				IMPORT_TIMEOUT_MS,
+			);
 			fs.rmSync(credentialsFile, { force: true });
 			assertSucceeded('import:credentials', result, redact);
 		}
 		const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', workflow);
 		progress.step(`n8n import:workflow (id ${workflowId})`);
-		assertSucceeded('import:workflow', await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS), redact);
+		assertSucceeded(
+			'import:workflow',
+			await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS),
+			redact,
+		);
 		importSeconds = (Date.now() - importStarted) / 1000;
 	} catch (error) {
 		close();
@@ -144,7 +159,9 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 				errors.length > 0
 					? errors.join('\n')
 					: redact(tail(`${execution.stdout}\n${execution.stderr}`)) || '(n8n printed nothing)';
-			throw new Error(`n8n execute failed before any node ran (exit ${execution.code}):\n${detail}`);
+			throw new Error(
+				`n8n execute failed before any node ran (exit ${execution.code}):\n${detail}`,
+			);
 		}
 		// n8n 2.41's default expression engine (isolated-vm) sometimes crashes on shutdown, after the result is out.
 		const crashedAfterOutput = execution.signal === 'SIGSEGV' && output.finished === true;
@@ -186,9 +203,12 @@ function secretValuesOf(credential: ImportableCredential): string[] {
 function loadWorkflow(options: RunWorkflowOptions): WorkflowJson {
 	if (options.workflow) return options.workflow;
 	if (!options.workflowFile) throw new Error('runWorkflow needs workflowFile or workflow');
-	const parsed = JSON.parse(fs.readFileSync(options.workflowFile, 'utf8')) as WorkflowJson | WorkflowJson[];
+	const parsed = JSON.parse(fs.readFileSync(options.workflowFile, 'utf8')) as
+		| WorkflowJson
+		| WorkflowJson[];
 	if (Array.isArray(parsed)) {
-		if (parsed.length !== 1) throw new Error(`${options.workflowFile} holds ${parsed.length} workflows; give one`);
+		if (parsed.length !== 1)
+			throw new Error(`${options.workflowFile} holds ${parsed.length} workflows; give one`);
 		return parsed[0];
 	}
 	return parsed;
@@ -200,7 +220,11 @@ function writePrivateJson(dir: string, name: string, value: unknown): string {
 	return file;
 }
 
-function assertSucceeded(what: string, result: CommandResult, redact: (text: string) => string): void {
+function assertSucceeded(
+	what: string,
+	result: CommandResult,
+	redact: (text: string) => string,
+): void {
 	if (result.code === 0) return;
 	const errors = errorMessages(result.stdout);
 	const detail = errors.length > 0 ? errors.join('\n') : tail(`${result.stdout}\n${result.stderr}`);

@@ -9,8 +9,12 @@ const currentRunLogs = new AsyncLocalStorage<HarnessLogRecord[]>();
 const echoToConsole = Boolean(process.env.HARNESS_LOG);
 
 function record(level: HarnessLogLevel, message: string, metadata?: unknown): void {
-	const hasMetadata = metadata !== undefined && !(typeof metadata === 'object' && metadata !== null && Object.keys(metadata).length === 0);
-	const text = hasMetadata ? `${message} ${inspect(metadata, { depth: 6, breakLength: Infinity })}` : message;
+	const hasMetadata =
+		metadata !== undefined &&
+		!(typeof metadata === 'object' && metadata !== null && Object.keys(metadata).length === 0);
+	const text = hasMetadata
+		? `${message} ${inspect(metadata, { depth: 6, breakLength: Infinity })}`
+		: message;
 	// Outside a run (engine set-up) there is no sink: those lines are dropped.
 	currentRunLogs.getStore()?.push({ level, message, text });
 	if (echoToConsole) console.log(`[harness ${level}] ${text}`);
@@ -28,6 +32,9 @@ export const harnessLogger: Logger & { scoped(): Logger } = {
 	scoped: () => harnessLogger,
 };
 
-export async function collectLogs<T>(records: HarnessLogRecord[], run: () => Promise<T>): Promise<T> {
+export async function collectLogs<T>(
+	records: HarnessLogRecord[],
+	run: () => Promise<T>,
+): Promise<T> {
 	return await currentRunLogs.run(records, run);
 }

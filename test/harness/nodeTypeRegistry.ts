@@ -9,7 +9,9 @@ export class HarnessNodeTypeRegistry implements INodeTypes {
 	getByName(type: string): INodeType | IVersionedNodeType {
 		const nodeType = this.types[type];
 		if (!nodeType) {
-			throw new Error(`Unknown node type "${type}": register it in nodeTypes (known: ${Object.keys(this.types).join(', ')})`);
+			throw new Error(
+				`Unknown node type "${type}": register it in nodeTypes (known: ${Object.keys(this.types).join(', ')})`,
+			);
 		}
 		return nodeType;
 	}
@@ -20,7 +22,10 @@ export class HarnessNodeTypeRegistry implements INodeTypes {
 
 	getKnownTypes(): IDataObject {
 		return Object.fromEntries(
-			Object.entries(this.types).map(([type, nodeType]) => [type, { className: nodeType.constructor.name, sourcePath: '' }]),
+			Object.entries(this.types).map(([type, nodeType]) => [
+				type,
+				{ className: nodeType.constructor.name, sourcePath: '' },
+			]),
 		);
 	}
 }

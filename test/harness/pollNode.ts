@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ExecutionLifecycleHooks, PollContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeType, IWorkflowBase, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	IWorkflowBase,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { buildAdditionalData } from './additionalData';
 import { credentialTypeMap } from './credentialTypes';
@@ -43,7 +51,10 @@ export async function pollNode(options: PollNodeOptions): Promise<NodePoll> {
 	await ensureEngine();
 	const type = options.type ?? `n8n-nodes-social-gateway.${options.node.description.name}`;
 	const credentials = Object.fromEntries(
-		(options.node.description.credentials ?? []).map(({ name }) => [name, { id: `harness-${name}`, name: `Test ${name}` }]),
+		(options.node.description.credentials ?? []).map(({ name }) => [
+			name,
+			{ id: `harness-${name}`, name: `Test ${name}` },
+		]),
 	);
 	const node: INode = {
 		id: 'harness-poll-node',

@@ -1,4 +1,10 @@
-import type { INode, INodeCredentials, INodeType, INodeTypeDescription, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	INode,
+	INodeCredentials,
+	INodeType,
+	INodeTypeDescription,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { runWorkflow } from './runWorkflow';
 import { START_NODE_TYPE } from './startNode';
@@ -19,7 +25,10 @@ function defaultVersionOf(node: INodeType | IVersionedNodeType): number {
  */
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const typeVersion = options.typeVersion ?? defaultVersionOf(options.node);
-	const description: INodeTypeDescription = NodeHelpers.getVersionedNodeType(options.node, typeVersion).description;
+	const description: INodeTypeDescription = NodeHelpers.getVersionedNodeType(
+		options.node,
+		typeVersion,
+	).description;
 	const type = options.type ?? `${PACKAGE_NAME}.${description.name}`;
 	const defaultName = String(description.defaults.name ?? description.displayName);
 	const nodeName = defaultName === START_NODE_NAME ? `${defaultName} 1` : defaultName;
@@ -28,7 +37,8 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	// the test supplied. A required one the test forgot then fails naming the missing type.
 	const credentials: INodeCredentials = {};
 	for (const { name, required } of description.credentials ?? []) {
-		if (required || options.credentials?.[name]) credentials[name] = { id: `harness-${name}`, name: `Test ${name}` };
+		if (required || options.credentials?.[name])
+			credentials[name] = { id: `harness-${name}`, name: `Test ${name}` };
 	}
 
 	const nodeUnderTest: INode = {
@@ -43,7 +53,17 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	};
 	const result = await runWorkflow({
 		workflow: {
-			nodes: [{ id: 'harness-start', name: START_NODE_NAME, type: START_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} }, nodeUnderTest],
+			nodes: [
+				{
+					id: 'harness-start',
+					name: START_NODE_NAME,
+					type: START_NODE_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				nodeUnderTest,
+			],
 			connections: { [START_NODE_NAME]: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
 		},
 		nodeTypes: { [type]: options.node },

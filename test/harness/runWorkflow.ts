@@ -54,13 +54,22 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 
 	const additionalData = buildAdditionalData({
 		hooks,
-		credentialsHelper: new TestCredentialsHelper(options.credentials ?? {}, credentialTypeMap(options.credentialTypes)),
+		credentialsHelper: new TestCredentialsHelper(
+			options.credentials ?? {},
+			credentialTypeMap(options.credentialTypes),
+		),
 		executionId,
 		workflowId,
 	});
 	const runExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node: startNode, data: { main: [structuredClone(options.inputItems ?? [{ json: {} }])] }, source: null }],
+			nodeExecutionStack: [
+				{
+					node: startNode,
+					data: { main: [structuredClone(options.inputItems ?? [{ json: {} }])] },
+					source: null,
+				},
+			],
 		},
 	});
 
@@ -68,7 +77,11 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 	const startedAt = new Date();
 	const run = await collectLogs(logs, async () => {
 		try {
-			return await new WorkflowExecute(additionalData, MODE, runExecutionData).processRunExecutionData(workflow);
+			return await new WorkflowExecute(
+				additionalData,
+				MODE,
+				runExecutionData,
+			).processRunExecutionData(workflow);
 		} catch (error) {
 			if (!(error instanceof WorkflowHasIssuesError)) throw error;
 			return issuesRun(error, runExecutionData, startedAt);

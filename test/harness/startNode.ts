@@ -1,17 +1,28 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { HarnessNodeTypes } from './types';
 
 /** Type name of the harness's start node: it emits the run's `inputItems`. */
 export const START_NODE_TYPE = 'test.start';
 
-function passThroughDescription(name: string, displayName: string, isStart: boolean): INodeTypeDescription {
+function passThroughDescription(
+	name: string,
+	displayName: string,
+	isStart: boolean,
+): INodeTypeDescription {
 	return {
 		displayName,
 		name,
 		group: [isStart ? 'trigger' : 'transform'],
 		version: 1,
-		description: isStart ? 'Emits the items the test gave the harness' : 'Passes its input on unchanged',
+		description: isStart
+			? 'Emits the items the test gave the harness'
+			: 'Passes its input on unchanged',
 		defaults: { name: displayName },
 		inputs: isStart ? [] : [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -34,6 +45,8 @@ class PassThroughNode implements INodeType {
 
 export const BUILT_IN_NODE_TYPES: HarnessNodeTypes = {
 	[START_NODE_TYPE]: new PassThroughNode(passThroughDescription('harnessStart', 'Start', true)),
-	'n8n-nodes-base.manualTrigger': new PassThroughNode(passThroughDescription('manualTrigger', 'Manual Trigger', true)),
+	'n8n-nodes-base.manualTrigger': new PassThroughNode(
+		passThroughDescription('manualTrigger', 'Manual Trigger', true),
+	),
 	'n8n-nodes-base.noOp': new PassThroughNode(passThroughDescription('noOp', 'No Operation', false)),
 };

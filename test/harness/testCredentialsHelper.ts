@@ -28,7 +28,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		this.credentialsByType = { ...credentialsByType };
 	}
 
-	async getDecrypted(_additionalData: unknown, _nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.credentialsByType[type];
 		if (!data) {
 			throw new Error(`The test gave the harness no credentials of type "${type}"`);
@@ -36,8 +40,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const credentialType = this.credentialTypes.get(type);
 		if (!credentialType) return structuredClone(data);
 		// Like n8n: defaults filled in, fields the type doesn't declare dropped.
-		const withDefaults = (NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data as INodeParameters, true, false, null, null) ??
-			{}) as ICredentialDataDecryptedObject;
+		const withDefaults = (NodeHelpers.getNodeParameters(
+			this.getCredentialsProperties(type),
+			data as INodeParameters,
+			true,
+			false,
+			null,
+			null,
+		) ?? {}) as ICredentialDataDecryptedObject;
 		if (data.oauthTokenData !== undefined) withDefaults.oauthTokenData = data.oauthTokenData;
 		return structuredClone(withDefaults);
 	}
@@ -54,13 +64,24 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		}
 		if (authenticate?.type === 'generic') {
-			if (!workflow || !node) throw new Error('Generic credential authentication needs the workflow and the node');
+			if (!workflow || !node)
+				throw new Error('Generic credential authentication needs the workflow and the node');
 			const resolve = (value: string): string => {
 				if (!isExpression(value)) return value;
-				const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+				const resolved = workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				);
 				return resolved ? String(resolved) : '';
 			};
-			const target = requestOptions as unknown as Record<string, Record<string, unknown> | undefined>;
+			const target = requestOptions as unknown as Record<
+				string,
+				Record<string, unknown> | undefined
+			>;
 			for (const [section, entries] of Object.entries(authenticate.properties)) {
 				const resolvedSection = (target[section] ??= {});
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
@@ -74,7 +95,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	getCredentialsProperties(type: string): INodeProperties[] {
 		const credentialType = this.credentialTypes.get(type);
 		if (!credentialType) return [];
-		const inherited = (credentialType.extends ?? []).flatMap((parent) => this.getCredentialsProperties(parent));
+		const inherited = (credentialType.extends ?? []).flatMap((parent) =>
+			this.getCredentialsProperties(parent),
+		);
 		return [...inherited, ...credentialType.properties];
 	}
 
@@ -95,16 +118,32 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(_nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
-		throw new Error(`Stored (encrypted) credentials are not available in the harness (type "${type}")`);
+	async getCredentials(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
+		throw new Error(
+			`Stored (encrypted) credentials are not available in the harness (type "${type}")`,
+		);
 	}
 
 	/** A node refreshing its token (OAuth) sees the new data on its next getCredentials. */
-	async updateCredentials(_nodeCredentials: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		this.credentialsByType[type] = structuredClone(data);
 	}
 
-	async updateCredentialsOauthTokenData(_nodeCredentials: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
-		this.credentialsByType[type] = { ...this.credentialsByType[type], oauthTokenData: structuredClone(data.oauthTokenData) };
+	async updateCredentialsOauthTokenData(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
+		this.credentialsByType[type] = {
+			...this.credentialsByType[type],
+			oauthTokenData: structuredClone(data.oauthTokenData),
+		};
 	}
 }

@@ -17,7 +17,11 @@ export interface LoadedWorkflow {
  * given, which would otherwise leak into the caller's fixture between tests.
  */
 export function loadWorkflow(source: HarnessWorkflowDefinition | string): LoadedWorkflow {
-	const raw = (typeof source === 'string' ? JSON.parse(readFileSync(resolve(source), 'utf8')) : structuredClone(source)) as HarnessWorkflowDefinition & {
+	const raw = (
+		typeof source === 'string'
+			? JSON.parse(readFileSync(resolve(source), 'utf8'))
+			: structuredClone(source)
+	) as HarnessWorkflowDefinition & {
 		id?: string;
 		name?: string;
 	};
@@ -26,7 +30,11 @@ export function loadWorkflow(source: HarnessWorkflowDefinition | string): Loaded
 		id: raw.id,
 		name: raw.name,
 		// Hand-written workflows may leave out what the n8n editor always writes.
-		nodes: raw.nodes.map((node, index) => ({ ...node, id: node.id ?? `harness-node-${index}`, position: node.position ?? [index * 220, 0] })),
+		nodes: raw.nodes.map((node, index) => ({
+			...node,
+			id: node.id ?? `harness-node-${index}`,
+			position: node.position ?? [index * 220, 0],
+		})),
 		connections: raw.connections ?? {},
 		// New workflows in the n8n editor use the v1 execution order.
 		settings: { executionOrder: 'v1', ...raw.settings },
@@ -46,11 +54,18 @@ export function pickStartNode(workflow: LoadedWorkflow, startNode?: string): INo
 		for (const [connectionType, outputs] of Object.entries(byType)) {
 			if (connectionType !== NodeConnectionTypes.Main) isSubNode.add(source);
 			for (const connection of (outputs ?? []).flat()) {
-				if (connection && connectionType === NodeConnectionTypes.Main) hasIncomingMain.add(connection.node);
+				if (connection && connectionType === NodeConnectionTypes.Main)
+					hasIncomingMain.add(connection.node);
 			}
 		}
 	}
-	const node = workflow.nodes.find((candidate) => !candidate.disabled && !hasIncomingMain.has(candidate.name) && !isSubNode.has(candidate.name));
-	if (!node) throw new Error('Workflow has no start node (every node has an incoming connection); pass startNode');
+	const node = workflow.nodes.find(
+		(candidate) =>
+			!candidate.disabled && !hasIncomingMain.has(candidate.name) && !isSubNode.has(candidate.name),
+	);
+	if (!node)
+		throw new Error(
+			'Workflow has no start node (every node has an incoming connection); pass startNode',
+		);
 	return node;
 }

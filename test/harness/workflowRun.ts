@@ -12,7 +12,11 @@ function asError(stored: unknown): Error | undefined {
 	return Object.assign(new Error(String(fields.message ?? 'Unknown error')), fields);
 }
 
-export function createWorkflowRun(run: IRun, executedNodes: string[], logs: HarnessLogRecord[]): WorkflowRun {
+export function createWorkflowRun(
+	run: IRun,
+	executedNodes: string[],
+	logs: HarnessLogRecord[],
+): WorkflowRun {
 	const { runData } = run.data.resultData;
 
 	const outputOf = (nodeName: string, outputIndex = 0): INodeExecutionData[] => {
@@ -20,7 +24,8 @@ export function createWorkflowRun(run: IRun, executedNodes: string[], logs: Harn
 		if (!taskRuns) {
 			const workflowError = run.data.resultData.error?.message;
 			throw new Error(
-				`Node "${nodeName}" did not run (ran: ${executedNodes.join(', ') || 'none'}` + (workflowError ? `; workflow error: ${workflowError})` : ')'),
+				`Node "${nodeName}" did not run (ran: ${executedNodes.join(', ') || 'none'}` +
+					(workflowError ? `; workflow error: ${workflowError})` : ')'),
 			);
 		}
 		return taskRuns.flatMap((task) => task.data?.main?.[outputIndex] ?? []);

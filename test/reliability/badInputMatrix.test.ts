@@ -30,10 +30,21 @@ const casesRun = new Map<string, number>();
 
 function parametersOf(testCase: BadInputCase): INodeParameters {
 	const { endpoint } = testCase;
-	if (testCase.route === 'gateway') return { resource: 'gateway', operation: 'run', endpointPath: endpoint.path, input: '={{ $json.input }}' };
-	const parameters: INodeParameters = { resource: endpoint.group, operation: endpoint.name, ...(minimalValidInput(endpoint) as INodeParameters) };
+	if (testCase.route === 'gateway')
+		return {
+			resource: 'gateway',
+			operation: 'run',
+			endpointPath: endpoint.path,
+			input: '={{ $json.input }}',
+		};
+	const parameters: INodeParameters = {
+		resource: endpoint.group,
+		operation: endpoint.name,
+		...(minimalValidInput(endpoint) as INodeParameters),
+	};
 	const field = endpoint.fields.find((candidate) => candidate.name === testCase.field);
-	if (testCase.field === 'additionalInput' || (field && isTopLevel(field))) parameters[testCase.field] = EXPRESSION;
+	if (testCase.field === 'additionalInput' || (field && isTopLevel(field)))
+		parameters[testCase.field] = EXPRESSION;
 	else parameters.options = { [testCase.field]: EXPRESSION };
 	return parameters;
 }
@@ -42,36 +53,55 @@ function parametersOf(testCase: BadInputCase): INodeParameters {
 function inputItemsOf(testCase: BadInputCase): INodeExecutionData[] {
 	if (testCase.route === 'gateway') {
 		const base = minimalValidInput(testCase.endpoint);
-		return [{ json: { input: { ...base, [testCase.field]: testCase.goodValue } as IDataObject } }, { json: { input: { ...base, [testCase.field]: testCase.value } as IDataObject } }];
+		return [
+			{ json: { input: { ...base, [testCase.field]: testCase.goodValue } as IDataObject } },
+			{ json: { input: { ...base, [testCase.field]: testCase.value } as IDataObject } },
+		];
 	}
-	return [{ json: { value: testCase.goodValue } as IDataObject }, { json: { value: testCase.value } as IDataObject }];
+	return [
+		{ json: { value: testCase.goodValue } as IDataObject },
+		{ json: { value: testCase.value } as IDataObject },
+	];
 }
 
 const title = (testCase: BadInputCase) =>
 	`${testCase.endpoint.name} › ${testCase.field} › ${testCase.rule}${testCase.route === 'gateway' ? ' (Gateway › Run)' : ''}`;
 
 describe('bad input matrix: every field rule fails locally, naming the field and the item', () => {
-	it.each(CASES.map((testCase) => [title(testCase), testCase] as const))('%s', async (_, testCase) => {
-		const run = await runPackNode(sim, 'socialData', parametersOf(testCase), { inputItems: inputItemsOf(testCase) });
-		const error = run.errorOf();
-		expect(run.items).toHaveLength(0);
-		expect(error).toBeDefined();
-		for (const name of [testCase.field, ...testCase.alsoNamed]) expect(error!.message).toContain(`"${name}"`);
-		expect(error!.message).toMatch(PROBLEM_OF_RULE[testCase.rule]);
-		expect(error!.message).toContain('(item 1)');
-		expect((error as Error & { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
-		expect(sim.requests).toHaveLength(0);
-		expect(sim.ledger.entries).toHaveLength(0);
-		expect(sim.ledger.billedCalls()).toBe(0);
-		expect(secretLeaks(run, SIMULATOR_API_KEY)).toEqual([]);
-		casesRun.set(testCase.rule, (casesRun.get(testCase.rule) ?? 0) + 1);
-	});
+	it.each(CASES.map((testCase) => [title(testCase), testCase] as const))(
+		'%s',
+		async (_, testCase) => {
+			const run = await runPackNode(sim, 'socialData', parametersOf(testCase), {
+				inputItems: inputItemsOf(testCase),
+			});
+			const error = run.errorOf();
+			expect(run.items).toHaveLength(0);
+			expect(error).toBeDefined();
+			for (const name of [testCase.field, ...testCase.alsoNamed])
+				expect(error!.message).toContain(`"${name}"`);
+			expect(error!.message).toMatch(PROBLEM_OF_RULE[testCase.rule]);
+			expect(error!.message).toContain('(item 1)');
+			expect((error as Error & { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+			expect(sim.requests).toHaveLength(0);
+			expect(sim.ledger.entries).toHaveLength(0);
+			expect(sim.ledger.billedCalls()).toBe(0);
+			expect(secretLeaks(run, SIMULATOR_API_KEY)).toEqual([]);
+			casesRun.set(testCase.rule, (casesRun.get(testCase.rule) ?? 0) + 1);
+		},
+	);
 
 	it(`generated at least ${MIN_CASES} cases from the descriptor, covering every field of every endpoint`, () => {
 		expect(CASES.length).toBeGreaterThanOrEqual(MIN_CASES);
 		for (const endpoint of ENDPOINTS) {
-			const covered = new Set(CASES.filter((testCase) => testCase.endpoint === endpoint).map((testCase) => testCase.field));
-			for (const field of fieldsOf(endpoint)) expect(`${endpoint.name}.${covered.has(field.name) ? field.name : 'MISSING ' + field.name}`).toBe(`${endpoint.name}.${field.name}`);
+			const covered = new Set(
+				CASES.filter((testCase) => testCase.endpoint === endpoint).map(
+					(testCase) => testCase.field,
+				),
+			);
+			for (const field of fieldsOf(endpoint))
+				expect(
+					`${endpoint.name}.${covered.has(field.name) ? field.name : 'MISSING ' + field.name}`,
+				).toBe(`${endpoint.name}.${field.name}`);
 		}
 		const ran = [...casesRun.values()].reduce((sum, count) => sum + count, 0);
 		expect(ran).toBe(CASES.length);
@@ -89,14 +119,51 @@ describe('the case generator', () => {
 			freeFormInput: true,
 			batch: undefined,
 			fields: [
-				{ name: 'thing_id', displayName: 'Thing ID', type: 'string', required: true, bigId: true, pattern: '^[0-9]+$', description: 'x' },
-				{ name: 'code', displayName: 'Code', type: 'string', prefix: 'tc_', trimmedLength: { min: 3, max: 8 }, description: 'x' },
-				{ name: 'ids', displayName: 'IDs', type: 'idList', maxItems: 5, bigId: true, description: 'x' },
-				{ name: 'size', displayName: 'Size', type: 'integer', minimum: 1, maximum: 9, description: 'x' },
-				{ name: 'order', displayName: 'Order', type: 'string', allowed: [{ value: 'new', name: 'New', alias: 1 }], description: 'x' },
+				{
+					name: 'thing_id',
+					displayName: 'Thing ID',
+					type: 'string',
+					required: true,
+					bigId: true,
+					pattern: '^[0-9]+$',
+					description: 'x',
+				},
+				{
+					name: 'code',
+					displayName: 'Code',
+					type: 'string',
+					prefix: 'tc_',
+					trimmedLength: { min: 3, max: 8 },
+					description: 'x',
+				},
+				{
+					name: 'ids',
+					displayName: 'IDs',
+					type: 'idList',
+					maxItems: 5,
+					bigId: true,
+					description: 'x',
+				},
+				{
+					name: 'size',
+					displayName: 'Size',
+					type: 'integer',
+					minimum: 1,
+					maximum: 9,
+					description: 'x',
+				},
+				{
+					name: 'order',
+					displayName: 'Order',
+					type: 'string',
+					allowed: [{ value: 'new', name: 'New', alias: 1 }],
+					description: 'x',
+				},
 			],
 		};
-		const rules = badInputCases([future]).map((testCase) => `${testCase.field}: ${testCase.rule} (${testCase.route})`);
+		const rules = badInputCases([future]).map(
+			(testCase) => `${testCase.field}: ${testCase.rule} (${testCase.route})`,
+		);
 		expect(rules.sort()).toEqual(
 			[
 				'thing_id: wrong type (operation)',

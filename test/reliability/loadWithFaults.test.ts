@@ -25,13 +25,17 @@ const FAULT_KINDS: Fault[] = [
 	{ truncate: true },
 	{ delayMs: SLOW_ANSWER_MS },
 ];
-const LONGEST_RETRY_AFTER_MS = 1000 * Math.max(...FAULT_KINDS.map((fault) => fault.retryAfterSeconds ?? 0));
+const LONGEST_RETRY_AFTER_MS =
+	1000 * Math.max(...FAULT_KINDS.map((fault) => fault.retryAfterSeconds ?? 0));
 /** What the engine and the client may add per call, and once per run, on 2 shared cores. */
 const PER_CALL_ALLOWANCE_MS = 15;
 const RUN_ALLOWANCE_MS = 10_000;
 
 const RETRIED_FAULTS = new Set(['429', '503']);
-const USER_IDS = Array.from({ length: ITEMS }, (_, index) => `5f${index.toString(16).padStart(22, '0')}`);
+const USER_IDS = Array.from(
+	{ length: ITEMS },
+	(_, index) => `5f${index.toString(16).padStart(22, '0')}`,
+);
 
 type Outcome = 'record' | 'reset' | 'truncate' | '429' | '503' | 'other';
 
@@ -46,7 +50,8 @@ afterAll(async () => {
 	await sim.close();
 });
 
-const isClean = (call: RecordedRequest) => call.status === 200 && (call.fault === undefined || call.fault === 'delay');
+const isClean = (call: RecordedRequest) =>
+	call.status === 200 && (call.fault === undefined || call.fault === 'delay');
 
 /** What the request log says an item must have become: its last call decides. */
 function expectedOutcome(calls: RecordedRequest[]): Outcome {
@@ -69,7 +74,10 @@ function observedOutcome(item: INodeExecutionData, userId: string): Outcome {
 
 /** The longest the transport may wait before retry number `retry` (0-based). */
 const longestWaitBefore = (retry: number) =>
-	Math.max(LONGEST_RETRY_AFTER_MS, Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry));
+	Math.max(
+		LONGEST_RETRY_AFTER_MS,
+		Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry),
+	);
 
 /** Time one item may take: its calls, its slow answers and its retry waits. */
 function itemWorkMs(calls: RecordedRequest[]): number {
@@ -85,7 +93,13 @@ describe('load with faults', () => {
 		const run = await runPackNode(
 			sim,
 			'socialData',
-			{ resource: 'notes', operation: 'get_user_info', user_id: '={{ $json.userId }}', share_text: '', options: { concurrency: CONCURRENCY } },
+			{
+				resource: 'notes',
+				operation: 'get_user_info',
+				user_id: '={{ $json.userId }}',
+				share_text: '',
+				options: { concurrency: CONCURRENCY },
+			},
 			{ continueOnFail: true, inputItems: USER_IDS.map((userId) => ({ json: { userId } })) },
 		);
 		const elapsedMs = performance.now() - started;
@@ -115,13 +129,14 @@ describe('load with faults', () => {
 		expect(calls.filter(isClean)).toHaveLength(successes);
 		expect(sim.ledger.billedCalls()).toBe(successes);
 		expect(sim.ledger.credits()).toBeCloseTo(successes * 0.1, 6);
-		expect(sim.ledger.entries.filter((entry) => entry.credits === 0).map((entry) => entry.fault)).toEqual(
-			calls.filter((call) => call.fault === 'truncate').map(() => 'truncate'),
-		);
+		expect(
+			sim.ledger.entries.filter((entry) => entry.credits === 0).map((entry) => entry.fault),
+		).toEqual(calls.filter((call) => call.fault === 'truncate').map(() => 'truncate'));
 
 		// The seeded stream produced every kind of fault, so each path above was taken.
 		const faultCounts: Record<string, number> = {};
-		for (const call of calls) if (call.fault) faultCounts[call.fault] = (faultCounts[call.fault] ?? 0) + 1;
+		for (const call of calls)
+			if (call.fault) faultCounts[call.fault] = (faultCounts[call.fault] ?? 0) + 1;
 		expect(Object.keys(faultCounts).sort()).toEqual(['429', '503', 'delay', 'reset', 'truncate']);
 		// Every 429/503 was followed by a retry, except where an item had used up its retries.
 		const gaveUp = observed.filter((outcome) => outcome === '429' || outcome === '503').length;
@@ -131,7 +146,10 @@ describe('load with faults', () => {
 		// a greedy schedule of 8 workers finishes within total work / 8 + the longest item.
 		const works = USER_IDS.map((userId) => itemWorkMs(callsOf.get(userId)!));
 		const lowerMs = (calls.length * LATENCY_MS) / CONCURRENCY;
-		const upperMs = works.reduce((sum, work) => sum + work, 0) / CONCURRENCY + Math.max(...works) + RUN_ALLOWANCE_MS;
+		const upperMs =
+			works.reduce((sum, work) => sum + work, 0) / CONCURRENCY +
+			Math.max(...works) +
+			RUN_ALLOWANCE_MS;
 		expect(elapsedMs).toBeGreaterThanOrEqual(lowerMs);
 		expect(elapsedMs).toBeLessThanOrEqual(upperMs);
 

@@ -35,27 +35,47 @@ const header = (request: RecordedRequest, name: string) => {
 	const value = request.headers[name];
 	return Array.isArray(value) ? value[0] : value;
 };
-const bearer = (request: RecordedRequest) => header(request, 'authorization')?.replace(/^Bearer /, '');
+const bearer = (request: RecordedRequest) =>
+	header(request, 'authorization')?.replace(/^Bearer /, '');
 
 const SCHEMES: SchemeCase[] = [
 	{
 		node: 'socialData',
 		scheme: 'bearer',
-		parameters: { resource: 'search', operation: 'fetch_search', keyword: 'acme', returnAll: false, limit: 1 },
+		parameters: {
+			resource: 'search',
+			operation: 'fetch_search',
+			keyword: 'acme',
+			returnAll: false,
+			limit: 1,
+		},
 		carried: bearer,
 		endpoint: 'fetch_search',
 	},
 	{
 		node: 'modelGateway',
 		scheme: 'native ?key=',
-		parameters: { resource: 'native', operation: 'call', apiVersion: 'v1beta', modelId: model('gm-2.5-flash'), action: 'countTokens', body: '{"contents":[{"parts":[{"text":"hi"}]}]}' },
+		parameters: {
+			resource: 'native',
+			operation: 'call',
+			apiVersion: 'v1beta',
+			modelId: model('gm-2.5-flash'),
+			action: 'countTokens',
+			body: '{"contents":[{"parts":[{"text":"hi"}]}]}',
+		},
 		carried: (request) => request.query.key as string | undefined,
 		endpoint: 'gm-2.5-flash:countTokens',
 	},
 	{
 		node: 'modelGateway',
 		scheme: 'messages x-api-key',
-		parameters: { resource: 'message', operation: 'create', modelId: model('gm-2.5-flash'), messages: { values: [{ role: 'user', content: 'hi' }] }, max_tokens: 50 },
+		parameters: {
+			resource: 'message',
+			operation: 'create',
+			modelId: model('gm-2.5-flash'),
+			messages: { values: [{ role: 'user', content: 'hi' }] },
+			max_tokens: 50,
+		},
 		carried: (request) => header(request, 'x-api-key'),
 		endpoint: 'messages',
 	},
@@ -69,7 +89,12 @@ const SCHEMES: SchemeCase[] = [
 	{
 		node: 'avatarAssets',
 		scheme: 'bearer',
-		parameters: { resource: 'group', operation: 'list', returnAll: true, options: { routingParameterValue: SIM_AVATAR_ROUTING.value } },
+		parameters: {
+			resource: 'group',
+			operation: 'list',
+			returnAll: true,
+			options: { routingParameterValue: SIM_AVATAR_ROUTING.value },
+		},
 		carried: bearer,
 		endpoint: 'groups',
 	},
@@ -84,18 +109,29 @@ beforeEach(() => sim.reset());
 
 describe('secrets: an echoed key appears in no item, error or log line', () => {
 	describe.each(KEYS)('%s', (_, apiKey) => {
-		it.each(SCHEMES.map((testCase) => [`${testCase.node} (${testCase.scheme})`, testCase] as const))('%s', async (__, testCase) => {
+		it.each(
+			SCHEMES.map((testCase) => [`${testCase.node} (${testCase.scheme})`, testCase] as const),
+		)('%s', async (__, testCase) => {
 			const failed = await runPackNode(sim, testCase.node, testCase.parameters, { apiKey });
 			const error = failed.errorOf();
 			expect(error?.message).toMatch(/401/);
-			expect(`${error?.message} ${(error as Error & { description?: string })?.description ?? ''}`).toContain('Invalid API key: ***');
+			expect(
+				`${error?.message} ${(error as Error & { description?: string })?.description ?? ''}`,
+			).toContain('Invalid API key: ***');
 			expect(secretLeaks(failed, apiKey)).toEqual([]);
 
-			const continued = await runPackNode(sim, testCase.node, testCase.parameters, { apiKey, continueOnFail: true, inputItems: [{ json: {} }, { json: {} }] });
+			const continued = await runPackNode(sim, testCase.node, testCase.parameters, {
+				apiKey,
+				continueOnFail: true,
+				inputItems: [{ json: {} }, { json: {} }],
+			});
 			expect(continued.errorOf()).toBeUndefined();
 			expect(continued.items).toHaveLength(2);
 			for (const item of continued.items) {
-				expect(item.json).toMatchObject({ status: 401, endpoint: expect.stringContaining(testCase.endpoint) });
+				expect(item.json).toMatchObject({
+					status: 401,
+					endpoint: expect.stringContaining(testCase.endpoint),
+				});
 				expect(JSON.stringify(item.json)).toContain('***');
 			}
 			expect(secretLeaks(continued, apiKey)).toEqual([]);
@@ -109,17 +145,48 @@ describe('secrets: an echoed key appears in no item, error or log line', () => {
 
 describe('secrets: a key echoed in a text or HTML body is redacted before the message is cut to a snippet', () => {
 	/** The snippet is 200 characters: the key is placed across that cut. */
-	const straddling = (before: string, after = '') => `${'x'.repeat(200 - before.length - Math.floor(CANARY_KEY.length / 2))}${before}${CANARY_KEY}${after}`;
+	const straddling = (before: string, after = '') =>
+		`${'x'.repeat(200 - before.length - Math.floor(CANARY_KEY.length / 2))}${before}${CANARY_KEY}${after}`;
 
 	it.each([
-		['a text/plain error answer', () => httpErrorOf(401, straddling('Invalid key '), 'text/plain', 'fetch_search', CANARY_KEY)],
-		['an HTML error page', () => httpErrorOf(502, straddling('<html>', '</html>'), 'text/html', 'fetch_search', CANARY_KEY)],
-		['a success answer that is not JSON', () => captured(() => parseSuccessBody(Buffer.from(straddling('key=')), 'text/plain', 'fetch_search', CANARY_KEY))],
-		['an HTML success answer', () => captured(() => parseSuccessBody(Buffer.from(straddling('<html>')), 'text/html', 'fetch_search', CANARY_KEY))],
+		[
+			'a text/plain error answer',
+			() => httpErrorOf(401, straddling('Invalid key '), 'text/plain', 'fetch_search', CANARY_KEY),
+		],
+		[
+			'an HTML error page',
+			() =>
+				httpErrorOf(502, straddling('<html>', '</html>'), 'text/html', 'fetch_search', CANARY_KEY),
+		],
+		[
+			'a success answer that is not JSON',
+			() =>
+				captured(() =>
+					parseSuccessBody(
+						Buffer.from(straddling('key=')),
+						'text/plain',
+						'fetch_search',
+						CANARY_KEY,
+					),
+				),
+		],
+		[
+			'an HTML success answer',
+			() =>
+				captured(() =>
+					parseSuccessBody(
+						Buffer.from(straddling('<html>')),
+						'text/html',
+						'fetch_search',
+						CANARY_KEY,
+					),
+				),
+		],
 	])('%s', (_, make) => {
 		const error = make();
 		const texts = [error.message, String(error.details.serviceMessage)];
-		for (const text of texts) for (const form of secretForms(CANARY_KEY)) expect(text).not.toContain(form);
+		for (const text of texts)
+			for (const form of secretForms(CANARY_KEY)) expect(text).not.toContain(form);
 		expect(texts.join(' ')).toContain('***');
 	});
 });

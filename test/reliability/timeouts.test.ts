@@ -33,14 +33,17 @@ const runCalls = () => sim.requests.filter((request) => request.path === '/api/v
 
 async function until(condition: () => boolean, withinMs: number) {
 	const deadline = Date.now() + withinMs;
-	while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+	while (!condition() && Date.now() < deadline)
+		await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('timeouts: effectiveTimeoutMs', () => {
 	it(`channel and article endpoints (${minimumEndpoints.length}) never get less than 30 s, for user values 0..29`, () => {
 		expect(minimumEndpoints.length).toBeGreaterThanOrEqual(12);
 		const tooShort = minimumEndpoints.flatMap((endpoint) =>
-			USER_SECONDS.filter((seconds) => effectiveTimeoutMs(endpoint, seconds) < SPEC_MINIMUM_MS).map((seconds) => `${endpoint.name} at ${seconds} s`),
+			USER_SECONDS.filter((seconds) => effectiveTimeoutMs(endpoint, seconds) < SPEC_MINIMUM_MS).map(
+				(seconds) => `${endpoint.name} at ${seconds} s`,
+			),
 		);
 		expect(tooShort).toEqual([]);
 		for (const endpoint of minimumEndpoints) {
@@ -52,7 +55,8 @@ describe('timeouts: effectiveTimeoutMs', () => {
 	it('paths of those groups the descriptor does not know (Gateway › Run) inherit the minimum', () => {
 		for (const group of GROUPS.filter((candidate) => MINIMUM_GROUPS.includes(candidate.key))) {
 			const { target } = planGatewayRun(`${group.pathPrefix}some_future_endpoint`, {});
-			for (const seconds of USER_SECONDS) expect(effectiveTimeoutMs(target, seconds)).toBeGreaterThanOrEqual(SPEC_MINIMUM_MS);
+			for (const seconds of USER_SECONDS)
+				expect(effectiveTimeoutMs(target, seconds)).toBeGreaterThanOrEqual(SPEC_MINIMUM_MS);
 		}
 	});
 
@@ -67,7 +71,8 @@ describe('timeouts: effectiveTimeoutMs', () => {
 describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers after ${ANSWER_DELAY_MS / 1000} s`, () => {
 	it('every channel and article operation still gets its answer', async () => {
 		const valid = parametersFor(sim.dataset.ids);
-		for (const endpoint of minimumEndpoints) sim.faults.queue({ endpoint: endpoint.name, delayMs: ANSWER_DELAY_MS });
+		for (const endpoint of minimumEndpoints)
+			sim.faults.queue({ endpoint: endpoint.name, delayMs: ANSWER_DELAY_MS });
 		const started = Date.now();
 		const runs = await Promise.all(
 			minimumEndpoints.map((endpoint) =>
@@ -80,18 +85,24 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 			),
 		);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(ANSWER_DELAY_MS);
-		const failures = runs.flatMap((run, index) => (run.errorOf() ? [`${minimumEndpoints[index].name}: ${run.errorOf()!.message}`] : []));
+		const failures = runs.flatMap((run, index) =>
+			run.errorOf() ? [`${minimumEndpoints[index].name}: ${run.errorOf()!.message}`] : [],
+		);
 		expect(failures).toEqual([]);
 		for (const run of runs) {
 			expect(run.items.length).toBeGreaterThan(0);
 			expect(secretLeaks(run, SIMULATOR_API_KEY)).toEqual([]);
 		}
 		expect(sim.faults.pending).toHaveLength(0);
-		expect(runCalls().map((call) => [call.fault, call.status])).toEqual(minimumEndpoints.map(() => ['delay', 200]));
+		expect(runCalls().map((call) => [call.fault, call.status])).toEqual(
+			minimumEndpoints.map(() => ['delay', 200]),
+		);
 	});
 
 	it('a channel path through Gateway › Run gets its answer too', async () => {
-		const channelInfo = minimumEndpoints.find((endpoint) => endpoint.name === 'fetch_channel_info')!;
+		const channelInfo = minimumEndpoints.find(
+			(endpoint) => endpoint.name === 'fetch_channel_info',
+		)!;
 		sim.faults.queue({ endpoint: channelInfo.name, delayMs: ANSWER_DELAY_MS });
 		const run = await runPackNode(sim, 'socialData', {
 			resource: 'gateway',
@@ -110,12 +121,23 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 		const run = await runPackNode(
 			sim,
 			'socialData',
-			{ resource: 'search', operation: 'fetch_search', keyword: 'acme', returnAll: false, limit: 1, options: { timeout: USER_TIMEOUT_S } },
+			{
+				resource: 'search',
+				operation: 'fetch_search',
+				keyword: 'acme',
+				returnAll: false,
+				limit: 1,
+				options: { timeout: USER_TIMEOUT_S },
+			},
 			{ continueOnFail: true },
 		);
 		const elapsed = Date.now() - started;
 		expect(run.items).toHaveLength(1);
-		expect(run.items[0].json).toMatchObject({ endpoint: 'fetch_search', status: null, error: expect.stringMatching(/^No answer to "Search" within 1 s\. Not retried/) });
+		expect(run.items[0].json).toMatchObject({
+			endpoint: 'fetch_search',
+			status: null,
+			error: expect.stringMatching(/^No answer to "Search" within 1 s\. Not retried/),
+		});
 		expect(elapsed).toBeGreaterThanOrEqual(USER_TIMEOUT_S * 1000);
 		expect(elapsed).toBeLessThan(ANSWER_DELAY_MS);
 		// The service finished the work after the client left: billed once, never a second time.

@@ -18,12 +18,21 @@ export interface AdminTarget {
  * GET /__sim/ledger, GET /__sim/requests, GET /__sim/ids, POST /__sim/reset,
  * POST /__sim/faults (a fault list to queue, a rate config, or `{clear: true}`), POST /__sim/clock/advance `{ms}`.
  */
-export function handleAdmin(method: string, path: string, body: unknown, sim: AdminTarget): SimResponse {
+export function handleAdmin(
+	method: string,
+	path: string,
+	body: unknown,
+	sim: AdminTarget,
+): SimResponse {
 	const route = `${method} ${path}`;
 	try {
 		switch (route) {
 			case 'GET /__sim/ledger':
-				return ok({ entries: sim.ledger.entries, billedCalls: sim.ledger.billedCalls(), credits: sim.ledger.credits() });
+				return ok({
+					entries: sim.ledger.entries,
+					billedCalls: sim.ledger.billedCalls(),
+					credits: sim.ledger.credits(),
+				});
 			case 'GET /__sim/requests':
 				return ok(sim.requests);
 			case 'GET /__sim/ids':
@@ -49,8 +58,12 @@ export function handleAdmin(method: string, path: string, body: unknown, sim: Ad
 function applyFaults(body: unknown, faults: FaultQueue) {
 	if (Array.isArray(body)) faults.queue(...(body as Fault[]));
 	else if (body && typeof body === 'object' && 'rate' in body) faults.setRate(body as RateConfig);
-	else if (body && typeof body === 'object' && (body as { clear?: unknown }).clear === true) faults.clear();
-	else throw new TypeError('body must be a list of faults, a rate config {rate, kinds?, seed?, endpoint?} or {clear: true}');
+	else if (body && typeof body === 'object' && (body as { clear?: unknown }).clear === true)
+		faults.clear();
+	else
+		throw new TypeError(
+			'body must be a list of faults, a rate config {rate, kinds?, seed?, endpoint?} or {clear: true}',
+		);
 	return { pending: faults.pending.length };
 }
 

@@ -32,28 +32,48 @@ describe('data faults: a 200 answer with some fields of its data set', () => {
 		expect(patched.body.data.has_more).toBe(true);
 		expect(sim.ledger.billedCalls()).toBe(1);
 		expect(sim.requests[0].fault).toBe('data buffer+comments');
-		expect((await run(ARTICLES + 'fetch_article_comments', { url })).body.data).toEqual(normal.body.data);
+		expect((await run(ARTICLES + 'fetch_article_comments', { url })).body.data).toEqual(
+			normal.body.data,
+		);
 	});
 
 	it('is taken in queue order, so a delay-only fault first puts it on the second call', async () => {
 		const url = sim.dataset.ids.articleUrl;
-		sim.faults.queue({ endpoint: 'fetch_article_comments', delayMs: 0 }, { endpoint: 'fetch_article_comments', data: { has_more: false } });
+		sim.faults.queue(
+			{ endpoint: 'fetch_article_comments', delayMs: 0 },
+			{ endpoint: 'fetch_article_comments', data: { has_more: false } },
+		);
 		expect((await run(ARTICLES + 'fetch_article_comments', { url })).body.data.has_more).toBe(true);
-		expect((await run(ARTICLES + 'fetch_article_comments', { url })).body.data.has_more).toBe(false);
+		expect((await run(ARTICLES + 'fetch_article_comments', { url })).body.data.has_more).toBe(
+			false,
+		);
 	});
 
 	it('sets a nested field by a dotted key, keeping its siblings', async () => {
-		sim.faults.queue({ endpoint: 'get_note_comments', data: { 'data.cursor': '', 'data.has_more': true } });
-		const answer = await run('/api/v1/notes/app_v2/get_note_comments', { note_id: sim.dataset.ids.noteId });
-		expect(answer.body.data.data).toMatchObject({ cursor: '', has_more: true, index: expect.any(Number) });
+		sim.faults.queue({
+			endpoint: 'get_note_comments',
+			data: { 'data.cursor': '', 'data.has_more': true },
+		});
+		const answer = await run('/api/v1/notes/app_v2/get_note_comments', {
+			note_id: sim.dataset.ids.noteId,
+		});
+		expect(answer.body.data.data).toMatchObject({
+			cursor: '',
+			has_more: true,
+			index: expect.any(Number),
+		});
 		expect(answer.body.data.data.comments.length).toBeGreaterThan(0);
 		expect(answer.body.data.success).toBe(true);
 	});
 
 	it('leaves a rejected call alone and refuses data combined with another kind', async () => {
 		sim.faults.queue({ data: { buffer: '' } });
-		expect((await run(ARTICLES + 'fetch_article_comments', { url: 'not a link' })).status).toBe(400);
+		expect((await run(ARTICLES + 'fetch_article_comments', { url: 'not a link' })).status).toBe(
+			400,
+		);
 		expect(() => sim.faults.queue({ data: { x: 1 }, status: 500 })).toThrow(/goes alone/);
-		expect(() => sim.faults.queue({ data: [] as unknown as Record<string, unknown> })).toThrow(/object of fields/);
+		expect(() => sim.faults.queue({ data: [] as unknown as Record<string, unknown> })).toThrow(
+			/object of fields/,
+		);
 	});
 });

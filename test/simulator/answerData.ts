@@ -1,6 +1,7 @@
 import type { SimResponse } from './routes/types';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A copy of `target` with the field at `path` (keys joined by dots) set, objects on the way copied or made. */
 function withField(target: unknown, path: string[], value: unknown): Record<string, unknown> {
@@ -16,8 +17,17 @@ function withField(target: unknown, path: string[], value: unknown): Record<stri
  * more, an upstream error echoing the key. A key with dots sets a nested field (`data.cursor` is
  * the answer's `data.data.cursor`). Answers without a `data` object are left alone.
  */
-export function withDataFields(response: SimResponse, fields: Record<string, unknown> | undefined): SimResponse {
-	if (fields === undefined || response.status !== 200 || !isRecord(response.body) || !('data' in response.body)) return response;
+export function withDataFields(
+	response: SimResponse,
+	fields: Record<string, unknown> | undefined,
+): SimResponse {
+	if (
+		fields === undefined ||
+		response.status !== 200 ||
+		!isRecord(response.body) ||
+		!('data' in response.body)
+	)
+		return response;
 	let data: unknown = response.body.data;
 	for (const [key, value] of Object.entries(fields)) data = withField(data, key.split('.'), value);
 	return { ...response, body: { ...response.body, data } };

@@ -28,31 +28,51 @@ export function authSchemeForPath(path: string): AuthScheme {
 }
 
 /** undefined when the request may pass; otherwise the answer to send. */
-export function checkAuth(scheme: AuthScheme, request: AuthRequest, apiKey: string): AuthFailure | undefined {
+export function checkAuth(
+	scheme: AuthScheme,
+	request: AuthRequest,
+	apiKey: string,
+): AuthFailure | undefined {
 	switch (scheme) {
 		case 'none':
 			return undefined;
 		case 'bearer':
 			return verdict([bearerKey(request.headers)], apiKey, request.target);
 		case 'keyOrBearer':
-			return verdict([request.query.get('key') ?? undefined, bearerKey(request.headers)], apiKey, request.target);
+			return verdict(
+				[request.query.get('key') ?? undefined, bearerKey(request.headers)],
+				apiKey,
+				request.target,
+			);
 		case 'messages': {
 			const failure = verdict([header(request.headers, 'x-api-key')], apiKey, request.target);
 			if (failure) return failure;
-			if (!header(request.headers, 'compat-version')) return errorBody(400, 'compat-version header is required', 'INVALID_ARGUMENT');
+			if (!header(request.headers, 'compat-version'))
+				return errorBody(400, 'compat-version header is required', 'INVALID_ARGUMENT');
 			return undefined;
 		}
 	}
 }
 
-function verdict(given: Array<string | undefined>, apiKey: string, target = ''): AuthFailure | undefined {
+function verdict(
+	given: Array<string | undefined>,
+	apiKey: string,
+	target = '',
+): AuthFailure | undefined {
 	const offered = given.filter((key): key is string => key !== undefined);
 	if (offered.includes(apiKey)) return undefined;
 	// Real services echo the rejected key in the message, in the request line as the client encoded
 	// it, and sometimes as a base64 fingerprint; the client's redaction is tested against all three.
 	if (offered.length > 0) {
-		const failure = errorBody(401, `Invalid API key: ${offered[0]} (request ${target})`, 'UNAUTHENTICATED');
-		(failure.body as { error: Record<string, unknown> }).error.keyFingerprint = Buffer.from(offered[0], 'utf8').toString('base64');
+		const failure = errorBody(
+			401,
+			`Invalid API key: ${offered[0]} (request ${target})`,
+			'UNAUTHENTICATED',
+		);
+		(failure.body as { error: Record<string, unknown> }).error.keyFingerprint = Buffer.from(
+			offered[0],
+			'utf8',
+		).toString('base64');
 		return failure;
 	}
 	return errorBody(401, 'Missing API key', 'UNAUTHENTICATED');

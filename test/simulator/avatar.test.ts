@@ -16,9 +16,15 @@ beforeEach(() => {
 
 const route = { [SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value };
 
-async function call(method: string, path: string, body?: Record<string, unknown>, query: Record<string, string> = route) {
+async function call(
+	method: string,
+	path: string,
+	body?: Record<string, unknown>,
+	query: Record<string, string> = route,
+) {
 	const url = new URL(sim.url + path);
-	if (body === undefined) for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+	if (body === undefined)
+		for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
 	const response = await fetch(url, {
 		method,
 		headers: { authorization: `Bearer ${SIMULATOR_API_KEY}`, 'content-type': 'application/json' },
@@ -27,7 +33,8 @@ async function call(method: string, path: string, body?: Record<string, unknown>
 	return { status: response.status, body: (await response.json()) as any };
 }
 
-const post = (path: string, body: Record<string, unknown>) => call('POST', path, { ...route, ...body });
+const post = (path: string, body: Record<string, unknown>) =>
+	call('POST', path, { ...route, ...body });
 
 async function newGroup(name = 'presenters') {
 	const answer = await post('/v1/private-avatar/groups', { Name: name });
@@ -40,7 +47,10 @@ describe('avatar simulator: routing parameter and errors', () => {
 		const noField = await call('POST', '/v1/private-avatar/groups', { Name: 'x' });
 		expect(noField.status).toBe(400);
 		expect(noField.body.ResponseMetadata.Error.Code).toBe('MissingParameter');
-		const wrongValue = await call('POST', '/v1/private-avatar/groups', { Name: 'x', model: 'other' });
+		const wrongValue = await call('POST', '/v1/private-avatar/groups', {
+			Name: 'x',
+			model: 'other',
+		});
 		expect(wrongValue.body.ResponseMetadata.Error.Message).toContain('unsupported value');
 		const noQuery = await call('GET', '/v1/private-avatar/groups/g-1', undefined, {});
 		expect(noQuery.status).toBe(400);
@@ -51,14 +61,20 @@ describe('avatar simulator: routing parameter and errors', () => {
 	it('answers unknown group and asset ids with 404 naming the id', async () => {
 		const group = await call('GET', '/v1/private-avatar/groups/group-nope');
 		expect(group.status).toBe(404);
-		expect(group.body.ResponseMetadata.Error).toEqual({ Code: 'GroupNotFound', Message: 'The group "group-nope" does not exist' });
+		expect(group.body.ResponseMetadata.Error).toEqual({
+			Code: 'GroupNotFound',
+			Message: 'The group "group-nope" does not exist',
+		});
 		const asset = await call('DELETE', '/v1/private-avatar/assets/asset-nope');
 		expect(asset.status).toBe(404);
 		expect(asset.body.ResponseMetadata.Error.Code).toBe('AssetNotFound');
 	});
 
 	it('requires Bearer auth', async () => {
-		const response = await fetch(`${sim.url}/v1/private-avatar/groups/list`, { method: 'POST', body: JSON.stringify(route) });
+		const response = await fetch(`${sim.url}/v1/private-avatar/groups/list`, {
+			method: 'POST',
+			body: JSON.stringify(route),
+		});
 		expect(response.status).toBe(401);
 	});
 });
@@ -70,13 +86,26 @@ describe('avatar simulator: groups', () => {
 		const got = await call('GET', `/v1/private-avatar/groups/${id}`);
 		expect(got.body.Result).toMatchObject({ Id: id, Name: 'first', GroupType: 'Virtual' });
 
-		const mismatch = await call('PATCH', `/v1/private-avatar/groups/${id}`, { ...route, Id: 'other', Name: 'x' });
+		const mismatch = await call('PATCH', `/v1/private-avatar/groups/${id}`, {
+			...route,
+			Id: 'other',
+			Name: 'x',
+		});
 		expect(mismatch.status).toBe(400);
-		const patched = await call('PATCH', `/v1/private-avatar/groups/${id}`, { ...route, Id: id, Name: 'renamed', Description: 'd' });
+		const patched = await call('PATCH', `/v1/private-avatar/groups/${id}`, {
+			...route,
+			Id: id,
+			Name: 'renamed',
+			Description: 'd',
+		});
 		expect(patched.status).toBe(200);
 		expect(avatarSim(sim).groups.get(id)).toMatchObject({ Name: 'renamed', Description: 'd' });
 
-		await post('/v1/private-avatar/assets', { GroupId: id, URL: 'https://cdn.example.com/a.jpg', AssetType: 'Image' });
+		await post('/v1/private-avatar/assets', {
+			GroupId: id,
+			URL: 'https://cdn.example.com/a.jpg',
+			AssetType: 'Image',
+		});
 		expect(avatarSim(sim).assets.size).toBe(1);
 		expect((await call('DELETE', `/v1/private-avatar/groups/${id}`)).status).toBe(200);
 		expect(avatarSim(sim).groups.size).toBe(0);
@@ -86,20 +115,26 @@ describe('avatar simulator: groups', () => {
 	it.each([
 		['noContent', 204],
 		['emptyOk', 200],
-	] as const)('answers DELETE with no body when told (%s: HTTP %i); errors keep their JSON', async (answer, status) => {
-		const id = await newGroup('gone soon');
-		avatarSim(sim).answerDeletesWith(answer);
-		const response = await fetch(`${sim.url}/v1/private-avatar/groups/${id}?model=${SIM_AVATAR_ROUTING.value}`, {
-			method: 'DELETE',
-			headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
-		});
-		expect(response.status).toBe(status);
-		expect(await response.text()).toBe('');
-		expect(avatarSim(sim).groups.size).toBe(0);
-		const missing = await call('DELETE', `/v1/private-avatar/groups/${id}`);
-		expect(missing.status).toBe(404);
-		expect(missing.body.ResponseMetadata.Error.Code).toBe('GroupNotFound');
-	});
+	] as const)(
+		'answers DELETE with no body when told (%s: HTTP %i); errors keep their JSON',
+		async (answer, status) => {
+			const id = await newGroup('gone soon');
+			avatarSim(sim).answerDeletesWith(answer);
+			const response = await fetch(
+				`${sim.url}/v1/private-avatar/groups/${id}?model=${SIM_AVATAR_ROUTING.value}`,
+				{
+					method: 'DELETE',
+					headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
+				},
+			);
+			expect(response.status).toBe(status);
+			expect(await response.text()).toBe('');
+			expect(avatarSim(sim).groups.size).toBe(0);
+			const missing = await call('DELETE', `/v1/private-avatar/groups/${id}`);
+			expect(missing.status).toBe(404);
+			expect(missing.body.ResponseMetadata.Error.Code).toBe('GroupNotFound');
+		},
+	);
 
 	it('rejects a group without a name', async () => {
 		const answer = await post('/v1/private-avatar/groups', { Description: 'no name' });
@@ -109,13 +144,24 @@ describe('avatar simulator: groups', () => {
 
 	it('lists with name, id and type filters, page by page', async () => {
 		const ids = [];
-		for (const name of ['alpha', 'beta', 'alphabet', 'gamma', 'ALPHA-2']) ids.push(await newGroup(name));
-		const byName = await post('/v1/private-avatar/groups/list', { Filter: { Name: 'alpha' }, PageNumber: 1, PageSize: 2 });
+		for (const name of ['alpha', 'beta', 'alphabet', 'gamma', 'ALPHA-2'])
+			ids.push(await newGroup(name));
+		const byName = await post('/v1/private-avatar/groups/list', {
+			Filter: { Name: 'alpha' },
+			PageNumber: 1,
+			PageSize: 2,
+		});
 		expect(byName.body.Result).toMatchObject({ TotalCount: 3, PageNumber: 1, PageSize: 2 });
 		expect(byName.body.Result.Items.map((g: any) => g.Name)).toEqual(['alpha', 'alphabet']);
-		const second = await post('/v1/private-avatar/groups/list', { Filter: { Name: 'alpha' }, PageNumber: 2, PageSize: 2 });
+		const second = await post('/v1/private-avatar/groups/list', {
+			Filter: { Name: 'alpha' },
+			PageNumber: 2,
+			PageSize: 2,
+		});
 		expect(second.body.Result.Items.map((g: any) => g.Name)).toEqual(['ALPHA-2']);
-		const byIds = await post('/v1/private-avatar/groups/list', { Filter: { GroupIds: [ids[1], ids[3]], GroupType: 'Virtual' } });
+		const byIds = await post('/v1/private-avatar/groups/list', {
+			Filter: { GroupIds: [ids[1], ids[3]], GroupType: 'Virtual' },
+		});
 		expect(byIds.body.Result.Items.map((g: any) => g.Id)).toEqual([ids[1], ids[3]]);
 		const badSize = await post('/v1/private-avatar/groups/list', { PageSize: 0 });
 		expect(badSize.status).toBe(400);
@@ -124,11 +170,17 @@ describe('avatar simulator: groups', () => {
 
 describe('avatar simulator: asset processing', () => {
 	async function upload(url: string, groupId?: string) {
-		const answer = await post('/v1/private-avatar/assets', { GroupId: groupId ?? (await newGroup()), URL: url, AssetType: 'Image', Name: 'n' });
+		const answer = await post('/v1/private-avatar/assets', {
+			GroupId: groupId ?? (await newGroup()),
+			URL: url,
+			AssetType: 'Image',
+			Name: 'n',
+		});
 		expect(answer.status).toBe(200);
 		return answer.body.Result.Id as string;
 	}
-	const status = async (id: string) => (await call('GET', `/v1/private-avatar/assets/${id}`)).body.Result;
+	const status = async (id: string) =>
+		(await call('GET', `/v1/private-avatar/assets/${id}`)).body.Result;
 
 	it('goes Processing -> Active on the second poll by default', async () => {
 		const id = await upload('https://cdn.example.com/a.jpg');
@@ -138,9 +190,16 @@ describe('avatar simulator: asset processing', () => {
 	});
 
 	it('follows queued plans and URL hints, Failed with an error', async () => {
-		avatarSim(sim).queuePlans({ outcome: 'Failed', afterPolls: 1, error: { Code: 'FaceMismatch', Message: 'No face found' } });
+		avatarSim(sim).queuePlans({
+			outcome: 'Failed',
+			afterPolls: 1,
+			error: { Code: 'FaceMismatch', Message: 'No face found' },
+		});
 		const failing = await upload('https://cdn.example.com/b.jpg');
-		expect(await status(failing)).toMatchObject({ Status: 'Failed', Error: { Code: 'FaceMismatch', Message: 'No face found' } });
+		expect(await status(failing)).toMatchObject({
+			Status: 'Failed',
+			Error: { Code: 'FaceMismatch', Message: 'No face found' },
+		});
 
 		const hinted = await upload('https://cdn.example.com/c.jpg?sim_outcome=Failed&sim_polls=3');
 		expect((await status(hinted)).Status).toBe('Processing');
@@ -160,13 +219,28 @@ describe('avatar simulator: asset processing', () => {
 
 	it('refuses relative or non-http URLs, missing fields and unknown groups', async () => {
 		const groupId = await newGroup();
-		const relative = await post('/v1/private-avatar/assets', { GroupId: groupId, URL: '/a.jpg', AssetType: 'Image' });
+		const relative = await post('/v1/private-avatar/assets', {
+			GroupId: groupId,
+			URL: '/a.jpg',
+			AssetType: 'Image',
+		});
 		expect(relative.body.ResponseMetadata.Error.Message).toContain('absolute');
-		const ftp = await post('/v1/private-avatar/assets', { GroupId: groupId, URL: 'ftp://x/a.jpg', AssetType: 'Image' });
+		const ftp = await post('/v1/private-avatar/assets', {
+			GroupId: groupId,
+			URL: 'ftp://x/a.jpg',
+			AssetType: 'Image',
+		});
 		expect(ftp.status).toBe(400);
-		const noType = await post('/v1/private-avatar/assets', { GroupId: groupId, URL: 'https://x/a.jpg' });
+		const noType = await post('/v1/private-avatar/assets', {
+			GroupId: groupId,
+			URL: 'https://x/a.jpg',
+		});
 		expect(noType.body.ResponseMetadata.Error.Message).toContain('AssetType is required');
-		const noGroup = await post('/v1/private-avatar/assets', { GroupId: 'group-x', URL: 'https://x/a.jpg', AssetType: 'Image' });
+		const noGroup = await post('/v1/private-avatar/assets', {
+			GroupId: 'group-x',
+			URL: 'https://x/a.jpg',
+			AssetType: 'Image',
+		});
 		expect(noGroup.status).toBe(404);
 	});
 
@@ -177,17 +251,40 @@ describe('avatar simulator: asset processing', () => {
 		const names = ['delta', 'alpha', 'charlie', 'bravo'];
 		const ids: string[] = [];
 		for (const name of names) {
-			const answer = await post('/v1/private-avatar/assets', { GroupId: groupA, URL: 'https://x/a.jpg', AssetType: 'Image', Name: name });
+			const answer = await post('/v1/private-avatar/assets', {
+				GroupId: groupA,
+				URL: 'https://x/a.jpg',
+				AssetType: 'Image',
+				Name: name,
+			});
 			ids.push(answer.body.Result.Id);
 		}
-		await post('/v1/private-avatar/assets', { GroupId: groupB, URL: 'https://x/b.jpg', AssetType: 'Image', Name: 'alpha-b' });
+		await post('/v1/private-avatar/assets', {
+			GroupId: groupB,
+			URL: 'https://x/b.jpg',
+			AssetType: 'Image',
+			Name: 'alpha-b',
+		});
 		await status(ids[1]);
 		await status(ids[2]);
 
 		const list = (body: Record<string, unknown>) => post('/v1/private-avatar/assets/list', body);
-		const sorted = await list({ Filter: { GroupIds: [groupA] }, SortBy: 'Name', SortOrder: 'desc' });
-		expect(sorted.body.Result.Items.map((a: any) => a.Name)).toEqual(['delta', 'charlie', 'bravo', 'alpha']);
-		const active = await list({ Filter: { Statuses: ['Active'] }, SortBy: 'Name', SortOrder: 'asc' });
+		const sorted = await list({
+			Filter: { GroupIds: [groupA] },
+			SortBy: 'Name',
+			SortOrder: 'desc',
+		});
+		expect(sorted.body.Result.Items.map((a: any) => a.Name)).toEqual([
+			'delta',
+			'charlie',
+			'bravo',
+			'alpha',
+		]);
+		const active = await list({
+			Filter: { Statuses: ['Active'] },
+			SortBy: 'Name',
+			SortOrder: 'asc',
+		});
 		expect(active.body.Result.Items.map((a: any) => a.Name)).toEqual(['alpha', 'charlie']);
 		const named = await list({ Filter: { Name: 'ALPHA' } });
 		expect(named.body.Result.TotalCount).toBe(2);
@@ -199,12 +296,16 @@ describe('avatar simulator: asset processing', () => {
 
 describe('avatar simulator: real-person sessions', () => {
 	async function session() {
-		const answer = await post('/v1/real-avatar/auth/session', { CallbackURL: 'https://app.example.com/done', Lng: 'en' });
+		const answer = await post('/v1/real-avatar/auth/session', {
+			CallbackURL: 'https://app.example.com/done',
+			Lng: 'en',
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body.Result.H5Link).toContain('redirect=https%3A%2F%2Fapp.example.com%2Fdone');
 		return answer.body.Result.AvatarToken as string;
 	}
-	const exchange = (token: string) => post('/v1/real-avatar/groups/from-token', { AvatarToken: token });
+	const exchange = (token: string) =>
+		post('/v1/real-avatar/groups/from-token', { AvatarToken: token });
 
 	it('exchanges a token at exactly 120 s, once, for a real-person group', async () => {
 		const token = await session();
@@ -226,7 +327,9 @@ describe('avatar simulator: real-person sessions', () => {
 	});
 
 	it('needs an absolute http(s) redirect address', async () => {
-		const answer = await post('/v1/real-avatar/auth/session', { CallbackURL: 'app.example.com/done' });
+		const answer = await post('/v1/real-avatar/auth/session', {
+			CallbackURL: 'app.example.com/done',
+		});
 		expect(answer.status).toBe(400);
 		expect(answer.body.ResponseMetadata.Error.Message).toContain('CallbackURL');
 	});

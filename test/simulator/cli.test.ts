@@ -22,10 +22,14 @@ afterEach(async () => {
 
 /** Starts the CLI and resolves with its stdout once the banner's last line is out. */
 function startCli(args: string[]): Promise<string> {
-	const started = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'test/simulator/cli.ts'), ...args], {
-		cwd: REPO_ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const started = spawn(
+		process.execPath,
+		['--import', 'tsx', path.join(REPO_ROOT, 'test/simulator/cli.ts'), ...args],
+		{
+			cwd: REPO_ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	child = started;
 	return new Promise((resolve, reject) => {
 		let stdout = '';
@@ -35,7 +39,13 @@ function startCli(args: string[]): Promise<string> {
 			stdout += chunk.toString();
 			if (/Stop with Ctrl\+C\.\n/.test(stdout)) resolve(stdout);
 		});
-		started.once('exit', (code) => reject(new Error(`the simulator CLI exited (${code}) before printing its banner:\n${stdout}\n${stderr}`)));
+		started.once('exit', (code) =>
+			reject(
+				new Error(
+					`the simulator CLI exited (${code}) before printing its banner:\n${stdout}\n${stderr}`,
+				),
+			),
+		);
 	});
 }
 
@@ -50,9 +60,13 @@ describe('npm run simulator', () => {
 		// The first line stays what scripts (bench/simulatorProcess.ts) read the address from.
 		expect(stdout.split('\n')[0]).toBe(`simulator listening on ${baseUrl}`);
 
-		const answer = await fetch(`${baseUrl}/v1/models`, { headers: { authorization: `Bearer ${apiKey}` } });
+		const answer = await fetch(`${baseUrl}/v1/models`, {
+			headers: { authorization: `Bearer ${apiKey}` },
+		});
 		expect(answer.status).toBe(200);
-		const refused = await fetch(`${baseUrl}/v1/models`, { headers: { authorization: 'Bearer not-the-printed-key' } });
+		const refused = await fetch(`${baseUrl}/v1/models`, {
+			headers: { authorization: 'Bearer not-the-printed-key' },
+		});
 		expect(refused.status).toBe(401);
 	});
 

@@ -11,7 +11,8 @@ export function createClock(startMs = SIM_EPOCH_MS): Clock {
 	return {
 		now: () => current,
 		advance(ms: number) {
-			if (!Number.isFinite(ms) || ms < 0) throw new RangeError('clock.advance needs a finite, non-negative number of milliseconds');
+			if (!Number.isFinite(ms) || ms < 0)
+				throw new RangeError('clock.advance needs a finite, non-negative number of milliseconds');
 			current += ms;
 		},
 	};

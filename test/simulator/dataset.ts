@@ -65,7 +65,13 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
 	const channels = channelsData(ctx);
 	const articles = articlesData(ctx);
 	const parts = withArrivals(
-		{ ...shortVideoData(ctx), ...notesData(ctx), ...channels, ...articles, ...searchData(ctx, channels, articles) },
+		{
+			...shortVideoData(ctx),
+			...notesData(ctx),
+			...channels,
+			...articles,
+			...searchData(ctx, channels, articles),
+		},
 		ctx,
 		options.arrivalEveryMs,
 	);
@@ -77,7 +83,9 @@ function wellKnownIds(data: Omit<Dataset, 'seed' | 'total' | 'ids'>, seed: numbe
 	const cookie = `sessionid=${hexFor(32, seed, 'cookie')}; ttwid=sim`;
 	const noteId = hexFor(24, seed, 'well-known-note');
 	const users = data.wellKnownUsernames();
-	const firstVideo = data.channelUserVideos(users.withLives)[0] ?? data.channelVideo(String(BigInt(`1${'7'.repeat(18)}`)));
+	const firstVideo =
+		data.channelUserVideos(users.withLives)[0] ??
+		data.channelVideo(String(BigInt(`1${'7'.repeat(18)}`)));
 	const firstLive = data.liveHistory(users.withLives)[0];
 	const articleUrl = `https://mp.example.com/s/${hexFor(22, seed, 'well-known-article')}`;
 	const firstComment = data.articleComments(articleUrl)[0];
@@ -99,7 +107,8 @@ function wellKnownIds(data: Omit<Dataset, 'seed' | 'total' | 'ids'>, seed: numbe
 		exportId: data.exportIdOf(firstVideo),
 		liveId: String(firstLive?.live_id ?? data.liveDetail('7340000000000000001').live_id),
 		articleUrl,
-		articleLongUrl: 'https://mp.example.com/s?__biz=MzA5NjQ1ODQ2MA==&mid=2651234567&idx=1&sn=5f2c0e1b',
+		articleLongUrl:
+			'https://mp.example.com/s?__biz=MzA5NjQ1ODQ2MA==&mid=2651234567&idx=1&sn=5f2c0e1b',
 		contentId: String(firstComment?.content_id ?? '7234567890123456789'),
 	};
 }

@@ -93,8 +93,11 @@ export function createFaults(): FaultQueue {
 			for (const fault of faults) queued.push(checkFault(fault));
 		},
 		setRate(config) {
-			if (!(typeof config.rate === 'number' && config.rate >= 0 && config.rate <= 1)) throw new TypeError('rate must be a number from 0 to 1');
-			const kinds = (config.kinds ?? ALL_KINDS).map((kind) => (typeof kind === 'string' ? faultOfKind(kind) : checkFault(kind)));
+			if (!(typeof config.rate === 'number' && config.rate >= 0 && config.rate <= 1))
+				throw new TypeError('rate must be a number from 0 to 1');
+			const kinds = (config.kinds ?? ALL_KINDS).map((kind) =>
+				typeof kind === 'string' ? faultOfKind(kind) : checkFault(kind),
+			);
 			if (kinds.length === 0) throw new TypeError('kinds must not be empty');
 			rate = { config, kinds, random: mulberry32(config.seed ?? 1) };
 		},
@@ -129,7 +132,9 @@ export function describeFault(fault: Fault): string {
 /** A fault that only delays or disturbs the wire, or comes after the work, leaves the billing intact. */
 export function isDelayOnly(fault: Fault): boolean {
 	if (fault.afterWork) return true;
-	return !fault.reset && !fault.truncate && !fault.html && !fault.redirect && fault.status === undefined;
+	return (
+		!fault.reset && !fault.truncate && !fault.html && !fault.redirect && fault.status === undefined
+	);
 }
 
 /** A status, html or redirect fault that answers in place of the route (before any work). */
@@ -152,36 +157,57 @@ function faultOfKind(kind: FaultKind): Fault {
 
 function checkFault(fault: Fault): Fault {
 	if (fault === null || typeof fault !== 'object') throw new TypeError('a fault must be an object');
-	if (fault.status !== undefined && !STATUSES.has(fault.status)) throw new TypeError(`fault status must be one of ${[...STATUSES].join(', ')}`);
-	if (fault.delayMs !== undefined && !(fault.delayMs >= 0)) throw new TypeError('delayMs must be a non-negative number');
-	if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0)) throw new TypeError('retryAfterSeconds must be a non-negative number');
+	if (fault.status !== undefined && !STATUSES.has(fault.status))
+		throw new TypeError(`fault status must be one of ${[...STATUSES].join(', ')}`);
+	if (fault.delayMs !== undefined && !(fault.delayMs >= 0))
+		throw new TypeError('delayMs must be a non-negative number');
+	if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0))
+		throw new TypeError('retryAfterSeconds must be a non-negative number');
 	if (fault.redirect !== undefined) checkRedirect(fault.redirect);
 	if (fault.modelAnswer !== undefined && !MODEL_ANSWER_FAULTS.includes(fault.modelAnswer)) {
 		throw new TypeError(`modelAnswer must be one of ${MODEL_ANSWER_FAULTS.join(', ')}`);
 	}
-	const kinds = [fault.status !== undefined, !!fault.reset, !!fault.truncate, !!fault.html, !!fault.redirect].filter(Boolean).length;
-	if (kinds > 1) throw new TypeError('a fault has at most one of status, reset, truncate, html, redirect');
+	const kinds = [
+		fault.status !== undefined,
+		!!fault.reset,
+		!!fault.truncate,
+		!!fault.html,
+		!!fault.redirect,
+	].filter(Boolean).length;
+	if (kinds > 1)
+		throw new TypeError('a fault has at most one of status, reset, truncate, html, redirect');
 	if (fault.data !== undefined) {
-		if (fault.data === null || typeof fault.data !== 'object' || Array.isArray(fault.data)) throw new TypeError('data must be an object of fields');
+		if (fault.data === null || typeof fault.data !== 'object' || Array.isArray(fault.data))
+			throw new TypeError('data must be an object of fields');
 		if (kinds > 0) throw new TypeError('a data fault goes alone (with delayMs at most)');
 		return { ...fault };
 	}
-	if (kinds === 0 && fault.delayMs === undefined && fault.wire === undefined && fault.modelAnswer === undefined) {
-		throw new TypeError('a fault needs status, reset, truncate, html, redirect, wire, modelAnswer or delayMs');
+	if (
+		kinds === 0 &&
+		fault.delayMs === undefined &&
+		fault.wire === undefined &&
+		fault.modelAnswer === undefined
+	) {
+		throw new TypeError(
+			'a fault needs status, reset, truncate, html, redirect, wire, modelAnswer or delayMs',
+		);
 	}
-	if (fault.afterWork && fault.status === undefined) throw new TypeError('afterWork goes with a status');
+	if (fault.afterWork && fault.status === undefined)
+		throw new TypeError('afterWork goes with a status');
 	return { ...fault };
 }
 
 function checkRedirect(redirect: RedirectFault): void {
-	if (redirect === null || typeof redirect !== 'object') throw new TypeError('redirect must be an object {to, status?}');
+	if (redirect === null || typeof redirect !== 'object')
+		throw new TypeError('redirect must be an object {to, status?}');
 	let to: URL;
 	try {
 		to = new URL(String(redirect.to));
 	} catch {
 		throw new TypeError('redirect.to must be an absolute http(s) URL');
 	}
-	if (to.protocol !== 'http:' && to.protocol !== 'https:') throw new TypeError('redirect.to must be an absolute http(s) URL');
+	if (to.protocol !== 'http:' && to.protocol !== 'https:')
+		throw new TypeError('redirect.to must be an absolute http(s) URL');
 	if (redirect.status !== undefined && !REDIRECT_STATUSES.has(redirect.status)) {
 		throw new TypeError(`redirect.status must be one of ${[...REDIRECT_STATUSES].join(', ')}`);
 	}

@@ -8,7 +8,12 @@ import { type WireFault, wireBytes, wireHeaders, writeDisturbed, writeEvents } f
  * Writes an answer; with `truncate`, only the headers and half the body go out before the connection
  * is cut; `wire` disturbs it the way proxies and services do (see wire.ts).
  */
-export async function send(res: ServerResponse, response: SimResponse, truncate = false, wire?: WireFault): Promise<void> {
+export async function send(
+	res: ServerResponse,
+	response: SimResponse,
+	truncate = false,
+	wire?: WireFault,
+): Promise<void> {
 	const headers: Record<string, string> = wireHeaders({ ...response.headers }, wire);
 	if (wire?.empty) {
 		res.writeHead(wire.empty, { 'content-length': '0' });
@@ -44,13 +49,22 @@ export async function send(res: ServerResponse, response: SimResponse, truncate 
 	if (wire?.announceLength !== undefined) headers['content-length'] = String(wire.announceLength);
 	else if (!wire?.endless) headers['content-length'] = String(bytes.length);
 	res.writeHead(response.status, headers);
-	if (wire && (wire.endless || wire.trickleMs || wire.keepOpen || wire.announceLength !== undefined)) return writeDisturbed(res, bytes, wire);
+	if (
+		wire &&
+		(wire.endless || wire.trickleMs || wire.keepOpen || wire.announceLength !== undefined)
+	)
+		return writeDisturbed(res, bytes, wire);
 	if (truncate) return cut(res, bytes.subarray(0, Math.floor(bytes.length / 2)));
 	await new Promise<void>((resolve) => res.end(bytes, resolve));
 }
 
 /** A byte stream (a media file) at the pace the client reads it; with `truncate`, cut after half. */
-async function writeBytes(res: ServerResponse, response: SimResponse, headers: Record<string, string>, truncate: boolean): Promise<void> {
+async function writeBytes(
+	res: ServerResponse,
+	response: SimResponse,
+	headers: Record<string, string>,
+	truncate: boolean,
+): Promise<void> {
 	const { length, chunks } = response.bytes!;
 	res.writeHead(response.status, { ...headers, 'content-length': String(length) });
 	const stopAt = truncate ? Math.floor(length / 2) : length;
@@ -66,15 +80,16 @@ async function writeBytes(res: ServerResponse, response: SimResponse, headers: R
 		}
 		const more = res.write(part);
 		if (sent >= stopAt) break;
-		if (!more) await new Promise<void>((resolve) => {
-			const done = () => {
-				res.off('drain', done);
-				res.off('close', done);
-				resolve();
-			};
-			res.on('drain', done);
-			res.on('close', done);
-		});
+		if (!more)
+			await new Promise<void>((resolve) => {
+				const done = () => {
+					res.off('drain', done);
+					res.off('close', done);
+					resolve();
+				};
+				res.on('drain', done);
+				res.on('close', done);
+			});
 	}
 	if (truncate) {
 		res.socket?.destroy();
@@ -102,7 +117,11 @@ export function faultResponse(fault: Fault, requestUrl?: URL): SimResponse {
 		query.delete('key');
 		location.search = query.toString();
 		const status = fault.redirect.status ?? 307;
-		return { status, headers: { location: location.href }, body: { code: status, message: STATUS_CODES[status] ?? 'Redirect', location: location.href } };
+		return {
+			status,
+			headers: { location: location.href },
+			body: { code: status, message: STATUS_CODES[status] ?? 'Redirect', location: location.href },
+		};
 	}
 	if (fault.html) {
 		return {
@@ -113,6 +132,15 @@ export function faultResponse(fault: Fault, requestUrl?: URL): SimResponse {
 	}
 	const status = fault.status ?? 500;
 	const headers: Record<string, string> = {};
-	if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-	return { status, headers, body: { code: status, message: STATUS_CODES[status] ?? 'Error', detail: 'Injected by the simulator' } };
+	if (fault.retryAfterSeconds !== undefined)
+		headers['retry-after'] = String(fault.retryAfterSeconds);
+	return {
+		status,
+		headers,
+		body: {
+			code: status,
+			message: STATUS_CODES[status] ?? 'Error',
+			detail: 'Injected by the simulator',
+		},
+	};
 }

@@ -6,7 +6,14 @@ import { createClock, type Clock } from './clock';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SEED, SIMULATOR_API_KEY } from './constants';
 import { createDataset, type Dataset } from './dataset';
 import { hexFor } from './dataset/random';
-import { answersBeforeWork, createFaults, describeFault, isDelayOnly, type Fault, type FaultControl } from './faults';
+import {
+	answersBeforeWork,
+	createFaults,
+	describeFault,
+	isDelayOnly,
+	type Fault,
+	type FaultControl,
+} from './faults';
 import { withDataFields } from './answerData';
 import { withModelAnswerFault } from './routes/model/answerFaults';
 import { parseJson } from './json';
@@ -14,7 +21,14 @@ import { createLedger, type Ledger } from './ledger';
 import { createMediaLibrary, type MediaControl, type MediaFiles } from './media/library';
 import { MEDIA_STATE, type MediaState } from './media/links';
 import { routeModules } from './routes';
-import type { HttpRoute, RecordedRequest, ResolvedOptions, SimContext, SimRequest, SimResponse } from './routes/types';
+import type {
+	HttpRoute,
+	RecordedRequest,
+	ResolvedOptions,
+	SimContext,
+	SimRequest,
+	SimResponse,
+} from './routes/types';
 import { faultResponse, send } from './send';
 
 export interface SimulatorOptions {
@@ -62,9 +76,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		seed: options.seed ?? DEFAULT_SEED,
 		totals: options.totals ?? {},
 	};
-	if (!(Number.isInteger(resolved.pageSize) && resolved.pageSize > 0)) throw new RangeError('pageSize must be a positive integer');
+	if (!(Number.isInteger(resolved.pageSize) && resolved.pageSize > 0))
+		throw new RangeError('pageSize must be a positive integer');
 	const clock = createClock();
-	const dataset = createDataset({ seed: resolved.seed, totals: resolved.totals, now: clock.now, arrivalEveryMs: options.arrivalEveryMs });
+	const dataset = createDataset({
+		seed: resolved.seed,
+		totals: resolved.totals,
+		now: clock.now,
+		arrivalEveryMs: options.arrivalEveryMs,
+	});
 	const ledger = createLedger();
 	const faults = createFaults();
 	const requests: RecordedRequest[] = [];
@@ -85,9 +105,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		const url = new URL(req.url ?? '/', 'http://simulator');
 		const method = req.method ?? 'GET';
 		if (url.pathname.startsWith('/__sim/')) {
-			return send(res, handleAdmin(method, url.pathname, safeParse(bodyText), { ledger, requests, faults, clock, dataset, reset }));
+			return send(
+				res,
+				handleAdmin(method, url.pathname, safeParse(bodyText), {
+					ledger,
+					requests,
+					faults,
+					clock,
+					dataset,
+					reset,
+				}),
+			);
 		}
-		const record: RecordedRequest = { method, path: url.pathname, query: queryRecord(url.searchParams), headers: req.headers, bodyText };
+		const record: RecordedRequest = {
+			method,
+			path: url.pathname,
+			query: queryRecord(url.searchParams),
+			headers: req.headers,
+			bodyText,
+		};
 		requests.push(record);
 		const finish = async (response: SimResponse, fault?: Fault) => {
 			record.status = fault?.wire?.empty ?? response.status;
@@ -97,11 +133,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		// Credentials are checked before the path is resolved, as real gateways do: 401 comes before 404.
 		const found = findRoute(routes, method, url.pathname);
 		const scheme = found.route?.auth ?? authSchemeForPath(url.pathname);
-		const denied = checkAuth(scheme, { headers: req.headers, query: url.searchParams, target: req.url }, resolved.apiKey);
+		const denied = checkAuth(
+			scheme,
+			{ headers: req.headers, query: url.searchParams, target: req.url },
+			resolved.apiKey,
+		);
 		if (denied) return finish(denied);
 		if (!found.route) {
 			const status = found.pathMatched ? 405 : 404;
-			return finish({ status, body: { code: status, message: `${status === 405 ? 'Method not allowed' : 'Not found'}: ${method} ${url.pathname}` } });
+			return finish({
+				status,
+				body: {
+					code: status,
+					message: `${status === 405 ? 'Method not allowed' : 'Not found'}: ${method} ${url.pathname}`,
+				},
+			});
 		}
 		const { route, params } = found;
 		let parsed: { value: unknown } | undefined;
@@ -136,7 +182,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			origin: `http://${req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`}`,
 			nextSequence: () => ++sequence,
 		};
-		const response = withModelAnswerFault(withDataFields(await route.handle(request, ctx), fault?.data), fault?.modelAnswer);
+		const response = withModelAnswerFault(
+			withDataFields(await route.handle(request, ctx), fault?.data),
+			fault?.modelAnswer,
+		);
 		// Recorded before sending: a client in the same process may look at the ledger as soon as it has the answer.
 		if (response.billing) {
 			const cut = fault && !isDelayOnly(fault);
@@ -154,7 +203,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const server = createServer((req, res) => {
 		serve(req, res).catch((error: Error) => {
 			process.stderr.write(`simulator: ${error.stack ?? error.message}\n`);
-			if (!res.headersSent) send(res, { status: 500, body: { code: 500, message: 'Simulator error', detail: error.message } }).catch(() => undefined);
+			if (!res.headersSent)
+				send(res, {
+					status: 500,
+					body: { code: 500, message: 'Simulator error', detail: error.message },
+				}).catch(() => undefined);
 			else res.destroy();
 		});
 	});
@@ -232,4 +285,5 @@ function queryRecord(params: URLSearchParams): Record<string, string | string[]>
 	return out;
 }
 
-const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+const sleep = (ms: number) =>
+	ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

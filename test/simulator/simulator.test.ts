@@ -15,8 +15,16 @@ interface Answer {
 	body: any;
 }
 
-async function http(sim: Simulator, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-	const res = await request(sim.url + path, { method: (init.method ?? 'GET') as 'GET', headers: init.headers, body: init.body });
+async function http(
+	sim: Simulator,
+	path: string,
+	init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+	const res = await request(sim.url + path, {
+		method: (init.method ?? 'GET') as 'GET',
+		headers: init.headers,
+		body: init.body,
+	});
 	const text = await res.body.text();
 	let body: unknown;
 	try {
@@ -27,10 +35,22 @@ async function http(sim: Simulator, path: string, init: { method?: string; heade
 	return { status: res.statusCode, headers: res.headers, text, body };
 }
 
-const bearer = (key = SIMULATOR_API_KEY) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
+const bearer = (key = SIMULATOR_API_KEY) => ({
+	authorization: `Bearer ${key}`,
+	'content-type': 'application/json',
+});
 
-function run(sim: Simulator, endpoint: string, input: unknown, envelope: Record<string, unknown> = {}): Promise<Answer> {
-	return http(sim, '/api/v1/run', { method: 'POST', headers: bearer(), body: JSON.stringify({ provider: PROVIDER, endpoint, input, ...envelope }) });
+function run(
+	sim: Simulator,
+	endpoint: string,
+	input: unknown,
+	envelope: Record<string, unknown> = {},
+): Promise<Answer> {
+	return http(sim, '/api/v1/run', {
+		method: 'POST',
+		headers: bearer(),
+		body: JSON.stringify({ provider: PROVIDER, endpoint, input, ...envelope }),
+	});
 }
 
 /** Calls page after page: `next` gets each answer's data and the pages so far, and says what to send next (undefined: stop). */
@@ -65,29 +85,69 @@ describe('run envelope', () => {
 	it('answers code, message, request_id and the payload under data', async () => {
 		const answer = await run(sim, SV + 'fetch_one_video', { aweme_id: sim.dataset.ids.awemeId });
 		expect(answer.status).toBe(200);
-		expect(answer.body).toMatchObject({ code: 200, message: 'success', request_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+		expect(answer.body).toMatchObject({
+			code: 200,
+			message: 'success',
+			request_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+		});
 		expect(answer.body.data.aweme_detail.aweme_id).toBe(sim.dataset.ids.awemeId);
-		expect(sim.requests.at(-1)).toMatchObject({ endpoint: SV + 'fetch_one_video', input: { aweme_id: sim.dataset.ids.awemeId }, status: 200 });
+		expect(sim.requests.at(-1)).toMatchObject({
+			endpoint: SV + 'fetch_one_video',
+			input: { aweme_id: sim.dataset.ids.awemeId },
+			status: 200,
+		});
 	});
 
 	it.each([
-		['a wrong provider', { provider: 'other', endpoint: SV + 'fetch_one_video', input: {} }, 400, /provider/],
+		[
+			'a wrong provider',
+			{ provider: 'other', endpoint: SV + 'fetch_one_video', input: {} },
+			400,
+			/provider/,
+		],
 		['a missing endpoint', { provider: PROVIDER, input: {} }, 400, /endpoint/],
-		['an unknown endpoint', { provider: PROVIDER, endpoint: '/api/v1/nowhere/fetch', input: {} }, 404, /Unknown endpoint: \/api\/v1\/nowhere\/fetch/],
-		['an input that is not an object', { provider: PROVIDER, endpoint: SV + 'fetch_one_video', input: ['x'] }, 400, /input/],
+		[
+			'an unknown endpoint',
+			{ provider: PROVIDER, endpoint: '/api/v1/nowhere/fetch', input: {} },
+			404,
+			/Unknown endpoint: \/api\/v1\/nowhere\/fetch/,
+		],
+		[
+			'an input that is not an object',
+			{ provider: PROVIDER, endpoint: SV + 'fetch_one_video', input: ['x'] },
+			400,
+			/input/,
+		],
 	])('rejects %s', async (_, envelope, status, message) => {
-		const answer = await http(sim, '/api/v1/run', { method: 'POST', headers: bearer(), body: JSON.stringify(envelope) });
+		const answer = await http(sim, '/api/v1/run', {
+			method: 'POST',
+			headers: bearer(),
+			body: JSON.stringify(envelope),
+		});
 		expect(answer.status).toBe(status);
-		expect(answer.body).toMatchObject({ code: status, message: expect.stringMatching(message), detail: expect.any(String) });
+		expect(answer.body).toMatchObject({
+			code: status,
+			message: expect.stringMatching(message),
+			detail: expect.any(String),
+		});
 	});
 });
 
 describe('authentication', () => {
 	it('rejects a wrong bearer key with a 401 that echoes the key given', async () => {
-		const answer = await http(sim, '/api/v1/run', { method: 'POST', headers: bearer('sk-wrong-key-42'), body: '{}' });
+		const answer = await http(sim, '/api/v1/run', {
+			method: 'POST',
+			headers: bearer('sk-wrong-key-42'),
+			body: '{}',
+		});
 		expect(answer.status).toBe(401);
-		expect(answer.body.error).toMatchObject({ code: 401, message: 'Invalid API key: sk-wrong-key-42 (request /api/v1/run)' });
-		expect(answer.body.error.keyFingerprint).toBe(Buffer.from('sk-wrong-key-42').toString('base64'));
+		expect(answer.body.error).toMatchObject({
+			code: 401,
+			message: 'Invalid API key: sk-wrong-key-42 (request /api/v1/run)',
+		});
+		expect(answer.body.error.keyFingerprint).toBe(
+			Buffer.from('sk-wrong-key-42').toString('base64'),
+		);
 	});
 
 	it('rejects a missing key', async () => {
@@ -99,53 +159,88 @@ describe('authentication', () => {
 	// A request that passes auth may still be refused by the route (empty body): only 401 matters here.
 	it('takes the query key or a bearer on native paths', async () => {
 		const path = '/v1beta/models/gm-2.5-flash:generateContent';
-		expect((await http(sim, `${path}?key=bad-query-key`, { method: 'POST' })).body.error.message).toBe(`Invalid API key: bad-query-key (request ${path}?key=bad-query-key)`);
-		expect((await http(sim, `${path}?key=${SIMULATOR_API_KEY}`, { method: 'POST' })).status).not.toBe(401);
+		expect(
+			(await http(sim, `${path}?key=bad-query-key`, { method: 'POST' })).body.error.message,
+		).toBe(`Invalid API key: bad-query-key (request ${path}?key=bad-query-key)`);
+		expect(
+			(await http(sim, `${path}?key=${SIMULATOR_API_KEY}`, { method: 'POST' })).status,
+		).not.toBe(401);
 		expect((await http(sim, path, { method: 'POST', headers: bearer() })).status).not.toBe(401);
-		expect((await http(sim, '/v1alpha/no-such-path', { method: 'POST', headers: bearer('sk-other') })).status).toBe(401);
+		expect(
+			(await http(sim, '/v1alpha/no-such-path', { method: 'POST', headers: bearer('sk-other') }))
+				.status,
+		).toBe(401);
 	});
 
 	it('wants x-api-key and compat-version on the messages path', async () => {
-		const post = (headers: Record<string, string>) => http(sim, '/v1/messages', { method: 'POST', headers });
+		const post = (headers: Record<string, string>) =>
+			http(sim, '/v1/messages', { method: 'POST', headers });
 		expect((await post({ authorization: `Bearer ${SIMULATOR_API_KEY}` })).status).toBe(401);
-		expect((await post({ 'x-api-key': 'nope', 'compat-version': '2023-06-01' })).body.error.message).toMatch(/^Invalid API key: nope \(request /);
+		expect(
+			(await post({ 'x-api-key': 'nope', 'compat-version': '2023-06-01' })).body.error.message,
+		).toMatch(/^Invalid API key: nope \(request /);
 		const noVersion = await post({ 'x-api-key': SIMULATOR_API_KEY });
 		expect(noVersion.status).toBe(400);
 		expect(noVersion.body.error.message).toMatch(/compat-version/);
-		expect((await post({ 'x-api-key': SIMULATOR_API_KEY, 'compat-version': '2023-06-01' })).status).not.toBe(401);
+		expect(
+			(await post({ 'x-api-key': SIMULATOR_API_KEY, 'compat-version': '2023-06-01' })).status,
+		).not.toBe(401);
 	});
 });
 
 describe('pagination, walked to the end', () => {
 	it('max_cursor: user posts', async () => {
 		const { secUserId } = sim.dataset.ids;
-		const pages = await walk(sim, SV + 'fetch_user_post_videos', { sec_user_id: secUserId, max_cursor: 0, count: 20 }, (d) =>
-			d.has_more ? { max_cursor: d.max_cursor } : undefined,
+		const pages = await walk(
+			sim,
+			SV + 'fetch_user_post_videos',
+			{ sec_user_id: secUserId, max_cursor: 0, count: 20 },
+			(d) => (d.has_more ? { max_cursor: d.max_cursor } : undefined),
 		);
 		expect(pages.map((p) => p.aweme_list.length)).toEqual([20, 20, 5]);
-		expect(pages.flatMap((p) => p.aweme_list.map((v: any) => v.aweme_id))).toEqual(sim.dataset.userPostVideos(secUserId).map((v) => v.aweme_id));
+		expect(pages.flatMap((p) => p.aweme_list.map((v: any) => v.aweme_id))).toEqual(
+			sim.dataset.userPostVideos(secUserId).map((v) => v.aweme_id),
+		);
 	});
 
 	it('refresh_index: home feed', async () => {
-		const pages = await walk(sim, SV + 'fetch_home_feed', { refresh_index: 0 }, (d, seen) => (d.has_more ? { refresh_index: seen } : undefined));
+		const pages = await walk(sim, SV + 'fetch_home_feed', { refresh_index: 0 }, (d, seen) =>
+			d.has_more ? { refresh_index: seen } : undefined,
+		);
 		expect(pages.flatMap((p) => p.aweme_list)).toHaveLength(sim.dataset.homeFeed().length);
 		expect(pages).toHaveLength(4);
 	});
 
 	it('cursor + index + pageArea: note comments, including the FOLDED area', async () => {
 		const { noteId } = sim.dataset.ids;
-		const pages = await walk(sim, NOTES + 'get_note_comments', { note_id: noteId, cursor: '', index: 0 }, (d) =>
-			d.data.has_more ? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea } : undefined,
+		const pages = await walk(
+			sim,
+			NOTES + 'get_note_comments',
+			{ note_id: noteId, cursor: '', index: 0 },
+			(d) =>
+				d.data.has_more
+					? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea }
+					: undefined,
 		);
 		const ids = pages.flatMap((p) => p.data.comments.map((c: any) => String(c.id)));
 		expect(ids).toEqual(sim.dataset.noteComments(noteId).map((c) => String(c.id)));
 		expect(pages.map((p) => p.data.pageArea)).toContain('FOLDED');
 
 		const second = pages[0].data;
-		const wrongIndex = await run(sim, NOTES + 'get_note_comments', { note_id: noteId, cursor: second.cursor, index: 0, pageArea: second.pageArea });
+		const wrongIndex = await run(sim, NOTES + 'get_note_comments', {
+			note_id: noteId,
+			cursor: second.cursor,
+			index: 0,
+			pageArea: second.pageArea,
+		});
 		expect(wrongIndex.status).toBe(400);
 		const lastUnfolded = pages.find((p) => p.data.pageArea === 'FOLDED').data;
-		const wrongArea = await run(sim, NOTES + 'get_note_comments', { note_id: noteId, cursor: lastUnfolded.cursor, index: lastUnfolded.index, pageArea: 'UNFOLDED' });
+		const wrongArea = await run(sim, NOTES + 'get_note_comments', {
+			note_id: noteId,
+			cursor: lastUnfolded.cursor,
+			index: lastUnfolded.index,
+			pageArea: 'UNFOLDED',
+		});
 		expect(wrongArea.status).toBe(400);
 	});
 
@@ -153,8 +248,11 @@ describe('pagination, walked to the end', () => {
 		const first = await run(sim, NOTES + 'search_notes', { keyword: 'acme', page: 1 });
 		const { search_id, search_session_id } = first.body.data.data;
 		expect((await run(sim, NOTES + 'search_notes', { keyword: 'acme', page: 2 })).status).toBe(400);
-		const pages = await walk(sim, NOTES + 'search_notes', { keyword: 'acme', page: 2, search_id, search_session_id }, (d, seen) =>
-			d.data.has_more ? { page: seen + 2 } : undefined,
+		const pages = await walk(
+			sim,
+			NOTES + 'search_notes',
+			{ keyword: 'acme', page: 2, search_id, search_session_id },
+			(d, seen) => (d.data.has_more ? { page: seen + 2 } : undefined),
 		);
 		const items = [...first.body.data.data.items, ...pages.flatMap((p) => p.data.items)];
 		expect(items.map((i: any) => i.id)).toEqual(sim.dataset.searchNotes('acme').map((i) => i.id));
@@ -162,46 +260,119 @@ describe('pagination, walked to the end', () => {
 
 	it('last_buffer: channel user videos (raw), the last page keeps a buffer with flag 0', async () => {
 		const { finderUsername } = sim.dataset.ids;
-		const pages = await walk(sim, CHANNELS + 'fetch_user_videos', { username: finderUsername }, (d) => (d.upContinueFlag ? { last_buffer: d.lastBuffer } : undefined));
-		expect(pages.flatMap((p) => p.object)).toHaveLength(sim.dataset.channelUserVideos(finderUsername).length);
+		const pages = await walk(
+			sim,
+			CHANNELS + 'fetch_user_videos',
+			{ username: finderUsername },
+			(d) => (d.upContinueFlag ? { last_buffer: d.lastBuffer } : undefined),
+		);
+		expect(pages.flatMap((p) => p.object)).toHaveLength(
+			sim.dataset.channelUserVideos(finderUsername).length,
+		);
 		expect(pages.at(-1).lastBuffer).not.toBe('');
 	});
 
 	it('buffer: article comments end with an empty buffer', async () => {
 		const { articleUrl } = sim.dataset.ids;
-		const pages = await walk(sim, ARTICLES + 'fetch_article_comments', { url: articleUrl, raw: false }, (d) => (d.has_more ? { buffer: d.buffer } : undefined));
-		expect(pages.flatMap((p) => p.comments)).toHaveLength(sim.dataset.articleComments(articleUrl).length);
+		const pages = await walk(
+			sim,
+			ARTICLES + 'fetch_article_comments',
+			{ url: articleUrl, raw: false },
+			(d) => (d.has_more ? { buffer: d.buffer } : undefined),
+		);
+		expect(pages.flatMap((p) => p.comments)).toHaveLength(
+			sim.dataset.articleComments(articleUrl).length,
+		);
 		expect(pages.at(-1)).toMatchObject({ buffer: '', has_more: false });
 	});
 
 	it('cursor: search hits spread over boxes and sub-boxes (raw)', async () => {
-		const pages = await walk(sim, SEARCH + 'fetch_search', { keyword: 'acme', sort: 'latest' }, (d) => (d.continue_flag ? { cursor: d.cursor } : undefined));
-		const hits = pages.flatMap((p) => p.results.data.flatMap((box: any) => [...box.items, ...box.subBoxes.flatMap((s: any) => s.items)]));
+		const pages = await walk(
+			sim,
+			SEARCH + 'fetch_search',
+			{ keyword: 'acme', sort: 'latest' },
+			(d) => (d.continue_flag ? { cursor: d.cursor } : undefined),
+		);
+		const hits = pages.flatMap((p) =>
+			p.results.data.flatMap((box: any) => [
+				...box.items,
+				...box.subBoxes.flatMap((s: any) => s.items),
+			]),
+		);
 		const expected = sim.dataset.searchHits('acme', 'all', { sort: 'latest' });
-		expect(hits.map((h: any) => String(h.docID)).sort()).toEqual(expected.map((h) => String(h.docID)).sort());
-		expect(pages.some((p) => p.results.data.some((box: any) => box.subBoxes.length > 0))).toBe(true);
+		expect(hits.map((h: any) => String(h.docID)).sort()).toEqual(
+			expected.map((h) => String(h.docID)).sort(),
+		);
+		expect(pages.some((p) => p.results.data.some((box: any) => box.subBoxes.length > 0))).toBe(
+			true,
+		);
 
-		const changedSort = await run(sim, SEARCH + 'fetch_search', { keyword: 'acme', sort: 'hot', cursor: pages[0].cursor });
+		const changedSort = await run(sim, SEARCH + 'fetch_search', {
+			keyword: 'acme',
+			sort: 'hot',
+			cursor: pages[0].cursor,
+		});
 		expect(changedSort.status).toBe(400);
-		const sameSortAsInteger = await run(sim, SEARCH + 'fetch_search', { keyword: 'acme', sort: 1, cursor: pages[0].cursor });
+		const sameSortAsInteger = await run(sim, SEARCH + 'fetch_search', {
+			keyword: 'acme',
+			sort: 1,
+			cursor: pages[0].cursor,
+		});
 		expect(sameSortAsInteger.status).toBe(200);
-		const offsetOnly = await run(sim, SEARCH + 'fetch_search', { keyword: 'acme', sort: 'latest', offset: 20, raw: false });
+		const offsetOnly = await run(sim, SEARCH + 'fetch_search', {
+			keyword: 'acme',
+			sort: 'latest',
+			offset: 20,
+			raw: false,
+		});
 		expect(offsetOnly.body.data.items.map((h: any) => String(h.docID))).toEqual(
-			(await run(sim, SEARCH + 'fetch_search', { keyword: 'acme', sort: 'latest', raw: false })).body.data.items.map((h: any) => String(h.docID)),
+			(
+				await run(sim, SEARCH + 'fetch_search', { keyword: 'acme', sort: 'latest', raw: false })
+			).body.data.items.map((h: any) => String(h.docID)),
 		);
 	});
 });
 
 describe('input rules', () => {
 	it.each([
-		['business_type outside its set', SEARCH + 'fetch_search', { keyword: 'acme', business_type: 'podcast' }, 422],
+		[
+			'business_type outside its set',
+			SEARCH + 'fetch_search',
+			{ keyword: 'acme', business_type: 'podcast' },
+			422,
+		],
 		['sort outside keys and integers', SEARCH + 'fetch_search', { keyword: 'acme', sort: 3 }, 400],
-		['publish_time outside keys and integers', SEARCH + 'fetch_search', { keyword: 'acme', publish_time: 'month' }, 400],
-		['duration outside keys and integers', SEARCH + 'fetch_search_videos', { keyword: 'acme', duration: 9 }, 400],
+		[
+			'publish_time outside keys and integers',
+			SEARCH + 'fetch_search',
+			{ keyword: 'acme', publish_time: 'month' },
+			400,
+		],
+		[
+			'duration outside keys and integers',
+			SEARCH + 'fetch_search_videos',
+			{ keyword: 'acme', duration: 9 },
+			400,
+		],
 		['a blank keyword', SEARCH + 'fetch_search', { keyword: '   ' }, 400],
-		['a keyword over 100 characters', SEARCH + 'fetch_search_videos', { keyword: 'k'.repeat(101) }, 400],
-		['more than 50 ids', SV + 'fetch_multi_video', { aweme_ids: Array.from({ length: 51 }, (_, i) => `7${String(i).padStart(18, '0')}`) }, 400],
-		['more than 50 comma-separated ids', SV + 'fetch_multi_video_high_quality_play_url', { aweme_ids: Array.from({ length: 51 }, (_, i) => i + 1).join(',') }, 400],
+		[
+			'a keyword over 100 characters',
+			SEARCH + 'fetch_search_videos',
+			{ keyword: 'k'.repeat(101) },
+			400,
+		],
+		[
+			'more than 50 ids',
+			SV + 'fetch_multi_video',
+			{ aweme_ids: Array.from({ length: 51 }, (_, i) => `7${String(i).padStart(18, '0')}`) },
+			400,
+		],
+		[
+			'more than 50 comma-separated ids',
+			SV + 'fetch_multi_video_high_quality_play_url',
+			{ aweme_ids: Array.from({ length: 51 }, (_, i) => i + 1).join(',') },
+			400,
+		],
 		['an export_id without export/', CHANNELS + 'fetch_video_detail', { export_id: 'abc' }, 400],
 		['a like list without cookie', SV + 'fetch_user_like_videos', { sec_user_id: 'x' }, 400],
 	])('rejects %s', async (_, endpoint, input, status) => {
@@ -209,31 +380,71 @@ describe('input rules', () => {
 	});
 
 	it('names a missing required field', async () => {
-		const answer = await run(sim, SV + 'fetch_one_video_danmaku', { item_id: '7123', duration: 60_000, start_time: 0 });
+		const answer = await run(sim, SV + 'fetch_one_video_danmaku', {
+			item_id: '7123',
+			duration: 60_000,
+			start_time: 0,
+		});
 		expect(answer.status).toBe(400);
 		expect(answer.body.message).toBe('Missing required field: end_time');
 	});
 
 	it('accepts integer aliases and trims the keyword it echoes', async () => {
-		const answer = await run(sim, SEARCH + 'fetch_search_videos', { keyword: '  acme  ', sort: 2, publish_time: 3, duration: 1, raw: false });
+		const answer = await run(sim, SEARCH + 'fetch_search_videos', {
+			keyword: '  acme  ',
+			sort: 2,
+			publish_time: 3,
+			duration: 1,
+			raw: false,
+		});
 		expect(answer.status).toBe(200);
-		expect(answer.body.data).toMatchObject({ keyword: 'acme', total: sim.dataset.searchVideoHits('acme', { sort: 'hot', publish_time: 'half_year', duration: 'short' }).length });
+		expect(answer.body.data).toMatchObject({
+			keyword: 'acme',
+			total: sim.dataset.searchVideoHits('acme', {
+				sort: 'hot',
+				publish_time: 'half_year',
+				duration: 'short',
+			}).length,
+		});
 		expect(answer.body.data.items[0].title).toContain('<em class="highlight">acme</em>');
 	});
 
 	it('answers an unresolved channel id with username null and an error', async () => {
-		const answer = await run(sim, CHANNELS + 'fetch_channel_id_to_username', { channel_id: 'abc123', raw: false });
-		expect(answer.body.data).toMatchObject({ channel_id: 'abc123', username: null, error: expect.any(String) });
+		const answer = await run(sim, CHANNELS + 'fetch_channel_id_to_username', {
+			channel_id: 'abc123',
+			raw: false,
+		});
+		expect(answer.body.data).toMatchObject({
+			channel_id: 'abc123',
+			username: null,
+			error: expect.any(String),
+		});
 	});
 
 	it('filters publish_time relative to the virtual clock', async () => {
 		const own = await startSimulator();
 		try {
 			const lastDay = async () =>
-				(await run(own, SEARCH + 'fetch_search', { keyword: 'acme', business_type: 'article', publish_time: 'day', raw: false })).body.data.total;
-			expect(await lastDay()).toBe(own.dataset.searchHits('acme', 'article', { publish_time: 'day' }).length);
+				(
+					await run(own, SEARCH + 'fetch_search', {
+						keyword: 'acme',
+						business_type: 'article',
+						publish_time: 'day',
+						raw: false,
+					})
+				).body.data.total;
+			expect(await lastDay()).toBe(
+				own.dataset.searchHits('acme', 'article', { publish_time: 'day' }).length,
+			);
 			expect(await lastDay()).toBeGreaterThan(0);
-			expect((await http(own, '/__sim/clock/advance', { method: 'POST', body: JSON.stringify({ ms: 2 * 86_400_000 }) })).status).toBe(200);
+			expect(
+				(
+					await http(own, '/__sim/clock/advance', {
+						method: 'POST',
+						body: JSON.stringify({ ms: 2 * 86_400_000 }),
+					})
+				).status,
+			).toBe(200);
 			expect(await lastDay()).toBe(0);
 		} finally {
 			await own.close();
@@ -286,7 +497,8 @@ describe('faults', () => {
 		const statuses = async () => {
 			sim.faults.setRate({ rate: 0.5, kinds: ['503'], seed: 3 });
 			const out: number[] = [];
-			for (let i = 0; i < 12; i++) out.push((await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' })).status);
+			for (let i = 0; i < 12; i++)
+				out.push((await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' })).status);
 			sim.faults.clear();
 			return out;
 		};
@@ -296,19 +508,30 @@ describe('faults', () => {
 	});
 
 	it('redirects to another origin after checking the key, without the key in the Location', async () => {
-		sim.faults.queue({ redirect: { to: 'http://127.0.0.1:9/elsewhere/' } }, { redirect: { to: 'http://127.0.0.1:9', status: 302 } });
+		sim.faults.queue(
+			{ redirect: { to: 'http://127.0.0.1:9/elsewhere/' } },
+			{ redirect: { to: 'http://127.0.0.1:9', status: 302 } },
+		);
 		const answer = await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' });
 		expect(answer.status).toBe(307);
 		expect(answer.headers.location).toBe('http://127.0.0.1:9/elsewhere/api/v1/run');
-		const native = await http(sim, `/v1beta/models/gm-2.5-flash:streamGenerateContent?key=${SIMULATOR_API_KEY}&alt=sse`, { method: 'POST', body: '{}' });
+		const native = await http(
+			sim,
+			`/v1beta/models/gm-2.5-flash:streamGenerateContent?key=${SIMULATOR_API_KEY}&alt=sse`,
+			{ method: 'POST', body: '{}' },
+		);
 		expect(native.status).toBe(302);
-		expect(native.headers.location).toBe('http://127.0.0.1:9/v1beta/models/gm-2.5-flash:streamGenerateContent?alt=sse');
+		expect(native.headers.location).toBe(
+			'http://127.0.0.1:9/v1beta/models/gm-2.5-flash:streamGenerateContent?alt=sse',
+		);
 		expect(sim.requests.slice(-2).map((r) => r.fault)).toEqual(['redirect 307', 'redirect 302']);
 		expect(sim.ledger.billedCalls()).toBe(0);
 		const unauthenticated = await http(sim, '/v1/models');
 		expect(unauthenticated.status).toBe(401);
 		expect(() => sim.faults.queue({ redirect: { to: 'not a url' } })).toThrow(/absolute/);
-		expect(() => sim.faults.queue({ redirect: { to: 'http://x', status: 200 as 307 } })).toThrow(/redirect.status/);
+		expect(() => sim.faults.queue({ redirect: { to: 'http://x', status: 200 as 307 } })).toThrow(
+			/redirect.status/,
+		);
 	});
 
 	it('takes faults over HTTP', async () => {
@@ -322,7 +545,9 @@ describe('ledger', () => {
 		await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' });
 		await run(sim, SV + 'fetch_one_video', {});
 		await run(sim, SEARCH + 'fetch_search', { keyword: 'acme', business_type: 'podcast' });
-		const missingNote = await run(sim, NOTES + 'get_note_comments', { note_id: sim.dataset.ids.missingNoteId });
+		const missingNote = await run(sim, NOTES + 'get_note_comments', {
+			note_id: sim.dataset.ids.missingNoteId,
+		});
 		expect(missingNote.body.data).toMatchObject({ code: -1, success: false, data: null });
 		expect(sim.ledger.billedCalls()).toBe(2);
 		expect(sim.ledger.credits()).toBe(0.2);
@@ -339,7 +564,9 @@ describe('ledger', () => {
 	});
 
 	it('records a batch of play links as 50 units', async () => {
-		const answer = await run(sim, SV + 'fetch_multi_video_high_quality_play_url', { aweme_ids: '7123,abc' });
+		const answer = await run(sim, SV + 'fetch_multi_video_high_quality_play_url', {
+			aweme_ids: '7123,abc',
+		});
 		expect(answer.body.data).toMatchObject({ total: 2, success_count: 1, failed_count: 1 });
 		expect(sim.ledger.entries[0]).toMatchObject({ credits: 0.1, units: 50 });
 	});
@@ -347,8 +574,13 @@ describe('ledger', () => {
 
 describe('64-bit ids', () => {
 	it('writes ids beyond 2^53 as unquoted digits', async () => {
-		const answer = await run(sim, CHANNELS + 'fetch_video_comments', { object_id: sim.dataset.ids.objectId, raw: false });
-		const expected = String(sim.dataset.channelVideoComments(sim.dataset.ids.objectId)[0].comment_id);
+		const answer = await run(sim, CHANNELS + 'fetch_video_comments', {
+			object_id: sim.dataset.ids.objectId,
+			raw: false,
+		});
+		const expected = String(
+			sim.dataset.channelVideoComments(sim.dataset.ids.objectId)[0].comment_id,
+		);
 		expect(BigInt(expected) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
 		expect(answer.text).toContain(`"comment_id":${expected}`);
 		expect(answer.text).toContain(`"object_id":${sim.dataset.ids.objectId}`);
@@ -370,7 +602,9 @@ describe('options', () => {
 		try {
 			const noteId = big.dataset.ids.noteId;
 			const pages = await walk(big, NOTES + 'get_note_comments', { note_id: noteId }, (d) =>
-				d.data.has_more ? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea } : undefined,
+				d.data.has_more
+					? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea }
+					: undefined,
 			);
 			expect(pages.reduce((sum, p) => sum + p.data.comments.length, 0)).toBe(20_000);
 			expect(big.dataset.noteComments(noteId)).toHaveLength(20_000);

@@ -30,7 +30,10 @@ export interface WireFault {
 /** The longest the simulator keeps a connection the client does not close. */
 const HOLD_LIMIT_MS = 120_000;
 
-export function wireHeaders(headers: Record<string, string>, wire: WireFault | undefined): Record<string, string> {
+export function wireHeaders(
+	headers: Record<string, string>,
+	wire: WireFault | undefined,
+): Record<string, string> {
 	if (!wire) return headers;
 	const result = { ...headers };
 	if (wire.contentType) result['content-type'] = wire.contentType;
@@ -47,15 +50,21 @@ export function wireBytes(bytes: Buffer, wire: WireFault | undefined): Buffer {
 	return result;
 }
 
-const closed = (res: ServerResponse) => res.destroyed || res.writableEnded || res.socket?.destroyed !== false;
+const closed = (res: ServerResponse) =>
+	res.destroyed || res.writableEnded || res.socket?.destroyed !== false;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes `bytes` (one at a time when trickling), then filler forever when endless, until the client leaves. */
-export async function writeDisturbed(res: ServerResponse, bytes: Buffer, wire: WireFault): Promise<void> {
+export async function writeDisturbed(
+	res: ServerResponse,
+	bytes: Buffer,
+	wire: WireFault,
+): Promise<void> {
 	const started = Date.now();
 	const write = async (piece: Buffer | string) => {
-		if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+		if (!res.write(piece))
+			await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
 	};
 	for (let offset = 0; offset < bytes.length && !closed(res); ) {
 		const size = wire.trickleMs ? 1 : bytes.length;
@@ -73,9 +82,16 @@ export async function writeDisturbed(res: ServerResponse, bytes: Buffer, wire: W
 }
 
 /** Streamed events with the wire's disturbances. */
-export async function writeEvents(res: ServerResponse, chunks: Iterable<string> | AsyncIterable<string>, wire: WireFault): Promise<void> {
+export async function writeEvents(
+	res: ServerResponse,
+	chunks: Iterable<string> | AsyncIterable<string>,
+	wire: WireFault,
+): Promise<void> {
 	if (wire.sseEndlessLine) {
-		await writeDisturbed(res, Buffer.from('data: {"never":"'), { endless: true, trickleMs: wire.trickleMs });
+		await writeDisturbed(res, Buffer.from('data: {"never":"'), {
+			endless: true,
+			trickleMs: wire.trickleMs,
+		});
 		return;
 	}
 	for await (const chunk of chunks) {

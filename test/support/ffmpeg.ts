@@ -32,9 +32,22 @@ export function makeTestMp4(video: TestVideo = { seconds: 2, width: 160, height:
 		execFileSync(
 			ffmpeg,
 			[
-				'-hide_banner', '-loglevel', 'error', '-y',
-				'-f', 'lavfi', '-i', `testsrc=duration=${video.seconds}:size=${video.width}x${video.height}:rate=25${video.noise ? ',noise=alls=30:allf=t+u' : ''}`,
-				'-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
+				'-hide_banner',
+				'-loglevel',
+				'error',
+				'-y',
+				'-f',
+				'lavfi',
+				'-i',
+				`testsrc=duration=${video.seconds}:size=${video.width}x${video.height}:rate=25${video.noise ? ',noise=alls=30:allf=t+u' : ''}`,
+				'-c:v',
+				'libx264',
+				'-preset',
+				'ultrafast',
+				'-pix_fmt',
+				'yuv420p',
+				'-movflags',
+				'+faststart',
 				file,
 			],
 			{ stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 },
@@ -60,14 +73,27 @@ export function probeVideo(bytes: Buffer): ProbedVideo {
 	const file = path.join(dir, 'video.mp4');
 	try {
 		fs.writeFileSync(file, bytes);
-		const text = execFileSync(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-			encoding: 'utf8',
-			timeout: 60_000,
-		});
-		const probed = JSON.parse(text) as { format: { format_name: string; duration: string }; streams: Array<{ codec_type: string; codec_name: string; width: number; height: number }> };
+		const text = execFileSync(
+			ffprobe,
+			['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+			{
+				encoding: 'utf8',
+				timeout: 60_000,
+			},
+		);
+		const probed = JSON.parse(text) as {
+			format: { format_name: string; duration: string };
+			streams: Array<{ codec_type: string; codec_name: string; width: number; height: number }>;
+		};
 		const stream = probed.streams.find((entry) => entry.codec_type === 'video');
 		if (!stream) throw new Error('ffprobe found no video stream');
-		return { formatName: probed.format.format_name, durationSeconds: Number(probed.format.duration), codec: stream.codec_name, width: stream.width, height: stream.height };
+		return {
+			formatName: probed.format.format_name,
+			durationSeconds: Number(probed.format.duration),
+			codec: stream.codec_name,
+			width: stream.width,
+			height: stream.height,
+		};
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}

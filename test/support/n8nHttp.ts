@@ -1,6 +1,10 @@
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
-import type { IHttpRequestOptions, ILoadOptionsFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 import { authenticateGatewayRequest } from '../../nodes/shared/transport/authSchemes';
 import type { GatewayCredentials } from '../../nodes/shared/transport/credentials';
 
@@ -8,12 +12,19 @@ import type { GatewayCredentials } from '../../nodes/shared/transport/credential
  * Credentials for calling the transport outside a node: requests go through n8n's own outbound
  * HTTP client (the one behind `httpRequestWithAuthentication`) after the credential's `authenticate`.
  */
-export function n8nCredentials(data: { apiKey: string; baseUrl: string; modelBaseUrl?: string; compatVersion?: string }): GatewayCredentials {
+export function n8nCredentials(data: {
+	apiKey: string;
+	baseUrl: string;
+	modelBaseUrl?: string;
+	compatVersion?: string;
+}): GatewayCredentials {
 	return {
 		...data,
 		send: async (options) => {
 			const authenticated = await authenticateGatewayRequest({ ...data }, options);
-			return (await Container.get(OutboundHttp).requests().request(authenticated)) as IN8nHttpFullResponse;
+			return (await Container.get(OutboundHttp)
+				.requests()
+				.request(authenticated)) as IN8nHttpFullResponse;
 		},
 	};
 }
@@ -29,8 +40,18 @@ export function loadOptionsContext(
 	const credentials = n8nCredentials(data);
 	return {
 		getCredentials: async () => ({ ...data }),
-		getNode: () => ({ id: 'n', name: 'Node', type: 'test.node', typeVersion: 1, position: [0, 0], parameters: {} }),
+		getNode: () => ({
+			id: 'n',
+			name: 'Node',
+			type: 'test.node',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		}),
 		getNodeParameter,
-		helpers: { httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => await credentials.send(options) },
+		helpers: {
+			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) =>
+				await credentials.send(options),
+		},
 	} as unknown as ILoadOptionsFunctions;
 }

@@ -52,7 +52,11 @@ export function aptCommand(packages: string[]): string {
 }
 
 /** A program found on PATH or at one of `fallbacks` (an absolute path each). */
-export function programTool(program: string, debianPackage: string, fallbacks: string[] = []): SystemTool {
+export function programTool(
+	program: string,
+	debianPackage: string,
+	fallbacks: string[] = [],
+): SystemTool {
 	return {
 		program,
 		debianPackage,
@@ -78,8 +82,20 @@ export function ensureSystemToolsSync(tools: SystemTool[]): string[] {
 	if (packages.length > 0) {
 		const started = announce(packages);
 		const [command, args] = installCommand(packages);
-		const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: INSTALL_TIMEOUT_MS });
-		finish(packages, { code: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}`, error: result.error }, started);
+		const result = spawnSync(command, args, {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+			timeout: INSTALL_TIMEOUT_MS,
+		});
+		finish(
+			packages,
+			{
+				code: result.status,
+				output: `${result.stdout ?? ''}${result.stderr ?? ''}`,
+				error: result.error,
+			},
+			started,
+		);
 	}
 	return located(tools);
 }
@@ -92,9 +108,13 @@ interface InstallResult {
 
 /** The packages of the missing tools; throws, saying what to run, when this process cannot install them. */
 function missingPackages(tools: SystemTool[]): string[] {
-	const packages = [...new Set(tools.filter((tool) => tool.find() === undefined).map((tool) => tool.debianPackage))];
+	const packages = [
+		...new Set(tools.filter((tool) => tool.find() === undefined).map((tool) => tool.debianPackage)),
+	];
 	if (packages.length === 0) return packages;
-	const programs = tools.filter((tool) => packages.includes(tool.debianPackage)).map((tool) => tool.program);
+	const programs = tools
+		.filter((tool) => packages.includes(tool.debianPackage))
+		.map((tool) => tool.program);
 	const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
 	if (uid !== 0) {
 		throw new Error(
@@ -114,11 +134,26 @@ function missingPackages(tools: SystemTool[]): string[] {
 }
 
 function installCommand(packages: string[]): [string, string[]] {
-	return ['flock', ['--wait', String(LOCK_WAIT_SECONDS), LOCK_FILE, 'sh', '-c', INSTALL_SCRIPT, 'sh', UPDATED_STAMP, ...packages]];
+	return [
+		'flock',
+		[
+			'--wait',
+			String(LOCK_WAIT_SECONDS),
+			LOCK_FILE,
+			'sh',
+			'-c',
+			INSTALL_SCRIPT,
+			'sh',
+			UPDATED_STAMP,
+			...packages,
+		],
+	];
 }
 
 function announce(packages: string[]): number {
-	process.stderr.write(`[systemTools] installing Debian's ${plural(packages)} (first use on this machine, as root; a few seconds to minutes)\n`);
+	process.stderr.write(
+		`[systemTools] installing Debian's ${plural(packages)} (first use on this machine, as root; a few seconds to minutes)\n`,
+	);
 	return Date.now();
 }
 
@@ -173,7 +208,11 @@ function runAsync(command: string, args: string[], timeoutMs: number): Promise<I
 		});
 		child.on('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, output, error: timedOut ? new Error(`timed out after ${timeoutMs / 1000}s`) : undefined });
+			resolve({
+				code,
+				output,
+				error: timedOut ? new Error(`timed out after ${timeoutMs / 1000}s`) : undefined,
+			});
 		});
 	});
 }

@@ -25,7 +25,17 @@ const SPEC: Record<string, Record<string, string[]>> = {
 	notes: {
 		get_note_comments: ['note_id', 'share_text', 'cursor', 'index', 'pageArea', 'sort_strategy'],
 		get_user_info: ['user_id', 'share_text'],
-		search_notes: ['keyword', 'page', 'sort_type', 'note_type', 'time_filter', 'search_id', 'search_session_id', 'source', 'ai_mode'],
+		search_notes: [
+			'keyword',
+			'page',
+			'sort_type',
+			'note_type',
+			'time_filter',
+			'search_id',
+			'search_session_id',
+			'source',
+			'ai_mode',
+		],
 	},
 	channels: {
 		fetch_channel_info: ['username'],
@@ -50,57 +60,101 @@ const SPEC: Record<string, Record<string, string[]>> = {
 };
 
 const PAGINATED = [
-	'get_note_comments', 'search_notes', 'fetch_user_videos', 'fetch_video_comments', 'fetch_live_history', 'fetch_article_comments',
-	'fetch_search', 'fetch_search_videos', 'fetch_user_post_videos', 'fetch_user_like_videos', 'fetch_user_collection_videos',
-	'fetch_user_collects', 'fetch_user_collects_videos', 'fetch_user_mix_videos', 'fetch_related_posts', 'fetch_home_feed',
+	'get_note_comments',
+	'search_notes',
+	'fetch_user_videos',
+	'fetch_video_comments',
+	'fetch_live_history',
+	'fetch_article_comments',
+	'fetch_search',
+	'fetch_search_videos',
+	'fetch_user_post_videos',
+	'fetch_user_like_videos',
+	'fetch_user_collection_videos',
+	'fetch_user_collects',
+	'fetch_user_collects_videos',
+	'fetch_user_mix_videos',
+	'fetch_related_posts',
+	'fetch_home_feed',
 ];
 
 describe('endpoint descriptor', () => {
 	it('has the 32 data endpoints of the spec in their groups, and nothing else', () => {
 		expect(ENDPOINTS).toHaveLength(32);
 		for (const group of GROUPS) {
-			expect(group.endpoints.map((endpoint) => endpoint.name).sort()).toEqual(Object.keys(SPEC[group.key]).sort());
-			for (const endpoint of group.endpoints) expect(endpoint.path).toBe(group.pathPrefix + endpoint.name);
+			expect(group.endpoints.map((endpoint) => endpoint.name).sort()).toEqual(
+				Object.keys(SPEC[group.key]).sort(),
+			);
+			for (const endpoint of group.endpoints)
+				expect(endpoint.path).toBe(group.pathPrefix + endpoint.name);
 		}
 	});
 
-	it.each(Object.entries(SPEC).flatMap(([, endpoints]) => Object.entries(endpoints)))('%s has every field the spec names', (name, fields) => {
-		const names = findEndpoint(name)!.fields.map((field) => field.name);
-		expect(names).toEqual(expect.arrayContaining(fields));
-	});
+	it.each(Object.entries(SPEC).flatMap(([, endpoints]) => Object.entries(endpoints)))(
+		'%s has every field the spec names',
+		(name, fields) => {
+			const names = findEndpoint(name)!.fields.map((field) => field.name);
+			expect(names).toEqual(expect.arrayContaining(fields));
+		},
+	);
 
 	it('offers raw exactly on channel, article and search endpoints', () => {
 		for (const endpoint of ENDPOINTS) {
-			expect(Boolean(endpoint.raw)).toBe(['channels', 'articles', 'search'].includes(endpoint.group));
+			expect(Boolean(endpoint.raw)).toBe(
+				['channels', 'articles', 'search'].includes(endpoint.group),
+			);
 		}
 	});
 
 	it('paginates exactly the cursor-paginated endpoints', () => {
-		expect(ENDPOINTS.filter((endpoint) => endpoint.pagination).map((endpoint) => endpoint.name).sort()).toEqual([...PAGINATED].sort());
+		expect(
+			ENDPOINTS.filter((endpoint) => endpoint.pagination)
+				.map((endpoint) => endpoint.name)
+				.sort(),
+		).toEqual([...PAGINATED].sort());
 	});
 
 	it('never lets a channel or article call time out under 30 s', () => {
-		for (const endpoint of ENDPOINTS.filter((e) => e.group === 'channels' || e.group === 'articles')) {
+		for (const endpoint of ENDPOINTS.filter(
+			(e) => e.group === 'channels' || e.group === 'articles',
+		)) {
 			expect(endpoint.minTimeoutMs).toBeGreaterThanOrEqual(30_000);
 			expect(endpoint.timeoutMs).toBeGreaterThanOrEqual(30_000);
 		}
 	});
 
 	it('carries the rules of the spec', () => {
-		const field = (endpoint: string, name: string) => findEndpoint(endpoint)!.fields.find((f) => f.name === name)!;
+		const field = (endpoint: string, name: string) =>
+			findEndpoint(endpoint)!.fields.find((f) => f.name === name)!;
 		expect(field('fetch_search', 'keyword').trimmedLength).toEqual({ min: 1, max: 100 });
-		expect(field('fetch_search_channel_videos', 'keyword').trimmedLength).toEqual({ min: 1, max: 100 });
+		expect(field('fetch_search_channel_videos', 'keyword').trimmedLength).toEqual({
+			min: 1,
+			max: 100,
+		});
 		expect(field('fetch_search', 'business_type').allowed!.map((v) => v.value)).toHaveLength(12);
-		expect(field('fetch_search', 'sort').allowed!.map((v) => [v.value, v.alias])).toEqual([['default', 0], ['latest', 1], ['hot', 2]]);
-		expect(field('fetch_search_videos', 'duration').allowed!.map((v) => v.alias)).toEqual([0, 1, 2, 3]);
+		expect(field('fetch_search', 'sort').allowed!.map((v) => [v.value, v.alias])).toEqual([
+			['default', 0],
+			['latest', 1],
+			['hot', 2],
+		]);
+		expect(field('fetch_search_videos', 'duration').allowed!.map((v) => v.alias)).toEqual([
+			0, 1, 2, 3,
+		]);
 		expect(field('fetch_video_detail', 'export_id').prefix).toBe('export/');
 		expect(field('fetch_channel_id_to_username', 'channel_id').prefix).toBe('sph');
 		expect(field('fetch_multi_video', 'aweme_ids').maxItems).toBe(50);
 		expect(field('fetch_multi_video_high_quality_play_url', 'aweme_ids').listFormat).toBe('comma');
-		expect(['object_id', 'export_id', 'share_url'].map((n) => field('fetch_video_detail', n).oneOf)).toEqual(['video', 'video', 'video']);
-		expect(['note_id', 'share_text'].map((n) => field('get_note_comments', n).oneOf)).toEqual(['note', 'note']);
+		expect(
+			['object_id', 'export_id', 'share_url'].map((n) => field('fetch_video_detail', n).oneOf),
+		).toEqual(['video', 'video', 'video']);
+		expect(['note_id', 'share_text'].map((n) => field('get_note_comments', n).oneOf)).toEqual([
+			'note',
+			'note',
+		]);
 		expect(findEndpoint('fetch_one_video')!.fallback).toBe('fetch_one_video_v2');
-		expect(findEndpoint('fetch_multi_video_high_quality_play_url')!.price.billedMinimumIds).toBe(50);
+		expect(findEndpoint('fetch_multi_video_high_quality_play_url')!.price.billedMinimumIds).toBe(
+			50,
+		);
 		expect(findEndpoint('fetch_live_history')!.freeFormInput).toBe(true);
 		expect(findEndpoint('fetch_comment_replies')!.freeFormInput).toBe(true);
 	});

@@ -21,17 +21,16 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('turns 2^53 and 2^53+1 (and their negatives) into exact strings', () => {
-			expect(parseLossless('[9007199254740992,9007199254740993,-9007199254740992,-9007199254740993]')).toEqual([
-				'9007199254740992',
-				'9007199254740993',
-				'-9007199254740992',
-				'-9007199254740993',
-			]);
+			expect(
+				parseLossless('[9007199254740992,9007199254740993,-9007199254740992,-9007199254740993]'),
+			).toEqual(['9007199254740992', '9007199254740993', '-9007199254740992', '-9007199254740993']);
 		});
 
 		it('turns 2^63-1, -(2^63) and longer integers into exact strings', () => {
 			expect(
-				parseLossless('{"max":9223372036854775807,"min":-9223372036854775808,"u64":18446744073709551615,"long":-123456789012345678901234567890}'),
+				parseLossless(
+					'{"max":9223372036854775807,"min":-9223372036854775808,"u64":18446744073709551615,"long":-123456789012345678901234567890}',
+				),
 			).toEqual({
 				max: '9223372036854775807',
 				min: '-9223372036854775808',
@@ -41,7 +40,11 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('decides 16-digit integers digit by digit around 2^53', () => {
-			expect(parseLossless('[9007199254740989,9007199254740999,9007199254741000,9008000000000000,9999999999999999,8999999999999999]')).toEqual([
+			expect(
+				parseLossless(
+					'[9007199254740989,9007199254740999,9007199254741000,9008000000000000,9999999999999999,8999999999999999]',
+				),
+			).toEqual([
 				9007199254740989,
 				'9007199254740999',
 				'9007199254741000',
@@ -62,12 +65,14 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 
 	describe('parseLosslessJson: everything else as JSON.parse', () => {
 		it('keeps decimals and exponents numbers, however long', () => {
-			const text = '[12345678901234567890.5,12345678901234567890e0,1E+25,9007199254740993.0,-1.2345678901234567890123e-5,0.1234567890123456789,1e-7]';
+			const text =
+				'[12345678901234567890.5,12345678901234567890e0,1E+25,9007199254740993.0,-1.2345678901234567890123e-5,0.1234567890123456789,1e-7]';
 			expect(parseLossless(text)).toEqual(JSON.parse(text));
 		});
 
 		it('never touches digit runs inside strings, including digit keys', () => {
-			const text = '{"text":"abc 12345678901234567890","12345678901234567890":12345678901234567890,"url":"https://x/video/7321456789012345678"}';
+			const text =
+				'{"text":"abc 12345678901234567890","12345678901234567890":12345678901234567890,"url":"https://x/video/7321456789012345678"}';
 			expect(parseLossless(text)).toEqual({
 				text: 'abc 12345678901234567890',
 				'12345678901234567890': '12345678901234567890',
@@ -76,7 +81,8 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('keeps strings that look like values after ":", "," or "["', () => {
-			const text = '{"a":":12345678901234567890","b":"x, 12345678901234567890","c":"[12345678901234567890]","d":"ref: 12345678901234567890","id":12345678901234567891}';
+			const text =
+				'{"a":":12345678901234567890","b":"x, 12345678901234567890","c":"[12345678901234567890]","d":"ref: 12345678901234567890","id":12345678901234567891}';
 			expect(parseLossless(text)).toEqual({
 				a: ':12345678901234567890',
 				b: 'x, 12345678901234567890',
@@ -115,7 +121,8 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('finds big integers as array elements and object values with whitespace around them', () => {
-			const text = '[\n  12345678901234567890 ,\r\n\t-12345678901234567890\n,{ "id" :\n 7321456789012345678 \n, "n":\t[ 9223372036854775807 ] } ]';
+			const text =
+				'[\n  12345678901234567890 ,\r\n\t-12345678901234567890\n,{ "id" :\n 7321456789012345678 \n, "n":\t[ 9223372036854775807 ] } ]';
 			expect(parseLossless(text)).toEqual([
 				'12345678901234567890',
 				'-12345678901234567890',
@@ -124,33 +131,41 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 		});
 
 		it('handles thousands of big integers, packed in an array or spread over records', () => {
-			const ids = Array.from({ length: 3000 }, (_, index) => (7000000000000000000n + BigInt(index) * 1237n).toString());
+			const ids = Array.from({ length: 3000 }, (_, index) =>
+				(7000000000000000000n + BigInt(index) * 1237n).toString(),
+			);
 			expect(parseLossless(`[${ids.join(',')}]`)).toEqual(ids);
-			const records = ids.map((id, index) => `{"id":${id},"text":"${'x'.repeat(index % 200)} ${id}","n":${index}}`);
+			const records = ids.map(
+				(id, index) => `{"id":${id},"text":"${'x'.repeat(index % 200)} ${id}","n":${index}}`,
+			);
 			expect(parseLossless(`{"items":[${records.join(',')}]}`)).toEqual({
 				items: ids.map((id, index) => ({ id, text: `${'x'.repeat(index % 200)} ${id}`, n: index })),
 			});
 		});
 
 		it('keeps true, false, null and small numbers next to big integers', () => {
-			expect(parseLossless('[true,12345678901234567890,false,null,0,-1,12345678901234567890]')).toEqual([
-				true,
-				'12345678901234567890',
-				false,
-				null,
-				0,
-				-1,
-				'12345678901234567890',
-			]);
+			expect(
+				parseLossless('[true,12345678901234567890,false,null,0,-1,12345678901234567890]'),
+			).toEqual([true, '12345678901234567890', false, null, 0, -1, '12345678901234567890']);
 		});
 	});
 
 	describe('parseLosslessJson: documented differences from json-bigint', () => {
 		it('keeps safe 16-digit integers, negative 15-digit integers and long decimals as numbers', () => {
-			const text = '[1000000000000000,9007199254740991,-900719925474099,0.1234567890123456789,123456789012345.5]';
-			expect(parseLossless(text)).toEqual([1000000000000000, 9007199254740991, -900719925474099, 0.1234567890123456789, 123456789012345.5]);
+			const text =
+				'[1000000000000000,9007199254740991,-900719925474099,0.1234567890123456789,123456789012345.5]';
+			expect(parseLossless(text)).toEqual([
+				1000000000000000, 9007199254740991, -900719925474099, 0.1234567890123456789,
+				123456789012345.5,
+			]);
 			// json-bigint turns every number literal longer than 15 characters into a string.
-			expect(jsonBigint.parse(text)).toEqual(['1000000000000000', '9007199254740991', '-900719925474099', '0.1234567890123456789', '123456789012345.5']);
+			expect(jsonBigint.parse(text)).toEqual([
+				'1000000000000000',
+				'9007199254740991',
+				'-900719925474099',
+				'0.1234567890123456789',
+				'123456789012345.5',
+			]);
 		});
 	});
 
@@ -204,7 +219,22 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 
 		it('throws exactly when JSON.parse throws on truncated and mutated documents', () => {
 			const random = seededRandom(99);
-			const mutationAlphabet = ['"', '\\', ':', ',', '[', ']', '{', '}', '-', '0', '9', '.', 'e', ' '];
+			const mutationAlphabet = [
+				'"',
+				'\\',
+				':',
+				',',
+				'[',
+				']',
+				'{',
+				'}',
+				'-',
+				'0',
+				'9',
+				'.',
+				'e',
+				' ',
+			];
 			let validMutants = 0;
 			for (let documentIndex = 0; documentIndex < 300; documentIndex++) {
 				const { text } = generateDocument(random, 'full');
@@ -212,7 +242,9 @@ describe.each(PARSERS)('parseLosslessJson %s', (_entry, parseLossless) => {
 				const mutants = [
 					text.slice(0, at),
 					text.slice(0, at) + text.slice(at + 1),
-					text.slice(0, at) + mutationAlphabet[Math.floor(random() * mutationAlphabet.length)] + text.slice(at + 1),
+					text.slice(0, at) +
+						mutationAlphabet[Math.floor(random() * mutationAlphabet.length)] +
+						text.slice(at + 1),
 				];
 				for (const mutant of mutants) {
 					const expectedError = captureErrorOrUndefined(() => JSON.parse(mutant));
@@ -248,19 +280,21 @@ function captureError(action: () => unknown): Error {
 	return error;
 }
 
-
 /** json-bigint builds objects without prototype; compare them as plain objects. */
 function toPlainValue(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(toPlainValue);
 	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, toPlainValue(member)]));
+		return Object.fromEntries(
+			Object.entries(value).map(([key, member]) => [key, toPlainValue(member)]),
+		);
 	}
 	return value;
 }
 
 /** Independent reference: regex tokenizer, unsafe integer tokens kept as text, all else via JSON.parse. */
 function referenceParse(text: string): unknown {
-	const token = /[ \t\n\r]*(?:([{}[\]:,])|("(?:[^"\\]|\\[^])*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null))/y;
+	const token =
+		/[ \t\n\r]*(?:([{}[\]:,])|("(?:[^"\\]|\\[^])*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null))/y;
 	const next = (): string => {
 		const match = token.exec(text);
 		if (!match) throw new Error(`reference tokenizer stuck at ${token.lastIndex}`);
@@ -282,7 +316,12 @@ function referenceParse(text: string): unknown {
 			let key = next();
 			while (key !== '}') {
 				next(); // ':'
-				Object.defineProperty(object, JSON.parse(key) as string, { value: value(next()), enumerable: true, writable: true, configurable: true });
+				Object.defineProperty(object, JSON.parse(key) as string, {
+					value: value(next()),
+					enumerable: true,
+					writable: true,
+					configurable: true,
+				});
 				key = next();
 				if (key === ',') key = next();
 			}
@@ -303,7 +342,8 @@ interface GeneratedDocument {
 
 function generateDocument(random: Random, mode: GeneratorMode): GeneratedDocument {
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-	const whitespace = (): string => (random() < 0.7 ? '' : pick([' ', '\n', '\t', '\r\n', '  \n  ']));
+	const whitespace = (): string =>
+		random() < 0.7 ? '' : pick([' ', '\n', '\t', '\r\n', '  \n  ']);
 	const digits = (count: number): string => {
 		let text = String(1 + Math.floor(random() * 9));
 		while (text.length < count) text += Math.floor(random() * 10);
@@ -311,19 +351,34 @@ function generateDocument(random: Random, mode: GeneratorMode): GeneratedDocumen
 	};
 
 	const literalValue = (literal: string): unknown =>
-		/^-?[1-9]\d*$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? literal : Number(literal);
+		/^-?[1-9]\d*$/.test(literal) && !Number.isSafeInteger(Number(literal))
+			? literal
+			: Number(literal);
 	const number = (): GeneratedDocument => {
 		const sign = random() < 0.3 ? '-' : '';
 		const kind = random();
 		let literal: string;
 		if (kind < 0.35) literal = sign + digits(16 + Math.floor(random() * 10));
-		else if (kind < 0.4) literal = sign + pick(['9007199254740991', '9007199254740992', '9007199254740993', '9223372036854775807', '9223372036854775808']);
-		else if (kind < 0.65) literal = sign + (random() < 0.1 ? '0' : digits(1 + Math.floor(random() * 16)));
-		else if (kind < 0.85) literal = `${sign}${digits(1 + Math.floor(random() * 6))}.${digits(1 + Math.floor(random() * 25))}`;
-		else literal = `${sign}${digits(1 + Math.floor(random() * 20))}${pick(['e', 'E'])}${pick(['', '+', '-'])}${Math.floor(random() * 30)}`;
+		else if (kind < 0.4)
+			literal =
+				sign +
+				pick([
+					'9007199254740991',
+					'9007199254740992',
+					'9007199254740993',
+					'9223372036854775807',
+					'9223372036854775808',
+				]);
+		else if (kind < 0.65)
+			literal = sign + (random() < 0.1 ? '0' : digits(1 + Math.floor(random() * 16)));
+		else if (kind < 0.85)
+			literal = `${sign}${digits(1 + Math.floor(random() * 6))}.${digits(1 + Math.floor(random() * 25))}`;
+		else
+			literal = `${sign}${digits(1 + Math.floor(random() * 20))}${pick(['e', 'E'])}${pick(['', '+', '-'])}${Math.floor(random() * 30)}`;
 		const expected = literalValue(literal);
 		// json-bigint turns every literal longer than 15 characters into a string, unsafe integer or not.
-		if (mode === 'coinciding' && literal.length > 15 && typeof expected !== 'string') return number();
+		if (mode === 'coinciding' && literal.length > 15 && typeof expected !== 'string')
+			return number();
 		return { text: literal, expected };
 	};
 
@@ -361,7 +416,9 @@ function generateDocument(random: Random, mode: GeneratorMode): GeneratedDocumen
 		let encoded = '"';
 		for (const codeUnit of content.split('')) {
 			const escaped = /[a-z0-9]/.test(codeUnit) && random() < 0.3;
-			encoded += escaped ? `\\u${codeUnit.charCodeAt(0).toString(16).padStart(4, '0')}` : JSON.stringify(codeUnit).slice(1, -1);
+			encoded += escaped
+				? `\\u${codeUnit.charCodeAt(0).toString(16).padStart(4, '0')}`
+				: JSON.stringify(codeUnit).slice(1, -1);
 		}
 		return `${encoded}"`;
 	};
@@ -384,7 +441,9 @@ function generateDocument(random: Random, mode: GeneratorMode): GeneratedDocumen
 			for (let index = 0; index < count; index++) {
 				const key = `${pick(['id', 'comment_id', 'k', digits(19), 'x: ', '"q', '\\'])}${index}`;
 				const member = value(depth + 1);
-				members.push(`${whitespace()}${stringLiteral(key)}${whitespace()}:${whitespace()}${member.text}`);
+				members.push(
+					`${whitespace()}${stringLiteral(key)}${whitespace()}:${whitespace()}${member.text}`,
+				);
 				expected[key] = member.expected;
 			}
 			return { text: `{${members.join(',')}${whitespace()}}`, expected };

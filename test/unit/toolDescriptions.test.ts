@@ -7,15 +7,23 @@ import { SocialData } from '../../nodes/SocialData/SocialData.node';
 
 function toolDescriptionOf(description: INodeTypeDescription): string {
 	const usable = description.usableAsTool;
-	if (typeof usable !== 'object' || typeof usable.replacements?.description !== 'string') throw new Error(`${description.name} has no tool description`);
+	if (typeof usable !== 'object' || typeof usable.replacements?.description !== 'string')
+		throw new Error(`${description.name} has no tool description`);
 	return usable.replacements.description;
 }
 
 const optionNames = (properties: INodeProperties[], name: string) =>
-	properties.filter((property) => property.name === name).flatMap((property) => (property.options ?? []) as INodePropertyOptions[]).map((option) => option.name);
+	properties
+		.filter((property) => property.name === name)
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+		.map((option) => option.name);
 
 /** "Resource > Operation" pairs the text cites. */
-const citedPairs = (text: string) => [...text.matchAll(/([A-Z][A-Za-z ]*?) > ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)/g)].map((match) => [match[1].trim(), match[2].trim()]);
+const citedPairs = (text: string) =>
+	[...text.matchAll(/([A-Z][A-Za-z ]*?) > ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)/g)].map((match) => [
+		match[1].trim(),
+		match[2].trim(),
+	]);
 
 describe('tool descriptions for AI agents', () => {
 	test('Social Data: every operation the description names exists, and ids are asked for as strings', () => {
@@ -23,7 +31,14 @@ describe('tool descriptions for AI agents', () => {
 		const text = toolDescriptionOf(description);
 		const operations = optionNames(description.properties, 'operation');
 		const resources = optionNames(description.properties, 'resource');
-		for (const name of ['Search Notes', 'Get Note Comments', 'Get Video Comments', 'Get Article Comments', 'Get User Info', 'Get Channel Info']) {
+		for (const name of [
+			'Search Notes',
+			'Get Note Comments',
+			'Get Video Comments',
+			'Get Article Comments',
+			'Get User Info',
+			'Get Channel Info',
+		]) {
 			expect(text).toContain(name);
 			expect(operations).toContain(name);
 		}

@@ -1,7 +1,11 @@
 import type { GatewayCall } from '../../nodes/shared/transport/request';
 import { callGateway, openGatewayStream } from '../../nodes/shared/transport/request';
 import { GatewayError } from '../../nodes/shared/transport/errors';
-import { backoffDelay, DEFAULT_RETRY, retryAfterMs } from '../../nodes/shared/transport/retryPolicy';
+import {
+	backoffDelay,
+	DEFAULT_RETRY,
+	retryAfterMs,
+} from '../../nodes/shared/transport/retryPolicy';
 import { text } from 'node:stream/consumers';
 import { n8nCredentials } from '../support/n8nHttp';
 import type { Simulator } from '../simulator';
@@ -22,12 +26,22 @@ const runCall = (overrides: Partial<GatewayCall> = {}): GatewayCall => ({
 	path: '/api/v1/run',
 	endpoint: 'fetch_search',
 	timeoutMs: 5_000,
-	body: { provider: PROVIDER, endpoint: '/api/v1/mpsearch/v2/fetch_search', input: { keyword: 'acme', raw: false } },
+	body: {
+		provider: PROVIDER,
+		endpoint: '/api/v1/mpsearch/v2/fetch_search',
+		input: { keyword: 'acme', raw: false },
+	},
 	retry: FAST_RETRY,
 	...overrides,
 });
 
-const listModels = (): GatewayCall => ({ ...runCall(), method: 'GET', path: '/v1/models', endpoint: 'v1/models', body: undefined });
+const listModels = (): GatewayCall => ({
+	...runCall(),
+	method: 'GET',
+	path: '/v1/models',
+	endpoint: 'v1/models',
+	body: undefined,
+});
 
 async function failure(call: GatewayCall): Promise<GatewayError> {
 	try {
@@ -52,7 +66,12 @@ describe('transport against the simulator', () => {
 
 	it('sends each auth scheme the way its interface expects', async () => {
 		await callGateway(runCall());
-		await callGateway({ ...runCall(), method: 'GET', path: '/v1beta/models/gm-2.5-flash:generateContent', body: undefined }).catch(() => undefined);
+		await callGateway({
+			...runCall(),
+			method: 'GET',
+			path: '/v1beta/models/gm-2.5-flash:generateContent',
+			body: undefined,
+		}).catch(() => undefined);
 		await callGateway({
 			...runCall(),
 			path: '/v1/messages',
@@ -133,25 +152,44 @@ describe('transport against the simulator', () => {
 	});
 
 	it('maps a rejection to status, endpoint and the service message', async () => {
-		const error = await failure(runCall({ body: { provider: PROVIDER, endpoint: '/api/v1/mpsearch/v2/fetch_search', input: { keyword: 'a', business_type: 'people' } } }));
+		const error = await failure(
+			runCall({
+				body: {
+					provider: PROVIDER,
+					endpoint: '/api/v1/mpsearch/v2/fetch_search',
+					input: { keyword: 'a', business_type: 'people' },
+				},
+			}),
+		);
 		expect(error.details).toMatchObject({ kind: 'http', status: 422, endpoint: 'fetch_search' });
 		expect(error.details.serviceMessage).toBeTruthy();
 	});
 
 	it('redacts the key the service echoes in a 401', async () => {
 		const key = 'sk-echoed-secret-123456';
-		const error = await failure(runCall({ credentials: n8nCredentials({ apiKey: key, baseUrl: sim.url }) }));
+		const error = await failure(
+			runCall({ credentials: n8nCredentials({ apiKey: key, baseUrl: sim.url }) }),
+		);
 		expect(error.status).toBe(401);
 		expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(key);
 		expect(error.message).toContain('***');
 	});
 
-	it.each([204, 200] as const)('takes a DELETE answered %s with no body as success without a body', async (empty) => {
-		const path = '/v1/private-avatar/groups/7340000000000000001';
-		sim.faults.queue({ endpoint: path, wire: { empty } });
-		const answer = await callGateway({ ...runCall(), method: 'DELETE', path, endpoint: `DELETE ${path}`, body: undefined });
-		expect(answer).toMatchObject({ status: empty, body: undefined });
-	});
+	it.each([204, 200] as const)(
+		'takes a DELETE answered %s with no body as success without a body',
+		async (empty) => {
+			const path = '/v1/private-avatar/groups/7340000000000000001';
+			sim.faults.queue({ endpoint: path, wire: { empty } });
+			const answer = await callGateway({
+				...runCall(),
+				method: 'DELETE',
+				path,
+				endpoint: `DELETE ${path}`,
+				body: undefined,
+			});
+			expect(answer).toMatchObject({ status: empty, body: undefined });
+		},
+	);
 
 	it('still refuses an empty answer to a POST (it may have been billed)', async () => {
 		sim.faults.queue({ endpoint: 'fetch_search', wire: { empty: 200 } });

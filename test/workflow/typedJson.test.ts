@@ -50,7 +50,9 @@ describe('JSON typed into parameters keeps 64-bit integers digit for digit', () 
 			resource: 'text',
 			operation: 'generate',
 			modelId: model('gm-2.5-flash'),
-			options: { contentsJson: `[{"role": "user", "parts": [{"text": "Hello", "traceId": ${BIG}}]}]` },
+			options: {
+				contentsJson: `[{"role": "user", "parts": [{"text": "Hello", "traceId": ${BIG}}]}]`,
+			},
 		});
 		expect(error).toBeUndefined();
 		sentDigits(sim.requests[0].bodyText, 'traceId');
@@ -80,8 +82,10 @@ describe('JSON typed into parameters keeps 64-bit integers digit for digit', () 
 
 	it("Avatar Assets › the searchable list's Additional Body Fields", async () => {
 		const options: INodeParameters = routed({ additionalBodyFields: `{"ProjectId": ${BIG}}` });
-		const context: ILoadOptionsFunctions = loadOptionsContext(avatarCredentials(sim).socialGatewayApi, (name, fallback) =>
-			name.startsWith('options.') ? (options[name.slice(8)] ?? fallback) : fallback,
+		const context: ILoadOptionsFunctions = loadOptionsContext(
+			avatarCredentials(sim).socialGatewayApi,
+			(name, fallback) =>
+				name.startsWith('options.') ? (options[name.slice(8)] ?? fallback) : fallback,
 		);
 		await searchGroups.call(context, 'any');
 		sentDigits(sim.requests[0].bodyText, 'ProjectId');

@@ -5,7 +5,10 @@ import { startSimulator } from '../simulator';
  * Gives the calling test file its own simulator: started before its tests (handed to `assign`),
  * cleared by `resetEach` before every test (default: the simulator's reset) and closed after them.
  */
-export function useSimulator(assign: (sim: Simulator) => void, resetEach: (sim: Simulator) => void = (sim) => sim.reset()): void {
+export function useSimulator(
+	assign: (sim: Simulator) => void,
+	resetEach: (sim: Simulator) => void = (sim) => sim.reset(),
+): void {
 	let sim: Simulator | undefined;
 	beforeAll(async () => {
 		sim = await startSimulator();

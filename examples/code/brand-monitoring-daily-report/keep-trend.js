@@ -6,14 +6,14 @@ const MAX_RUNS = 7;
 const { brand, mentions, failures } = $json;
 const count = (sentiment) => mentions.filter((m) => m.sentiment === sentiment).length;
 const run = {
-  at: new Date().toISOString(),
-  execution: String($execution.id),
-  mentions: mentions.length,
-  positive: count('positive'),
-  neutral: count('neutral'),
-  negative: count('negative'),
-  unclassified: count('unclassified'),
-  failedSources: failures.length,
+	at: new Date().toISOString(),
+	execution: String($execution.id),
+	mentions: mentions.length,
+	positive: count('positive'),
+	neutral: count('neutral'),
+	negative: count('negative'),
+	unclassified: count('unclassified'),
+	failedSources: failures.length,
 };
 const store = $getWorkflowStaticData('global');
 const trends = store.reportTrend ?? {};

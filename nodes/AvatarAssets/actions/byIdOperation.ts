@@ -14,7 +14,10 @@ import { recordIdOf, recordLocator } from './records';
 const BY_ID = {
 	get: { method: 'GET', output: (_id: string, result: IDataObject) => result },
 	update: { method: 'PATCH', output: (id: string, result: IDataObject) => ({ Id: id, ...result }) },
-	delete: { method: 'DELETE', output: (id: string, result: IDataObject) => ({ Id: id, deleted: true, ...result }) },
+	delete: {
+		method: 'DELETE',
+		output: (id: string, result: IDataObject) => ({ Id: id, deleted: true, ...result }),
+	},
 } as const;
 
 export interface UpdatableField extends FieldRef {
@@ -32,27 +35,50 @@ export interface ByIdOperationSpec {
 export interface ByIdOperation {
 	endpoint: string;
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		credentials: GatewayCredentials,
+	): Promise<IDataObject[]>;
 }
 
-export function byIdOperation({ records, operation, locatorDescription, updatableFields = [] }: ByIdOperationSpec): ByIdOperation {
+export function byIdOperation({
+	records,
+	operation,
+	locatorDescription,
+	updatableFields = [],
+}: ByIdOperationSpec): ByIdOperation {
 	const { method, output } = BY_ID[operation];
 	const sendsBody = method === 'PATCH';
-	const ownOptions: INodeProperties[] = updatableFields.map(({ displayName, name, description }) => ({
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		description,
-	}));
-	const properties = [recordLocator(records, locatorDescription), callOptionsCollection(sendsBody ? 'body' : 'path', ownOptions)];
+	const ownOptions: INodeProperties[] = updatableFields.map(
+		({ displayName, name, description }) => ({
+			displayName,
+			name,
+			type: 'string',
+			default: '',
+			description,
+		}),
+	);
+	const properties = [
+		recordLocator(records, locatorDescription),
+		callOptionsCollection(sendsBody ? 'body' : 'path', ownOptions),
+	];
 	return {
 		endpoint: endpointOf({ method, path: `${records.collectionPath}/{id}` }),
-		description: updateDisplayOptions({ show: { resource: [records.resource], operation: [operation] } }, properties),
-		async execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+		description: updateDisplayOptions(
+			{ show: { resource: [records.resource], operation: [operation] } },
+			properties,
+		),
+		async execute(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			credentials: GatewayCredentials,
+		): Promise<IDataObject[]> {
 			const id = recordIdOf(this, itemIndex, records);
 			// The spec wants the body's Id equal to the path id.
-			const body = sendsBody ? { Id: id, ...givenTextOptions(this, itemIndex, updatableFields) } : undefined;
+			const body = sendsBody
+				? { Id: id, ...givenTextOptions(this, itemIndex, updatableFields) }
+				: undefined;
 			const settings = avatarCallSettings(this, itemIndex, credentials);
 			const answer = await callAvatar(settings, { method, path: records.pathOf(id), body });
 			return [output(id, outputOf(answer, wantsFullResponse(this, itemIndex)))];

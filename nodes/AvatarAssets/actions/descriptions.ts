@@ -39,7 +39,8 @@ function callOptions(kind: 'body' | 'path'): INodeProperties[] {
 			name: 'fullResponse',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to output the whole answer (with its metadata) instead of its Result object',
+			description:
+				'Whether to output the whole answer (with its metadata) instead of its Result object',
 		},
 	];
 	if (kind === 'body') {
@@ -49,14 +50,17 @@ function callOptions(kind: 'body' | 'path'): INodeProperties[] {
 			type: 'json',
 			default: '{}',
 			description:
-				'JSON object merged into the request body last (its fields replace the node\'s on a clash), for body fields the node does not offer',
+				"JSON object merged into the request body last (its fields replace the node's on a clash), for body fields the node does not offer",
 		});
 	}
 	return options;
 }
 
 /** The Options collection of an operation: its own optional fields and the call options, sorted. */
-export function callOptionsCollection(kind: 'body' | 'path', ownOptions: INodeProperties[] = []): INodeProperties {
+export function callOptionsCollection(
+	kind: 'body' | 'path',
+	ownOptions: INodeProperties[] = [],
+): INodeProperties {
 	return optionsCollection(byDisplayName([...ownOptions, ...callOptions(kind)]));
 }
 
@@ -75,7 +79,8 @@ export const waitOptions: INodeProperties[] = [
 		type: 'number',
 		default: DEFAULT_MAX_WAIT_SECONDS,
 		typeOptions: { minValue: 0.01, numberPrecision: 2 },
-		description: 'How long to wait for the asset to leave Processing before failing with its ID, so a later step can poll again',
+		description:
+			'How long to wait for the asset to leave Processing before failing with its ID, so a later step can poll again',
 	},
 ];
 
@@ -121,7 +126,10 @@ const pageOptions: INodeProperties[] = [
  * A list operation: Return All and Limit, the Filter collection, and paging with the call options.
  * `ownOptions` are further options of the operation (e.g. sorting).
  */
-export function listProperties(filterOptions: INodeProperties[], ownOptions: INodeProperties[] = []): INodeProperties[] {
+export function listProperties(
+	filterOptions: INodeProperties[],
+	ownOptions: INodeProperties[] = [],
+): INodeProperties[] {
 	return [
 		...pagingProperties,
 		{

@@ -12,7 +12,11 @@ export const avatarAssetsProperties: INodeProperties[] = [
 		options: [
 			{ name: 'Asset', value: 'asset', description: 'Material (image, video, audio) in a group' },
 			{ name: 'Group', value: 'group', description: 'Material group of a virtual avatar' },
-			{ name: 'Real Person', value: 'realPerson', description: 'Authentication sessions that give a real-person material group' },
+			{
+				name: 'Real Person',
+				value: 'realPerson',
+				description: 'Authentication sessions that give a real-person material group',
+			},
 		],
 		default: 'asset',
 	},

@@ -55,6 +55,15 @@ export function recordLocator(kind: RecordKind, description: string): INodePrope
 }
 
 /** The id chosen in the record's resource locator, whatever its mode; refused when empty. */
-export function recordIdOf(context: IExecuteFunctions, itemIndex: number, kind: RecordKind): string {
-	return requiredText(context, itemIndex, kind.idField, locatorValue(context, itemIndex, kind.idField.name));
+export function recordIdOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	kind: RecordKind,
+): string {
+	return requiredText(
+		context,
+		itemIndex,
+		kind.idField,
+		locatorValue(context, itemIndex, kind.idField.name),
+	);
 }

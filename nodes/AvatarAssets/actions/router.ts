@@ -10,7 +10,11 @@ import * as realPerson from './realPerson';
 
 interface OperationModule {
 	endpoint: string;
-	execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		credentials: GatewayCredentials,
+	): Promise<IDataObject[]>;
 }
 
 const resources: Record<string, Record<string, OperationModule>> = {
@@ -36,7 +40,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = resources[resource]?.[operationName];
-	if (!operation) throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+	if (!operation)
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 
 	const credentials = await getGatewayCredentials(this);
 	const output: INodeExecutionData[] = [];

@@ -21,9 +21,27 @@ export async function runList(
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll
 		? undefined
-		: wholeNumber(context, itemIndex, { name: 'limit', displayName: 'Limit' }, context.getNodeParameter('limit', itemIndex, 50), 1);
-	const startPage = wholeNumber(context, itemIndex, { name: 'PageNumber', displayName: 'Page Number' }, optionOf(context, itemIndex, 'PageNumber', 1), 1);
-	const pageSize = wholeNumber(context, itemIndex, { name: 'PageSize', displayName: 'Page Size' }, optionOf(context, itemIndex, 'PageSize', 10), 1);
+		: wholeNumber(
+				context,
+				itemIndex,
+				{ name: 'limit', displayName: 'Limit' },
+				context.getNodeParameter('limit', itemIndex, 50),
+				1,
+			);
+	const startPage = wholeNumber(
+		context,
+		itemIndex,
+		{ name: 'PageNumber', displayName: 'Page Number' },
+		optionOf(context, itemIndex, 'PageNumber', 1),
+		1,
+	);
+	const pageSize = wholeNumber(
+		context,
+		itemIndex,
+		{ name: 'PageSize', displayName: 'Page Size' },
+		optionOf(context, itemIndex, 'PageSize', 10),
+		1,
+	);
 	const settings = avatarCallSettings(context, itemIndex, credentials);
 	const filterPart = Object.keys(filter).length ? { Filter: filter } : {};
 	return await walkPages({
@@ -32,6 +50,10 @@ export async function runList(
 		limit,
 		fullResponse: wantsFullResponse(context, itemIndex),
 		fetchPage: async (PageNumber) =>
-			await callAvatar(settings, { method: 'POST', path, body: { ...filterPart, PageNumber, PageSize: pageSize, ...extra } }),
+			await callAvatar(settings, {
+				method: 'POST',
+				path,
+				body: { ...filterPart, PageNumber, PageSize: pageSize, ...extra },
+			}),
 	});
 }

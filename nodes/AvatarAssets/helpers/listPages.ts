@@ -23,7 +23,8 @@ export function recordsOf(answer: AvatarAnswer): IDataObject[] {
 	for (const holder of holders) {
 		if (Array.isArray(holder)) return holder as IDataObject[];
 		if (!isRecord(holder)) continue;
-		for (const key of LIST_KEYS) if (Array.isArray(holder[key])) return holder[key] as IDataObject[];
+		for (const key of LIST_KEYS)
+			if (Array.isArray(holder[key])) return holder[key] as IDataObject[];
 	}
 	return [];
 }
@@ -35,7 +36,8 @@ function totalOf(answer: AvatarAnswer): number | undefined {
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-const firstIdOf = (records: IDataObject[]) => (records.length ? JSON.stringify(records[0].Id ?? records[0]) : undefined);
+const firstIdOf = (records: IDataObject[]) =>
+	records.length ? JSON.stringify(records[0].Id ?? records[0]) : undefined;
 
 /**
  * Walks the pages from `startPage` until a short or empty page, the announced total, the limit, or a

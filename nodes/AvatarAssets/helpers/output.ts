@@ -16,13 +16,18 @@ export function idsAsStrings(value: unknown, key = ''): unknown {
 		for (const [inner, entry] of Object.entries(value)) result[inner] = idsAsStrings(entry, inner);
 		return result;
 	}
-	if ((typeof value === 'number' || typeof value === 'bigint') && ID_KEY.test(key)) return String(value);
+	if ((typeof value === 'number' || typeof value === 'bigint') && ID_KEY.test(key))
+		return String(value);
 	return value;
 }
 
 /** The answer's `Result` object (the whole answer when it has none), ids as strings. */
 export function resultOf(answer: AvatarAnswer): IDataObject {
-	const result = isRecord(answer.Result) ? answer.Result : answer.Result === undefined ? answer : { Result: answer.Result };
+	const result = isRecord(answer.Result)
+		? answer.Result
+		: answer.Result === undefined
+			? answer
+			: { Result: answer.Result };
 	return idsAsStrings(result) as IDataObject;
 }
 

@@ -2,7 +2,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { FieldRef } from './inputs';
 import { optionalText } from './inputs';
 
-export function optionOf<T>(context: IExecuteFunctions, itemIndex: number, name: string, fallback: T): T {
+export function optionOf<T>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	fallback: T,
+): T {
 	return context.getNodeParameter(`options.${name}`, itemIndex, fallback) as T;
 }
 
@@ -12,10 +17,19 @@ export function locatorValue(context: IExecuteFunctions, itemIndex: number, name
 }
 
 /** The optional text options among `fields` that were given, by name (the wire name); empty ones are left out. */
-export function givenTextOptions(context: IExecuteFunctions, itemIndex: number, fields: FieldRef[]): Record<string, string> {
+export function givenTextOptions(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: FieldRef[],
+): Record<string, string> {
 	const given: Record<string, string> = {};
 	for (const field of fields) {
-		const text = optionalText(context, itemIndex, field, optionOf(context, itemIndex, field.name, ''));
+		const text = optionalText(
+			context,
+			itemIndex,
+			field,
+			optionOf(context, itemIndex, field.name, ''),
+		);
 		if (text !== undefined) given[field.name] = text;
 	}
 	return given;

@@ -1,13 +1,20 @@
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { DEFAULT_ROUTING_PARAMETER_NAME } from '../../shared/transport/credentials';
 
-export const ROUTING_NAME_FIELD = { name: 'routingParameterName', displayName: 'Routing Parameter Name' };
-export const ROUTING_VALUE_FIELD = { name: 'routingParameterValue', displayName: 'Routing Parameter Value' };
+export const ROUTING_NAME_FIELD = {
+	name: 'routingParameterName',
+	displayName: 'Routing Parameter Name',
+};
+export const ROUTING_VALUE_FIELD = {
+	name: 'routingParameterValue',
+	displayName: 'Routing Parameter Value',
+};
 
 export const MISSING_ROUTING_VALUE =
 	'Avatar Routing Value is not set: every avatar call carries this fixed value. Set it once in the Social Gateway API credential (the value your provider documents for avatar calls), or in Options › Routing Parameter Value on this node';
 
-const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+const textOf = (value: unknown) =>
+	typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 
 /**
  * The routing parameter of an avatar call: set once in the credential, or per node in Options
@@ -18,7 +25,10 @@ export function avatarRouting(
 	options: { name?: unknown; value?: unknown },
 ): { name: string; value: string } {
 	return {
-		name: textOf(options.name) || textOf(credentials.avatarRouting?.name) || DEFAULT_ROUTING_PARAMETER_NAME,
+		name:
+			textOf(options.name) ||
+			textOf(credentials.avatarRouting?.name) ||
+			DEFAULT_ROUTING_PARAMETER_NAME,
 		value: textOf(options.value) || textOf(credentials.avatarRouting?.value),
 	};
 }

@@ -43,7 +43,10 @@ async function poll(settings: AvatarCallSettings, assetId: string): Promise<Avat
 	} catch (error) {
 		const named =
 			error instanceof GatewayError
-				? new GatewayError(`${error.message} (while waiting for asset ${assetId}; it may still become Active, poll it later)`, error.details)
+				? new GatewayError(
+						`${error.message} (while waiting for asset ${assetId}; it may still become Active, poll it later)`,
+						error.details,
+					)
 				: error;
 		if (named !== null && typeof named === 'object') assetOfFailedPoll.set(named, assetId);
 		throw named;
@@ -80,7 +83,15 @@ const REASON_KEYS = [
 	'errordetail',
 ];
 /** Objects that may hold the reason further down (e.g. `Result.Error`). */
-const CONTAINER_KEYS = ['result', 'errorinfo', 'failinfo', 'failureinfo', 'statusinfo', 'processresult', 'processinginfo'];
+const CONTAINER_KEYS = [
+	'result',
+	'errorinfo',
+	'failinfo',
+	'failureinfo',
+	'statusinfo',
+	'processresult',
+	'processinginfo',
+];
 /** The code that goes before the reason; a bare `Code` only inside an error object, where it is the error's. */
 const CODE_KEYS = ['errorcode', 'failcode', 'failedcode', 'failurecode', 'reasoncode'];
 const MAX_DEPTH = 4;
@@ -96,7 +107,8 @@ function textOf(value: unknown, depth: number): string | undefined {
 		}
 		return undefined;
 	}
-	if (value !== null && typeof value === 'object' && depth <= MAX_DEPTH) return reasonIn(value as Record<string, unknown>, depth);
+	if (value !== null && typeof value === 'object' && depth <= MAX_DEPTH)
+		return reasonIn(value as Record<string, unknown>, depth);
 	return undefined;
 }
 
@@ -104,7 +116,10 @@ function textOf(value: unknown, depth: number): string | undefined {
 function reasonIn(record: Record<string, unknown>, depth: number): string | undefined {
 	const fields = new Map(Object.entries(record).map(([key, value]) => [keyOf(key), value]));
 	const codeKeys = depth > 0 ? [...CODE_KEYS, 'code'] : CODE_KEYS;
-	const code = codeKeys.map((key) => fields.get(key)).find((value): value is string => typeof value === 'string' && value.trim() !== '')?.trim();
+	const code = codeKeys
+		.map((key) => fields.get(key))
+		.find((value): value is string => typeof value === 'string' && value.trim() !== '')
+		?.trim();
 	for (const key of [...REASON_KEYS, ...CONTAINER_KEYS]) {
 		const text = textOf(fields.get(key), depth + 1);
 		if (text) return code && !text.startsWith(code) ? `${code}: ${text}` : text;

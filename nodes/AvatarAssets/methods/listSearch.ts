@@ -1,8 +1,17 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { readTypedJson } from '../../shared/json/typedJson';
-import { avatarRouting, MISSING_ROUTING_VALUE, ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/routing';
+import {
+	avatarRouting,
+	MISSING_ROUTING_VALUE,
+	ROUTING_NAME_FIELD,
+	ROUTING_VALUE_FIELD,
+} from '../helpers/routing';
 import { recordsOf } from '../helpers/listPages';
 import { AVATAR_TIMEOUT_MS, callAvatar } from '../transport/avatarCall';
 import { ASSETS_LIST_PATH, GROUPS_LIST_PATH } from '../transport/paths';
@@ -11,11 +20,14 @@ const SEARCH_PAGE_SIZE = 50;
 
 /** The Additional Body Fields of a search: read like the node's (without loss); anything but an object adds nothing. */
 function parsedObject(value: unknown): Record<string, unknown> {
-	if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+	if (value && typeof value === 'object' && !Array.isArray(value))
+		return value as Record<string, unknown>;
 	if (typeof value !== 'string' || value.trim() === '') return {};
 	const outcome = readTypedJson(value);
 	const parsed = outcome.ok ? outcome.value : undefined;
-	return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+	return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+		? (parsed as Record<string, unknown>)
+		: {};
 }
 
 async function searchList(
@@ -24,9 +36,13 @@ async function searchList(
 	filter: string | undefined,
 	paginationToken: string | undefined,
 ): Promise<INodeListSearchResult> {
-	const option = (name: string, fallback: unknown) => context.getNodeParameter(`options.${name}`, fallback);
+	const option = (name: string, fallback: unknown) =>
+		context.getNodeParameter(`options.${name}`, fallback);
 	const credentials = await getGatewayCredentials(context);
-	const routing = avatarRouting(credentials, { name: option(ROUTING_NAME_FIELD.name, ''), value: option(ROUTING_VALUE_FIELD.name, '') });
+	const routing = avatarRouting(credentials, {
+		name: option(ROUTING_NAME_FIELD.name, ''),
+		value: option(ROUTING_VALUE_FIELD.name, ''),
+	});
 	if (!routing.value) throw new NodeOperationError(context.getNode(), MISSING_ROUTING_VALUE);
 	const page = Number(paginationToken ?? 1) || 1;
 	const answer = await callAvatar(
@@ -39,7 +55,11 @@ async function searchList(
 		{
 			method: 'POST',
 			path,
-			body: { ...(filter ? { Filter: { Name: filter } } : {}), PageNumber: page, PageSize: SEARCH_PAGE_SIZE },
+			body: {
+				...(filter ? { Filter: { Name: filter } } : {}),
+				PageNumber: page,
+				PageSize: SEARCH_PAGE_SIZE,
+			},
 		},
 	);
 	const records = recordsOf(answer);
@@ -51,13 +71,24 @@ async function searchList(
 			const status = typeof record.Status === 'string' ? `, ${record.Status}` : '';
 			return { name: label === id ? id : `${label} (${id}${status})`, value: id };
 		});
-	return { results, paginationToken: records.length >= SEARCH_PAGE_SIZE ? String(page + 1) : undefined };
+	return {
+		results,
+		paginationToken: records.length >= SEARCH_PAGE_SIZE ? String(page + 1) : undefined,
+	};
 }
 
-export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchGroups(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return await searchList(this, GROUPS_LIST_PATH, filter, paginationToken);
 }
 
-export async function searchAssets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchAssets(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return await searchList(this, ASSETS_LIST_PATH, filter, paginationToken);
 }

@@ -42,7 +42,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * One avatar call. A DELETE the service answers with 204 or an empty 2xx body succeeded: its answer
  * is `{}` (the operation then says what was deleted); any other call needs a JSON object.
  */
-export async function callAvatar(settings: AvatarCallSettings, request: AvatarRequest): Promise<AvatarAnswer> {
+export async function callAvatar(
+	settings: AvatarCallSettings,
+	request: AvatarRequest,
+): Promise<AvatarAnswer> {
 	const endpoint = endpointOf(request);
 	const { name, value } = settings.routing;
 	const hasBody = request.body !== undefined;
@@ -54,7 +57,9 @@ export async function callAvatar(settings: AvatarCallSettings, request: AvatarRe
 		timeoutMs: settings.timeoutMs,
 		signal: settings.signal,
 		query: hasBody ? undefined : { [name]: value },
-		body: hasBody ? { [name]: value, ...request.body, ...settings.additionalBodyFields } : undefined,
+		body: hasBody
+			? { [name]: value, ...request.body, ...settings.additionalBodyFields }
+			: undefined,
 	});
 	const found = responseMetadataErrorOf(answer.body);
 	if (found) {
@@ -62,23 +67,30 @@ export async function callAvatar(settings: AvatarCallSettings, request: AvatarRe
 		const problem = redactSecret(found, apiKey);
 		throw new GatewayError(`The service rejected ${endpoint}: ${problem}`, {
 			kind: 'http',
-		endpoint,
+			endpoint,
 			status: answer.status,
 			serviceMessage: problem,
 			body: redactDeep(answer.body, apiKey),
 		});
 	}
 	const empty = answer.body === undefined || answer.body === null || answer.body === '';
-	if (empty && request.method === 'DELETE' && answer.status >= 200 && answer.status < 300) return {};
+	if (empty && request.method === 'DELETE' && answer.status >= 200 && answer.status < 300)
+		return {};
 	if (answer.body === undefined || answer.body === '') {
-		throw new GatewayError(`The service answered ${endpoint} (HTTP ${answer.status}) without a body`, {
-			kind: 'invalid-response',
-			endpoint,
-			status: answer.status,
-		});
+		throw new GatewayError(
+			`The service answered ${endpoint} (HTTP ${answer.status}) without a body`,
+			{
+				kind: 'invalid-response',
+				endpoint,
+				status: answer.status,
+			},
+		);
 	}
 	if (!isRecord(answer.body)) {
-		throw new GatewayError(`The service answered ${endpoint} with JSON that is not an object`, { kind: 'invalid-response', endpoint });
+		throw new GatewayError(`The service answered ${endpoint} with JSON that is not an object`, {
+			kind: 'invalid-response',
+			endpoint,
+		});
 	}
 	return answer.body;
 }

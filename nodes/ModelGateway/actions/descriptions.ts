@@ -12,7 +12,10 @@ export type ModelSearchMethod =
 	| 'searchEmbeddingModels';
 
 /** The model field: a searchable list from `GET /v1/models`, or any id typed in. */
-export function modelLocator(searchListMethod: ModelSearchMethod, defaultModel: string): INodeProperties {
+export function modelLocator(
+	searchListMethod: ModelSearchMethod,
+	defaultModel: string,
+): INodeProperties {
 	return {
 		displayName: 'Model',
 		name: 'modelId',
@@ -39,7 +42,11 @@ export function modelLocator(searchListMethod: ModelSearchMethod, defaultModel: 
 export type MessageRole = 'assistant' | 'model' | 'system' | 'user';
 
 const ROLE_OPTIONS: Record<MessageRole, INodePropertyOptions> = {
-	assistant: { name: 'Assistant', value: 'assistant', description: 'An earlier answer of the model' },
+	assistant: {
+		name: 'Assistant',
+		value: 'assistant',
+		description: 'An earlier answer of the model',
+	},
 	model: { name: 'Model', value: 'model', description: 'An earlier answer of the model' },
 	system: { name: 'System', value: 'system', description: 'Instructions for the model' },
 	user: { name: 'User', value: 'user' },
@@ -54,7 +61,11 @@ export interface MessagesPropertySpec {
 }
 
 /** The conversation as a sortable list of role and text (parameter `messages.values`). */
-export function messagesProperty({ description, roles, textField }: MessagesPropertySpec): INodeProperties {
+export function messagesProperty({
+	description,
+	roles,
+	textField,
+}: MessagesPropertySpec): INodeProperties {
 	return {
 		displayName: 'Messages',
 		name: 'messages',
@@ -123,7 +134,8 @@ export const streamOption: INodeProperties = {
 	name: 'stream',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to receive the answer as Server-Sent Events; it is assembled into one answer with time to first token',
+	description:
+		'Whether to receive the answer as Server-Sent Events; it is assembled into one answer with time to first token',
 };
 
 export const outputProperty: INodeProperties = {
@@ -176,7 +188,8 @@ export const systemInstructionOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	typeOptions: { rows: 2 },
-	description: 'Instruction that steers the model for the whole conversation (sent as systemInstruction)',
+	description:
+		'Instruction that steers the model for the whole conversation (sent as systemInstruction)',
 };
 
 export const safetyThresholdOption: INodeProperties = {
@@ -188,14 +201,17 @@ export const safetyThresholdOption: INodeProperties = {
 		{ name: 'Off', value: 'OFF', description: 'Turn the safety filter off' },
 	],
 	default: 'BLOCK_NONE',
-	description: 'Threshold sent for all five harm categories (hate speech, sexually explicit, harassment, dangerous content, civic integrity)',
+	description:
+		'Threshold sent for all five harm categories (hate speech, sexually explicit, harassment, dangerous content, civic integrity)',
 };
 
 export const aspectRatioOption: INodeProperties = {
 	displayName: 'Aspect Ratio',
 	name: 'aspectRatio',
 	type: 'options',
-	options: ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'].map((ratio) => ({ name: ratio, value: ratio })),
+	options: ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'].map(
+		(ratio) => ({ name: ratio, value: ratio }),
+	),
 	default: '1:1',
 	description: 'Width to height of the image (imageConfig.aspectRatio)',
 };
@@ -231,5 +247,6 @@ export const inputBinariesOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. data, image2',
-	description: 'Comma-separated names of binary fields of the input item to send with the prompt (as inline_data with their mime type)',
+	description:
+		'Comma-separated names of binary fields of the input item to send with the prompt (as inline_data with their mime type)',
 };

@@ -19,7 +19,11 @@ export interface ModelGatewayOperation {
 	endpoint: string;
 	/** Items run at once (1 unless the operation says otherwise). */
 	concurrency?: number;
-	execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		credentials: GatewayCredentials,
+	): Promise<INodeExecutionData[]>;
 }
 
 const OPERATIONS: Record<string, Record<string, ModelGatewayOperation>> = {
@@ -36,21 +40,42 @@ const OPERATIONS: Record<string, Record<string, ModelGatewayOperation>> = {
 /** Operations that handle all input items together (e.g. many items per model call). */
 export interface ModelGatewayAllItemsOperation {
 	endpoint: string;
-	executeAll(this: IExecuteFunctions, credentials: GatewayCredentials, continueOnFail: boolean): Promise<INodeExecutionData[]>;
+	executeAll(
+		this: IExecuteFunctions,
+		credentials: GatewayCredentials,
+		continueOnFail: boolean,
+	): Promise<INodeExecutionData[]>;
 }
 
 const ALL_ITEMS_OPERATIONS: Record<string, Record<string, ModelGatewayAllItemsOperation>> = {
 	chat: { classify: chat.classify },
 };
 
-async function runAllItems(this: IExecuteFunctions, operation: ModelGatewayAllItemsOperation, credentials: GatewayCredentials): Promise<INodeExecutionData[][]> {
+async function runAllItems(
+	this: IExecuteFunctions,
+	operation: ModelGatewayAllItemsOperation,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[][]> {
 	try {
-		const maxAnswerSizeMb = Number(this.getNodeParameter('options.maxAnswerSizeMb', 0, DEFAULT_MAX_ANSWER_SIZE_MB)) || DEFAULT_MAX_ANSWER_SIZE_MB;
-		return [await operation.executeAll.call(this, { ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 }, this.continueOnFail())];
+		const maxAnswerSizeMb =
+			Number(this.getNodeParameter('options.maxAnswerSizeMb', 0, DEFAULT_MAX_ANSWER_SIZE_MB)) ||
+			DEFAULT_MAX_ANSWER_SIZE_MB;
+		return [
+			await operation.executeAll.call(
+				this,
+				{ ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 },
+				this.continueOnFail(),
+			),
+		];
 	} catch (error) {
 		const nodeError = toNodeError(this.getNode(), error, 0, credentials.apiKey);
 		if (!this.continueOnFail()) throw nodeError;
-		return [this.getInputData().map((_, i) => ({ json: errorItemJson(nodeError, operation.endpoint), pairedItem: { item: i } }))];
+		return [
+			this.getInputData().map((_, i) => ({
+				json: errorItemJson(nodeError, operation.endpoint),
+				pairedItem: { item: i },
+			})),
+		];
 	}
 }
 
@@ -59,9 +84,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const allItemsOperation = ALL_ITEMS_OPERATIONS[resource]?.[operationName];
-	if (allItemsOperation) return await runAllItems.call(this, allItemsOperation, await getGatewayCredentials(this));
+	if (allItemsOperation)
+		return await runAllItems.call(this, allItemsOperation, await getGatewayCredentials(this));
 	const operation = OPERATIONS[resource]?.[operationName];
-	if (!operation) throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+	if (!operation)
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 	const credentials = await getGatewayCredentials(this);
 	const continueOnFail = this.continueOnFail();
 	let stopped = false;
@@ -70,11 +100,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		// After a failure that stops the node, items not started yet are not sent.
 		if (stopped) return [];
 		try {
-			const maxAnswerSizeMb = Number(this.getNodeParameter('options.maxAnswerSizeMb', i, DEFAULT_MAX_ANSWER_SIZE_MB)) || DEFAULT_MAX_ANSWER_SIZE_MB;
-			return await operation.execute.call(this, i, { ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 });
+			const maxAnswerSizeMb =
+				Number(this.getNodeParameter('options.maxAnswerSizeMb', i, DEFAULT_MAX_ANSWER_SIZE_MB)) ||
+				DEFAULT_MAX_ANSWER_SIZE_MB;
+			return await operation.execute.call(this, i, {
+				...credentials,
+				maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024,
+			});
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, i, credentials.apiKey);
-			if (continueOnFail) return [{ json: errorItemJson(nodeError, operation.endpoint), pairedItem: { item: i } }];
+			if (continueOnFail)
+				return [{ json: errorItemJson(nodeError, operation.endpoint), pairedItem: { item: i } }];
 			stopped = true;
 			throw nodeError;
 		}

@@ -17,7 +17,9 @@ export async function answerItems(
 ): Promise<INodeExecutionData[]> {
 	const output = context.getNodeParameter('output', i, 'text') as OutputMode;
 	const { body: response } = await callGateway(call);
-	return [{ json: answerJson(summaryOf(response), response, output, parseJson), pairedItem: { item: i } }];
+	return [
+		{ json: answerJson(summaryOf(response), response, output, parseJson), pairedItem: { item: i } },
+	];
 }
 
 export interface StreamOutputSettings {
@@ -33,5 +35,10 @@ export async function streamedAnswerItems(
 	{ keepRawChunks, parseJson }: StreamOutputSettings,
 ): Promise<INodeExecutionData[]> {
 	const result = await consumeStream(call, assembler, keepRawChunks);
-	return [{ json: streamJson(result as unknown as IDataObject & typeof result, parseJson), pairedItem: { item: i } }];
+	return [
+		{
+			json: streamJson(result as unknown as IDataObject & typeof result, parseJson),
+			pairedItem: { item: i },
+		},
+	];
 }

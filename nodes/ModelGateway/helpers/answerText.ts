@@ -1,4 +1,11 @@
-import type { ChatAnswer, MessagesAnswer, MessagesBlock, NativeAnswer, NativeCandidate, NativePart } from './answerShapes';
+import type {
+	ChatAnswer,
+	MessagesAnswer,
+	MessagesBlock,
+	NativeAnswer,
+	NativeCandidate,
+	NativePart,
+} from './answerShapes';
 
 /** The generated text, finish reason and usage of an answer, whichever of the three wire formats it has. */
 
@@ -14,13 +21,18 @@ export interface AnswerSummary {
 }
 
 /** The answer as an object of the expected shape; anything else reads as an empty answer. */
-const asAnswer = <T extends object>(value: unknown): T => (value && typeof value === 'object' ? (value as T) : ({} as T));
+const asAnswer = <T extends object>(value: unknown): T =>
+	value && typeof value === 'object' ? (value as T) : ({} as T);
 
 /** `candidates[0].content.parts[].text` (thought parts apart), `usageMetadata`, `modelVersion`. */
 export function nativeSummary(response: unknown): AnswerSummary {
 	const body = asAnswer<NativeAnswer>(response);
-	const candidate = asAnswer<NativeCandidate>(Array.isArray(body.candidates) ? body.candidates[0] : undefined);
-	const parts: Array<NativePart | undefined> = Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];
+	const candidate = asAnswer<NativeCandidate>(
+		Array.isArray(body.candidates) ? body.candidates[0] : undefined,
+	);
+	const parts: Array<NativePart | undefined> = Array.isArray(candidate.content?.parts)
+		? candidate.content.parts
+		: [];
 	let text = '';
 	let thoughts = '';
 	for (const part of parts) {
@@ -41,9 +53,16 @@ export function nativeSummary(response: unknown): AnswerSummary {
 /** `choices[0].message.content` (a string or an array of text parts), `finish_reason`, `usage`. */
 export function chatSummary(response: unknown): AnswerSummary {
 	const body = asAnswer<ChatAnswer>(response);
-	const choice = asAnswer<NonNullable<ChatAnswer['choices']>[number]>(Array.isArray(body.choices) ? body.choices[0] : undefined);
+	const choice = asAnswer<NonNullable<ChatAnswer['choices']>[number]>(
+		Array.isArray(body.choices) ? body.choices[0] : undefined,
+	);
 	const content = choice.message?.content;
-	const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map(textOfPart).join('') : '';
+	const text =
+		typeof content === 'string'
+			? content
+			: Array.isArray(content)
+				? content.map(textOfPart).join('')
+				: '';
 	const reasoning = choice.message?.reasoning_content;
 	return withOptional({
 		text,
@@ -63,7 +82,8 @@ export function messagesSummary(response: unknown): AnswerSummary {
 	let thoughts = '';
 	for (const block of blocks) {
 		if (block?.type === 'text' && typeof block.text === 'string') text += block.text;
-		if (block?.type === 'thinking' && typeof block.thinking === 'string') thoughts += block.thinking;
+		if (block?.type === 'thinking' && typeof block.thinking === 'string')
+			thoughts += block.thinking;
 	}
 	return withOptional({
 		text,
@@ -82,7 +102,11 @@ function textOfPart(part: unknown): string {
 }
 
 function withOptional(summary: AnswerSummary): AnswerSummary {
-	const result: AnswerSummary = { text: summary.text, finishReason: summary.finishReason, usage: summary.usage };
+	const result: AnswerSummary = {
+		text: summary.text,
+		finishReason: summary.finishReason,
+		usage: summary.usage,
+	};
 	if (summary.thoughts) result.thoughts = summary.thoughts;
 	if (summary.model !== undefined) result.model = summary.model;
 	if (summary.responseId !== undefined) result.responseId = summary.responseId;

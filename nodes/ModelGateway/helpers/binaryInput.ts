@@ -28,7 +28,12 @@ async function sizeOf(context: IExecuteFunctions, binary: IBinaryData): Promise<
  * The named input binaries of an item as `inline_data` parts with their own mime types. A file over
  * the model's limit is refused before it is read.
  */
-export async function inlineDataParts(context: IExecuteFunctions, itemIndex: number, names: string[], model: string): Promise<NativePart[]> {
+export async function inlineDataParts(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	names: string[],
+	model: string,
+): Promise<NativePart[]> {
 	const parts: NativePart[] = [];
 	for (const name of names) {
 		const binary = context.helpers.assertBinaryData(itemIndex, name);
@@ -43,7 +48,12 @@ export async function inlineDataParts(context: IExecuteFunctions, itemIndex: num
 			}
 		}
 		const buffer = await context.helpers.getBinaryDataBuffer(itemIndex, name);
-		parts.push({ inline_data: { data: buffer.toString('base64'), mime_type: binary.mimeType || 'application/octet-stream' } });
+		parts.push({
+			inline_data: {
+				data: buffer.toString('base64'),
+				mime_type: binary.mimeType || 'application/octet-stream',
+			},
+		});
 	}
 	return parts;
 }

@@ -36,25 +36,65 @@ export function nativeCall(
 }
 
 /** A POST at the model address (the chat completions and messages interfaces). */
-function modelAddressCall(path: string, credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall>): GatewayCall {
-	return { credentials, method: 'POST', path, endpoint: path.slice(1), timeoutMs: NATIVE_TIMEOUT_MS, address: 'model', body, ...extra };
+function modelAddressCall(
+	path: string,
+	credentials: GatewayCredentials,
+	body: unknown,
+	extra: Partial<GatewayCall>,
+): GatewayCall {
+	return {
+		credentials,
+		method: 'POST',
+		path,
+		endpoint: path.slice(1),
+		timeoutMs: NATIVE_TIMEOUT_MS,
+		address: 'model',
+		body,
+		...extra,
+	};
 }
 
 /** `POST /v1/chat/completions` at the model address. */
-export function chatCall(credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall> = {}): GatewayCall {
+export function chatCall(
+	credentials: GatewayCredentials,
+	body: unknown,
+	extra: Partial<GatewayCall> = {},
+): GatewayCall {
 	return modelAddressCall('/v1/chat/completions', credentials, body, extra);
 }
 
 /** `POST /v1/messages` at the model address. */
-export function messagesCall(credentials: GatewayCredentials, body: unknown, extra: Partial<GatewayCall> = {}): GatewayCall {
+export function messagesCall(
+	credentials: GatewayCredentials,
+	body: unknown,
+	extra: Partial<GatewayCall> = {},
+): GatewayCall {
 	return modelAddressCall('/v1/messages', credentials, body, extra);
 }
 
 /** `GET /v1/models[/{model}]` or `GET /v1alpha/models`. */
-export function modelListingCall(credentials: GatewayCredentials, which: 'list' | 'native' | { model: string }, signal?: AbortSignal): GatewayCall {
+export function modelListingCall(
+	credentials: GatewayCredentials,
+	which: 'list' | 'native' | { model: string },
+	signal?: AbortSignal,
+): GatewayCall {
 	if (which === 'native') {
-		return { credentials, method: 'GET', path: '/v1alpha/models', endpoint: 'v1alpha/models', timeoutMs: LISTING_TIMEOUT_MS, signal };
+		return {
+			credentials,
+			method: 'GET',
+			path: '/v1alpha/models',
+			endpoint: 'v1alpha/models',
+			timeoutMs: LISTING_TIMEOUT_MS,
+			signal,
+		};
 	}
 	const path = which === 'list' ? '/v1/models' : `/v1/models/${encodeURIComponent(which.model)}`;
-	return { credentials, method: 'GET', path, endpoint: path.slice(1), timeoutMs: LISTING_TIMEOUT_MS, signal };
+	return {
+		credentials,
+		method: 'GET',
+		path,
+		endpoint: path.slice(1),
+		timeoutMs: LISTING_TIMEOUT_MS,
+		signal,
+	};
 }

@@ -14,23 +14,33 @@ export function conversationOf(values: unknown, roles: string[]): ChatMessage[] 
 	list.forEach((value, index) => {
 		const role = String(value?.role ?? 'user');
 		if (!roles.includes(role)) {
-			throw new InputError('messages', `Message ${index + 1} has the role ${JSON.stringify(role)}; allowed: ${roles.join(', ')}`);
+			throw new InputError(
+				'messages',
+				`Message ${index + 1} has the role ${JSON.stringify(role)}; allowed: ${roles.join(', ')}`,
+			);
 		}
 		const content = value?.content;
 		if (content === undefined || content === null || String(content).trim() === '') return;
-		messages.push({ role, content: typeof content === 'string' ? content : JSON.stringify(content) });
+		messages.push({
+			role,
+			content: typeof content === 'string' ? content : JSON.stringify(content),
+		});
 	});
 	return messages;
 }
 
-const isMissing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isMissing = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Spec, Limits: chat `temperature` 0 to 2 (default 0.7 when omitted). */
 export function temperatureOf(value: unknown): number | undefined {
 	if (isMissing(value)) return undefined;
 	const number = typeof value === 'string' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number) || number < 0 || number > 2) {
-		throw new InputError('temperature', `Option "Temperature" (temperature) must be a number from 0 to 2; got ${JSON.stringify(value)}`);
+		throw new InputError(
+			'temperature',
+			`Option "Temperature" (temperature) must be a number from 0 to 2; got ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -38,12 +48,19 @@ export function temperatureOf(value: unknown): number | undefined {
 /** `max_tokens`: a whole number of at least 1; `required` for the messages interface. */
 export function maxTokensOf(value: unknown, required: boolean): number | undefined {
 	if (isMissing(value)) {
-		if (required) throw new InputError('max_tokens', 'Parameter "Maximum Tokens" (max_tokens) is required by the messages interface');
+		if (required)
+			throw new InputError(
+				'max_tokens',
+				'Parameter "Maximum Tokens" (max_tokens) is required by the messages interface',
+			);
 		return undefined;
 	}
 	const number = typeof value === 'string' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-		throw new InputError('max_tokens', `Parameter "Maximum Tokens" (max_tokens) must be a whole number of at least 1; got ${JSON.stringify(value)}`);
+		throw new InputError(
+			'max_tokens',
+			`Parameter "Maximum Tokens" (max_tokens) must be a whole number of at least 1; got ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }

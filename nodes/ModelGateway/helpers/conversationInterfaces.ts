@@ -17,9 +17,17 @@ export interface ConversationInterface {
 	summary(response: unknown): AnswerSummary;
 }
 
-export const CHAT_COMPLETIONS: ConversationInterface = { call: chatCall, streamAssembler: chatStreamAssembler, summary: chatSummary };
+export const CHAT_COMPLETIONS: ConversationInterface = {
+	call: chatCall,
+	streamAssembler: chatStreamAssembler,
+	summary: chatSummary,
+};
 
-export const MESSAGES: ConversationInterface = { call: messagesCall, streamAssembler: messagesStreamAssembler, summary: messagesSummary };
+export const MESSAGES: ConversationInterface = {
+	call: messagesCall,
+	streamAssembler: messagesStreamAssembler,
+	summary: messagesSummary,
+};
 
 /** Sends a conversation request, streamed when Options › Stream is on, and outputs its answer. */
 export async function conversationItems(
@@ -33,8 +41,21 @@ export async function conversationItems(
 	const parseJson = options.parseJson === true;
 	const signal = cancelSignalOf(context);
 	if (options.stream === true) {
-		const call = api.call(credentials, { ...body, stream: true }, { signal, timeoutMs: STREAM_SILENCE_TIMEOUT_MS });
-		return await streamedAnswerItems(i, call, api.streamAssembler(), { keepRawChunks: options.keepRawChunks === true, parseJson });
+		const call = api.call(
+			credentials,
+			{ ...body, stream: true },
+			{ signal, timeoutMs: STREAM_SILENCE_TIMEOUT_MS },
+		);
+		return await streamedAnswerItems(i, call, api.streamAssembler(), {
+			keepRawChunks: options.keepRawChunks === true,
+			parseJson,
+		});
 	}
-	return await answerItems(context, i, api.call(credentials, body, { signal }), api.summary, parseJson);
+	return await answerItems(
+		context,
+		i,
+		api.call(credentials, body, { signal }),
+		api.summary,
+		parseJson,
+	);
 }

@@ -54,7 +54,10 @@ function numberIn(field: string, value: unknown, min: number, max: number): numb
 	if (!isSet(value)) return undefined;
 	const number = Number(value);
 	if (!Number.isFinite(number) || number < min || number > max) {
-		throw new InputError(field, `Option "${field}" must be a number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+		throw new InputError(
+			field,
+			`Option "${field}" must be a number from ${min} to ${max}; got ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -63,7 +66,10 @@ function integerFrom(field: string, value: unknown, min: number): number | undef
 	if (!isSet(value)) return undefined;
 	const number = Number(value);
 	if (!Number.isInteger(number) || number < min) {
-		throw new InputError(field, `Option "${field}" must be a whole number of at least ${min}; got ${JSON.stringify(value)}`);
+		throw new InputError(
+			field,
+			`Option "${field}" must be a whole number of at least ${min}; got ${JSON.stringify(value)}`,
+		);
 	}
 	return number;
 }
@@ -73,12 +79,17 @@ export function checkAspectRatio(value: string): string {
 	const ratio = value.trim();
 	const match = /^(\d+):(\d+)$/.exec(ratio);
 	if (!match || Number(match[1]) === 0 || Number(match[2]) === 0) {
-		throw new InputError('aspectRatio', `Option "aspectRatio" must have the form <w>:<h> (e.g. 16:9); got ${JSON.stringify(value)}`);
+		throw new InputError(
+			'aspectRatio',
+			`Option "aspectRatio" must have the form <w>:<h> (e.g. 16:9); got ${JSON.stringify(value)}`,
+		);
 	}
 	return ratio;
 }
 
-export function generationConfigOf(options: GenerationOptions): Record<string, unknown> | undefined {
+export function generationConfigOf(
+	options: GenerationOptions,
+): Record<string, unknown> | undefined {
 	const config: Record<string, unknown> = {};
 	const temperature = numberIn('temperature', options.temperature, 0, 2);
 	if (temperature !== undefined) config.temperature = temperature;
@@ -98,10 +109,13 @@ export function generationConfigOf(options: GenerationOptions): Record<string, u
 	const imageConfig: Record<string, unknown> = {};
 	if (isSet(options.aspectRatio)) imageConfig.aspectRatio = checkAspectRatio(options.aspectRatio!);
 	if (isSet(options.imageSize)) imageConfig.imageSize = options.imageSize;
-	if (isSet(options.imageMimeType)) imageConfig.imageOutputOptions = { mimeType: options.imageMimeType };
+	if (isSet(options.imageMimeType))
+		imageConfig.imageOutputOptions = { mimeType: options.imageMimeType };
 	if (Object.keys(imageConfig).length) config.imageConfig = imageConfig;
 	if (isSet(options.voiceName)) {
-		config.speechConfig = { voiceConfig: { prebuiltVoiceConfig: { voiceName: options.voiceName } } };
+		config.speechConfig = {
+			voiceConfig: { prebuiltVoiceConfig: { voiceName: options.voiceName } },
+		};
 	}
 	return Object.keys(config).length ? config : undefined;
 }
@@ -117,11 +131,22 @@ export function checkContents(value: unknown, field = 'contents'): NativeContent
 		throw new InputError(field, `"${field}" must be a non-empty array of {role, parts}`);
 	}
 	contents.forEach((content, index) => {
-		if (!content || typeof content !== 'object' || !Array.isArray(content.parts) || content.parts.length === 0) {
-			throw new InputError(field, `"${field}[${index}]" must be an object with a non-empty "parts" array`);
+		if (
+			!content ||
+			typeof content !== 'object' ||
+			!Array.isArray(content.parts) ||
+			content.parts.length === 0
+		) {
+			throw new InputError(
+				field,
+				`"${field}[${index}]" must be an object with a non-empty "parts" array`,
+			);
 		}
 		if (content.role !== undefined && content.role !== 'user' && content.role !== 'model') {
-			throw new InputError(field, `"${field}[${index}].role" must be "user" or "model"; got ${JSON.stringify(content.role)}`);
+			throw new InputError(
+				field,
+				`"${field}[${index}].role" must be "user" or "model"; got ${JSON.stringify(content.role)}`,
+			);
 		}
 	});
 	return contents as NativeContent[];
@@ -135,7 +160,8 @@ export function generateContentBody(input: GenerateContentInput): Record<string,
 	const body: Record<string, unknown> = {};
 	if (input.model) body.model = input.model;
 	body.contents = input.contents;
-	if (input.systemInstruction?.trim()) body.systemInstruction = { parts: [{ text: input.systemInstruction }] };
+	if (input.systemInstruction?.trim())
+		body.systemInstruction = { parts: [{ text: input.systemInstruction }] };
 	const generationConfig = generationConfigOf(input.generation ?? {});
 	if (generationConfig) body.generationConfig = generationConfig;
 	if (input.safetyThreshold) body.safetySettings = safetySettingsOf(input.safetyThreshold);

@@ -3,7 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { NativeAnswer, PredictionAnswer } from './answerShapes';
 
 /** An image the model returned: base64 bytes or, with `response_format: url`, an address. */
-export type ReturnedImage = { kind: 'base64'; data: string; mimeType: string } | { kind: 'url'; url: string; mimeType?: string };
+export type ReturnedImage =
+	| { kind: 'base64'; data: string; mimeType: string }
+	| { kind: 'url'; url: string; mimeType?: string };
 
 /** What an image's data turned out to hold: bytes, an address, or neither (reported, never written as a file). */
 export type ImageContent =
@@ -13,15 +15,43 @@ export type ImageContent =
 
 /** Formats recognised by their first bytes; `text` ones by their start as text. */
 const SIGNATURES: Array<{ mimeType: string; test: (bytes: Buffer) => boolean }> = [
-	{ mimeType: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-	{ mimeType: 'image/jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+	{
+		mimeType: 'image/png',
+		test: (b) =>
+			b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+	},
+	{
+		mimeType: 'image/jpeg',
+		test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+	},
 	{ mimeType: 'image/gif', test: (b) => /^GIF8[79]a/.test(b.toString('latin1', 0, 6)) },
-	{ mimeType: 'image/webp', test: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
-	{ mimeType: 'image/avif', test: (b) => b.toString('latin1', 4, 8) === 'ftyp' && /^avi[fs]$/.test(b.toString('latin1', 8, 12)) },
-	{ mimeType: 'image/heic', test: (b) => b.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|mif1|msf1)$/.test(b.toString('latin1', 8, 12)) },
-	{ mimeType: 'image/tiff', test: (b) => ['II*\u0000', 'MM\u0000*'].includes(b.toString('latin1', 0, 4)) },
+	{
+		mimeType: 'image/webp',
+		test: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+	},
+	{
+		mimeType: 'image/avif',
+		test: (b) =>
+			b.toString('latin1', 4, 8) === 'ftyp' && /^avi[fs]$/.test(b.toString('latin1', 8, 12)),
+	},
+	{
+		mimeType: 'image/heic',
+		test: (b) =>
+			b.toString('latin1', 4, 8) === 'ftyp' &&
+			/^(heic|heix|mif1|msf1)$/.test(b.toString('latin1', 8, 12)),
+	},
+	{
+		mimeType: 'image/tiff',
+		test: (b) => ['II*\u0000', 'MM\u0000*'].includes(b.toString('latin1', 0, 4)),
+	},
 	{ mimeType: 'image/bmp', test: (b) => b.length > 26 && b.toString('latin1', 0, 2) === 'BM' },
-	{ mimeType: 'image/svg+xml', test: (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(b.toString('utf8', 0, 512)) },
+	{
+		mimeType: 'image/svg+xml',
+		test: (b) =>
+			/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(
+				b.toString('utf8', 0, 512),
+			),
+	},
 ];
 const RECOGNISED = new Set(SIGNATURES.map((signature) => signature.mimeType).concat('image/jpg'));
 
@@ -43,7 +73,8 @@ export function imageOfData(data: string, declaredMimeType: string): ImageConten
 	let mimeType = declaredMimeType;
 	const dataUri = DATA_URI.exec(text);
 	if (dataUri) {
-		if (!/;base64$/i.test(dataUri[2])) return { kind: 'unreadable', sample: sampleOf(text), mimeType };
+		if (!/;base64$/i.test(dataUri[2]))
+			return { kind: 'unreadable', sample: sampleOf(text), mimeType };
 		payload = text.slice(dataUri[0].length);
 		mimeType = dataUri[1] || mimeType;
 	}
@@ -51,11 +82,15 @@ export function imageOfData(data: string, declaredMimeType: string): ImageConten
 	if (base64 === '' || !BASE64.test(base64) || base64.replace(/=+$/, '').length % 4 === 1) {
 		return { kind: 'unreadable', sample: sampleOf(text), mimeType };
 	}
-	const bytes = Buffer.from(base64, base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64');
+	const bytes = Buffer.from(
+		base64,
+		base64.includes('-') || base64.includes('_') ? 'base64url' : 'base64',
+	);
 	const sniffed = SIGNATURES.find((signature) => signature.test(bytes))?.mimeType;
 	if (sniffed) return { kind: 'bytes', bytes, mimeType: sniffed };
 	// A format this node cannot recognise passes as declared; one it can recognise must look like it.
-	if (RECOGNISED.has(mimeType.toLowerCase())) return { kind: 'unreadable', sample: sampleOf(text), mimeType };
+	if (RECOGNISED.has(mimeType.toLowerCase()))
+		return { kind: 'unreadable', sample: sampleOf(text), mimeType };
 	return { kind: 'bytes', bytes, mimeType };
 }
 
@@ -69,7 +104,8 @@ export function imagesOfNative(response: unknown, lookForUrlsInText: boolean): R
 			const inline = part?.inlineData ?? part?.inline_data;
 			if (inline?.data) {
 				const mimeType = inline.mimeType ?? inline.mime_type ?? 'image/png';
-				if (mimeType.startsWith('image/')) images.push({ kind: 'base64', data: inline.data, mimeType });
+				if (mimeType.startsWith('image/'))
+					images.push({ kind: 'base64', data: inline.data, mimeType });
 				continue;
 			}
 			const file = part?.fileData ?? part?.file_data;
@@ -79,7 +115,8 @@ export function imagesOfNative(response: unknown, lookForUrlsInText: boolean): R
 				continue;
 			}
 			if (lookForUrlsInText && typeof part?.text === 'string' && part.thought !== true) {
-				for (const match of part.text.match(URL_IN_TEXT) ?? []) images.push({ kind: 'url', url: match });
+				for (const match of part.text.match(URL_IN_TEXT) ?? [])
+					images.push({ kind: 'url', url: match });
 			}
 		}
 	}
@@ -91,7 +128,11 @@ export function imagesOfPrediction(response: unknown): ReturnedImage[] {
 	const images: ReturnedImage[] = [];
 	for (const prediction of (response as PredictionAnswer | undefined)?.predictions ?? []) {
 		if (typeof prediction?.bytesBase64Encoded !== 'string') continue;
-		images.push({ kind: 'base64', data: prediction.bytesBase64Encoded, mimeType: prediction.mimeType ?? 'image/png' });
+		images.push({
+			kind: 'base64',
+			data: prediction.bytesBase64Encoded,
+			mimeType: prediction.mimeType ?? 'image/png',
+		});
 	}
 	return images;
 }
@@ -116,10 +157,15 @@ export async function imageItems(
 	binaryProperty: string,
 	json: Record<string, unknown>,
 ): Promise<INodeExecutionData[]> {
-	const contents = images.map((image) => (image.kind === 'base64' ? imageOfData(image.data, image.mimeType) : image));
+	const contents = images.map((image) =>
+		image.kind === 'base64' ? imageOfData(image.data, image.mimeType) : image,
+	);
 	const unreadable = contents.findIndex((image) => image.kind === 'unreadable');
 	if (unreadable >= 0) {
-		const { sample, mimeType } = contents[unreadable] as Extract<ImageContent, { kind: 'unreadable' }>;
+		const { sample, mimeType } = contents[unreadable] as Extract<
+			ImageContent,
+			{ kind: 'unreadable' }
+		>;
 		throw new NodeOperationError(
 			context.getNode(),
 			`Image ${unreadable + 1} of the answer (${mimeType}) is neither base64 of an image nor a URL, so no file was made: "${sample}"`,
@@ -130,14 +176,25 @@ export async function imageItems(
 	for (const [index, image] of contents.entries()) {
 		if (image.kind === 'unreadable') continue;
 		if (image.kind === 'url') {
-			items.push({ json: { ...json, imageIndex: index, url: image.url, mimeType: image.mimeType ?? null }, pairedItem: { item: itemIndex } });
+			items.push({
+				json: { ...json, imageIndex: index, url: image.url, mimeType: image.mimeType ?? null },
+				pairedItem: { item: itemIndex },
+			});
 			continue;
 		}
 		const extension = EXTENSIONS[image.mimeType] ?? 'bin';
 		const binary: IBinaryKeyData = {
-			[binaryProperty]: await context.helpers.prepareBinaryData(image.bytes, `image-${index + 1}.${extension}`, image.mimeType),
+			[binaryProperty]: await context.helpers.prepareBinaryData(
+				image.bytes,
+				`image-${index + 1}.${extension}`,
+				image.mimeType,
+			),
 		};
-		items.push({ json: { ...json, imageIndex: index, mimeType: image.mimeType }, binary, pairedItem: { item: itemIndex } });
+		items.push({
+			json: { ...json, imageIndex: index, mimeType: image.mimeType },
+			binary,
+			pairedItem: { item: itemIndex },
+		});
 	}
 	return items;
 }

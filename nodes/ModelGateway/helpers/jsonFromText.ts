@@ -21,7 +21,10 @@ export function jsonFromText(text: string): JsonExtraction {
 			// try the next reading
 		}
 	}
-	return { ok: false, error: text.trim() ? 'The text contains no valid JSON object or array' : 'The text is empty' };
+	return {
+		ok: false,
+		error: text.trim() ? 'The text contains no valid JSON object or array' : 'The text is empty',
+	};
 }
 
 /** Opening brackets tried at most, so a long text full of brackets stays fast. */

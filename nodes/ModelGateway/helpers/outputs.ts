@@ -15,8 +15,14 @@ function withParsed(json: IDataObject, text: string): IDataObject {
  * The JSON of an answer: with `text`, the generated text, finish reason and the protocol's usage;
  * with `full`, the whole response. `parseJson` adds the JSON found in the text either way.
  */
-export function answerJson(summary: AnswerSummary, response: unknown, mode: OutputMode, parseJson: boolean): IDataObject {
-	const json: IDataObject = mode === 'full' ? { ...(response as IDataObject) } : ({ ...summary } as IDataObject);
+export function answerJson(
+	summary: AnswerSummary,
+	response: unknown,
+	mode: OutputMode,
+	parseJson: boolean,
+): IDataObject {
+	const json: IDataObject =
+		mode === 'full' ? { ...(response as IDataObject) } : ({ ...summary } as IDataObject);
 	return parseJson ? withParsed(json, summary.text) : json;
 }
 

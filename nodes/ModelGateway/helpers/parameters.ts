@@ -16,10 +16,20 @@ export function optionsOf(context: IExecuteFunctions, i: number): IDataObject {
 }
 
 /** A required text parameter, refused when empty. */
-export function requiredText(context: IExecuteFunctions, name: string, displayName: string, i: number): string {
+export function requiredText(
+	context: IExecuteFunctions,
+	name: string,
+	displayName: string,
+	i: number,
+): string {
 	const value = context.getNodeParameter(name, i, '');
-	const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
-	if (text.trim() === '') throw new InputError(name, `Parameter "${displayName}" (${name}) is required and must not be empty`);
+	const text =
+		typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+	if (text.trim() === '')
+		throw new InputError(
+			name,
+			`Parameter "${displayName}" (${name}) is required and must not be empty`,
+		);
 	return text;
 }
 

@@ -11,11 +11,18 @@ const isImageModel: ModelFilter = (id) => id.includes('image') && !id.startsWith
 const isPredictionModel: ModelFilter = (id) => id.startsWith('img-');
 const isSpeechModel: ModelFilter = (id) => id.includes('tts');
 const isEmbeddingModel: ModelFilter = (id) => id.includes('embedding');
-const isTextModel: ModelFilter = (id) => !isImageModel(id) && !isPredictionModel(id) && !isSpeechModel(id) && !isEmbeddingModel(id);
+const isTextModel: ModelFilter = (id) =>
+	!isImageModel(id) && !isPredictionModel(id) && !isSpeechModel(id) && !isEmbeddingModel(id);
 
-async function searchWith(context: ILoadOptionsFunctions, keep: ModelFilter, filter?: string): Promise<INodeListSearchResult> {
+async function searchWith(
+	context: ILoadOptionsFunctions,
+	keep: ModelFilter,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const credentials = await getGatewayCredentials(context);
-	const { body } = await callGateway<{ data?: Array<{ id?: unknown }> }>(modelListingCall(credentials, 'list'));
+	const { body } = await callGateway<{ data?: Array<{ id?: unknown }> }>(
+		modelListingCall(credentials, 'list'),
+	);
 	const needle = filter?.trim().toLowerCase();
 	const ids = (body?.data ?? [])
 		.map((record) => (typeof record?.id === 'string' ? record.id : ''))

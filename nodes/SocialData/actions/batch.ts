@@ -20,24 +20,40 @@ export interface BatchRecord {
 /** The ids of one item's batch field, checked one by one (any count: calls are split later). */
 export function idsOf(endpoint: EndpointDescriptor, given: Input): string[] {
 	const field = endpoint.fields.find((candidate) => candidate.name === endpoint.batch!.field)!;
-	const ids = normalizeField({ ...field, maxItems: undefined, listFormat: 'array' }, given[field.name] ?? []) as string[];
-	if (ids.length === 0) throw new InputError(field.name, `Field "${field.name}" (${field.displayName}) is required for ${endpoint.name}`);
+	const ids = normalizeField(
+		{ ...field, maxItems: undefined, listFormat: 'array' },
+		given[field.name] ?? [],
+	) as string[];
+	if (ids.length === 0)
+		throw new InputError(
+			field.name,
+			`Field "${field.name}" (${field.displayName}) is required for ${endpoint.name}`,
+		);
 	return ids;
 }
 
 const chunk = <T>(list: T[], size: number): T[][] =>
-	Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
+	Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
+		list.slice(index * size, (index + 1) * size),
+	);
 
-export const callsFor = (endpoint: EndpointDescriptor, idCount: number) => Math.ceil(idCount / endpoint.batch!.maxPerCall);
+export const callsFor = (endpoint: EndpointDescriptor, idCount: number) =>
+	Math.ceil(idCount / endpoint.batch!.maxPerCall);
 
 /**
  * Sends the ids in calls of at most `maxPerCall` and merges the answers per id: each result
  * record keeps the input items that asked for its id, so pairedItem stays right.
  */
-export async function runBatch(context: RunContext, endpoint: EndpointDescriptor, ids: OwnedId[], rest: Input): Promise<BatchRecord[]> {
+export async function runBatch(
+	context: RunContext,
+	endpoint: EndpointDescriptor,
+	ids: OwnedId[],
+	rest: Input,
+): Promise<BatchRecord[]> {
 	const batch = endpoint.batch!;
 	const ownersById = new Map<string, number[]>();
-	for (const { id, owner } of ids) ownersById.set(id, [...new Set([...(ownersById.get(id) ?? []), owner])]);
+	for (const { id, owner } of ids)
+		ownersById.set(id, [...new Set([...(ownersById.get(id) ?? []), owner])]);
 	const unique = [...ownersById.keys()];
 	const records: BatchRecord[] = [];
 	for (const idsOfCall of chunk(unique, batch.maxPerCall)) {
@@ -45,7 +61,9 @@ export async function runBatch(context: RunContext, endpoint: EndpointDescriptor
 		const body = await callRun(context, endpoint, input);
 		for (const result of valuesAt(body, `${batch.results}.*`)) {
 			const json = result as IDataObject;
-			const owners = ownersById.get(String(json[batch.idField])) ?? [...new Set(ids.map((entry) => entry.owner))];
+			const owners = ownersById.get(String(json[batch.idField])) ?? [
+				...new Set(ids.map((entry) => entry.owner)),
+			];
 			records.push({ json, owners });
 		}
 	}

@@ -10,7 +10,10 @@ import { callGateway } from '../../shared/transport/request';
 import type { Input } from '../../shared/validation';
 import type { CreditBudget } from '../creditBudget';
 
-export type RunTarget = Pick<EndpointDescriptor, 'name' | 'path' | 'price' | 'timeoutMs' | 'minTimeoutMs' | 'answerError'>;
+export type RunTarget = Pick<
+	EndpointDescriptor,
+	'name' | 'path' | 'price' | 'timeoutMs' | 'minTimeoutMs' | 'answerError'
+>;
 
 export interface RunContext {
 	credentials: GatewayCredentials;
@@ -26,7 +29,11 @@ const ID_FIELDS: ReadonlySet<string> = new Set(ID_FIELD_NAMES);
  * One call of a data endpoint through the `POST /api/v1/run` envelope; returns the whole answer,
  * the spec's named 64-bit id fields as strings whatever their size (records, pages and mentions all come from it).
  */
-export async function callRun(context: RunContext, target: RunTarget, input: Input): Promise<unknown> {
+export async function callRun(
+	context: RunContext,
+	target: RunTarget,
+	input: Input,
+): Promise<unknown> {
 	context.budget.reserve(target.price.credits, target.name);
 	const answer = await callGateway({
 		credentials: context.credentials,
@@ -43,7 +50,8 @@ export async function callRun(context: RunContext, target: RunTarget, input: Inp
 		if (flag === failure.equals) {
 			const found = firstValueAt(answer.body, failure.message);
 			// The service may echo the key in its explanation: redacted like the bodies of HTTP errors.
-			const reason = found === undefined ? undefined : redactSecret(String(found), context.credentials.apiKey);
+			const reason =
+				found === undefined ? undefined : redactSecret(String(found), context.credentials.apiKey);
 			throw new GatewayError(
 				`${target.name} answered with an error: ${reason ?? 'no reason given'}${failure.billed ? ' (the service bills this call)' : ''}`,
 				{ kind: 'http', endpoint: target.name, status: answer.status, serviceMessage: reason },

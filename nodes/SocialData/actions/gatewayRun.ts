@@ -20,7 +20,8 @@ export const gatewayRunProperties: INodeProperties[] = [
 			{
 				name: 'Run',
 				value: 'run',
-				description: 'Call any data endpoint by its path (search, hot lists, creators, user profiles, account articles…)',
+				description:
+					'Call any data endpoint by its path (search, hot lists, creators, user profiles, account articles…)',
 				action: 'Run a data endpoint',
 			},
 		],
@@ -41,7 +42,8 @@ export const gatewayRunProperties: INodeProperties[] = [
 		name: 'input',
 		type: 'json',
 		default: '{}',
-		description: 'Parameters of that endpoint. Write 64-bit IDs as strings or bare numbers: both arrive digit for digit.',
+		description:
+			'Parameters of that endpoint. Write 64-bit IDs as strings or bare numbers: both arrive digit for digit.',
 		displayOptions: display,
 	},
 	optionsCollection(commonNodeOptions, display),
@@ -71,17 +73,33 @@ export interface GatewayRunPlan {
 export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
 	const trimmed = path.trim();
 	if (!trimmed.startsWith('/api/v1/') || trimmed === '/api/v1/run') {
-		throw new InputError('endpointPath', `Field "endpointPath" must be an upstream data path starting with /api/v1/ (got "${trimmed}")`);
+		throw new InputError(
+			'endpointPath',
+			`Field "endpointPath" must be an upstream data path starting with /api/v1/ (got "${trimmed}")`,
+		);
 	}
 	const known = ENDPOINTS.find((endpoint) => endpoint.path === trimmed);
 	if (known) {
-		const extras = Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'raw' && !known.fields.some((f) => f.name === key)));
+		const extras = Object.fromEntries(
+			Object.entries(given).filter(
+				([key]) => key !== 'raw' && !known.fields.some((f) => f.name === key),
+			),
+		);
 		return { target: known, input: { ...extras, ...buildInput(known, given) } };
 	}
 	const group = GROUPS.find((candidate) => trimmed.startsWith(candidate.pathPrefix));
-	const minTimeoutMs = Math.max(0, ...(group?.endpoints ?? []).map((endpoint) => endpoint.minTimeoutMs ?? 0));
+	const minTimeoutMs = Math.max(
+		0,
+		...(group?.endpoints ?? []).map((endpoint) => endpoint.minTimeoutMs ?? 0),
+	);
 	return {
-		target: { name: trimmed, path: trimmed, price: DATA_CALL_PRICE, timeoutMs: DEFAULT_TIMEOUT_MS, minTimeoutMs },
+		target: {
+			name: trimmed,
+			path: trimmed,
+			price: DATA_CALL_PRICE,
+			timeoutMs: DEFAULT_TIMEOUT_MS,
+			minTimeoutMs,
+		},
 		input: given,
 	};
 }

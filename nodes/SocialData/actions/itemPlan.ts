@@ -10,7 +10,14 @@ import { parseInputJson, planGatewayRun } from './gatewayRun';
 import type { EndpointSettings } from './runEndpoint';
 
 export type ItemPlan =
-	| { kind: 'endpoint'; itemIndex: number; endpoint: EndpointDescriptor; input: Input; settings: EndpointSettings; ids?: string[] }
+	| {
+			kind: 'endpoint';
+			itemIndex: number;
+			endpoint: EndpointDescriptor;
+			input: Input;
+			settings: EndpointSettings;
+			ids?: string[];
+	  }
 	| { kind: 'gateway'; itemIndex: number; target: RunTarget; input: Input }
 	| { kind: 'invalid'; itemIndex: number; error: Error };
 
@@ -19,19 +26,31 @@ export type ItemPlan =
  * free-form JSON. Under Return All the pager owns the paging fields, so a value left from a manual
  * page does not make the walk start in the middle.
  */
-function givenFields(parameters: ParameterReader, endpoint: EndpointDescriptor, itemIndex: number, returnAll: boolean): Input {
+function givenFields(
+	parameters: ParameterReader,
+	endpoint: EndpointDescriptor,
+	itemIndex: number,
+	returnAll: boolean,
+): Input {
 	const given: Input = {};
-	if (endpoint.freeFormInput) Object.assign(given, parseInputJson(parameters.get('additionalInput', itemIndex, '{}'), 'additionalInput'));
+	if (endpoint.freeFormInput)
+		Object.assign(
+			given,
+			parseInputJson(parameters.get('additionalInput', itemIndex, '{}'), 'additionalInput'),
+		);
 	Object.assign(given, wireOptionValues(parameters.get<Input>('options', itemIndex, {})));
 	for (const field of endpoint.fields) {
-		if (field.required || field.oneOf) given[field.name] = parameters.get(field.name, itemIndex, undefined);
+		if (field.required || field.oneOf)
+			given[field.name] = parameters.get(field.name, itemIndex, undefined);
 		if (returnAll && field.paging) delete given[field.name];
 	}
 	return given;
 }
 
 const withItem = (error: Error, itemIndex: number) =>
-	error instanceof InputError ? new InputError(error.field, `${error.message} (item ${itemIndex})`) : error;
+	error instanceof InputError
+		? new InputError(error.field, `${error.message} (item ${itemIndex})`)
+		: error;
 
 /** Reads and validates one item's parameters; nothing is sent yet. */
 export function planItem(

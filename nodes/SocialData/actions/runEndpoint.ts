@@ -30,9 +30,12 @@ export interface EndpointOutput {
 }
 
 const asItemJson = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as IDataObject[keyof IDataObject] };
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: { value: value as IDataObject[keyof IDataObject] };
 
-export const payloadOf = (body: unknown): unknown => (body !== null && typeof body === 'object' && 'data' in body ? (body as IDataObject).data : body);
+export const payloadOf = (body: unknown): unknown =>
+	body !== null && typeof body === 'object' && 'data' in body ? (body as IDataObject).data : body;
 
 export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMode =>
 	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
@@ -49,12 +52,21 @@ const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number)
 };
 
 /** The output of one page's records: the records themselves or normalised mentions. */
-function recordItems(endpoint: EndpointDescriptor, records: unknown[], settings: EndpointSettings): IDataObject[] {
+function recordItems(
+	endpoint: EndpointDescriptor,
+	records: unknown[],
+	settings: EndpointSettings,
+): IDataObject[] {
 	const mapper = settings.mentions ? MENTION_MAPPERS[endpoint.name] : undefined;
 	return records.map((record) => (mapper ? mapper(asItemJson(record)) : asItemJson(record)));
 }
 
-async function walk(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings): Promise<EndpointOutput> {
+async function walk(
+	context: RunContext,
+	endpoint: EndpointDescriptor,
+	input: Input,
+	settings: EndpointSettings,
+): Promise<EndpointOutput> {
 	const results: IDataObject[] = [];
 	const outcome = await walkPages(
 		{ pagination: endpoint.pagination!, fields: endpoint.fields },
@@ -62,7 +74,8 @@ async function walk(context: RunContext, endpoint: EndpointDescriptor, input: In
 		input,
 		(pageInput) => callRun(context, endpoint, pageInput),
 		(page) => {
-			if (settings.splitRecords || settings.mentions) results.push(...recordItems(endpoint, page.records, settings));
+			if (settings.splitRecords || settings.mentions)
+				results.push(...recordItems(endpoint, page.records, settings));
 			else results.push(asItemJson(page.body));
 		},
 		{ limit: settings.returnAll ? undefined : settings.limit, maxPages: settings.maxPages },
@@ -72,7 +85,11 @@ async function walk(context: RunContext, endpoint: EndpointDescriptor, input: In
 }
 
 /** The first variant's failure when it may have been billed: the fallback (a second billed call) is not tried. */
-function possiblyBilledFailure(error: GatewayError, endpoint: string, fallback: string): GatewayError {
+function possiblyBilledFailure(
+	error: GatewayError,
+	endpoint: string,
+	fallback: string,
+): GatewayError {
 	return new GatewayError(
 		`${error.message.replace(/\.?$/, '.')} ${fallback} was not called: ${endpoint} may already have been billed, and the fallback would be billed again`,
 		{ ...error.details, mayHaveBilled: true },
@@ -84,19 +101,32 @@ function possiblyBilledFailure(error: GatewayError, endpoint: string, fallback: 
  * billed, and the user allows it. Any other failure goes on to the item runner, which turns it
  * into n8n's error (toNodeError).
  */
-async function callWithFallback(context: RunContext, endpoint: EndpointDescriptor, input: Input, settings: EndpointSettings) {
-	const fallback = settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
-	if (!fallback) return { body: await callRun(context, endpoint, input), answeredBy: endpoint.name };
+async function callWithFallback(
+	context: RunContext,
+	endpoint: EndpointDescriptor,
+	input: Input,
+	settings: EndpointSettings,
+) {
+	const fallback =
+		settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
+	if (!fallback)
+		return { body: await callRun(context, endpoint, input), answeredBy: endpoint.name };
 	const first = await callRun(context, endpoint, input).then(
 		(body) => ({ body }),
 		(error: unknown) => ({ error }),
 	);
 	if ('body' in first) return { body: first.body, answeredBy: endpoint.name };
 	if (!surelyNotBilled(first.error)) {
-		const cancelled = !(first.error instanceof GatewayError) || first.error.details.kind === 'cancelled';
-		throw cancelled ? first.error : possiblyBilledFailure(first.error as GatewayError, endpoint.name, fallback.name);
+		const cancelled =
+			!(first.error instanceof GatewayError) || first.error.details.kind === 'cancelled';
+		throw cancelled
+			? first.error
+			: possiblyBilledFailure(first.error as GatewayError, endpoint.name, fallback.name);
 	}
-	return { body: await callRun(context, fallback, buildInput(fallback, input)), answeredBy: fallback.name };
+	return {
+		body: await callRun(context, fallback, buildInput(fallback, input)),
+		answeredBy: fallback.name,
+	};
 }
 
 /** Runs one endpoint for one input item: a single call, a fallback, or a cursor walk. */
@@ -109,7 +139,14 @@ export async function runEndpoint(
 	if (endpoint.pagination) return walk(context, endpoint, input, settings);
 	const { body, answeredBy } = await callWithFallback(context, endpoint, input, settings);
 	if (endpoint.records && (settings.splitRecords || settings.mentions)) {
-		return { results: recordItems(endpoint, recordsAt(body, endpoint.records[answerMode(endpoint, input)]) ?? [], settings), notices: [] };
+		return {
+			results: recordItems(
+				endpoint,
+				recordsAt(body, endpoint.records[answerMode(endpoint, input)]) ?? [],
+				settings,
+			),
+			notices: [],
+		};
 	}
 	const json = asItemJson(payloadOf(body));
 	return { results: [endpoint.fallback ? { ...json, answeredBy } : json], notices: [] };

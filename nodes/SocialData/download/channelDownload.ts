@@ -52,13 +52,24 @@ function failure(message: string): GatewayError {
  * One channel video: one billed call of the video detail, then its file, decrypted on the way into
  * n8n's binary store with the decode key of that same answer (every answer has its own link and key).
  */
-export async function downloadChannelVideo(ctx: DownloadContext, input: Input, settings: DownloadSettings): Promise<INodeExecutionData[]> {
+export async function downloadChannelVideo(
+	ctx: DownloadContext,
+	input: Input,
+	settings: DownloadSettings,
+): Promise<INodeExecutionData[]> {
 	const data = payloadOf(await callRun(ctx.run, CHANNEL_VIDEO_DETAIL, input));
-	if (firstValueAt(data, ['object_type']) === 'image') throw failure(`${ENDPOINT}: the post is an image post, it has no video to download`);
+	if (firstValueAt(data, ['object_type']) === 'image')
+		throw failure(`${ENDPOINT}: the post is an image post, it has no video to download`);
 	const media = channelMediaOf(data);
-	if (!media) throw failure(`${ENDPOINT} answered without a media link (media.url + media.url_token): there is no file to download`);
+	if (!media)
+		throw failure(
+			`${ENDPOINT} answered without a media link (media.url + media.url_token): there is no file to download`,
+		);
 	const key = decodeKeyOf(media.decodeKey);
-	if (!key) throw failure(`${ENDPOINT} answered without a usable media.decode_key (decimal digits up to 2^64−1): the file cannot be decrypted`);
+	if (!key)
+		throw failure(
+			`${ENDPOINT} answered without a usable media.decode_key (decimal digits up to 2^64−1): the file cannot be decrypted`,
+		);
 	const json = metadataOf(data);
 	if (ctx.asTool) {
 		return [
@@ -78,11 +89,24 @@ export async function downloadChannelVideo(ctx: DownloadContext, input: Input, s
 	const { binary } = await downloadFile(
 		ctx,
 		{ url: media.url, label: LABEL, billedBy: ENDPOINT },
-		(headers) => (step = new DecryptStep(key, encryptedLengthOf(headers['x-enclen']), LABEL, ENDPOINT)),
+		(headers) =>
+			(step = new DecryptStep(key, encryptedLengthOf(headers['x-enclen']), LABEL, ENDPOINT)),
 		{ name, mimeType: 'video/mp4' },
 		settings,
 	);
 	const fileSize = binary.bytes ?? null;
-	const encryptedBytes = fileSize === null ? step!.encryptedLength : Math.min(step!.encryptedLength, fileSize);
-	return [{ json: { ...json, fileName: binary.fileName, fileSize, mimeType: binary.mimeType, encryptedBytes }, binary: { [settings.binaryProperty]: binary } }];
+	const encryptedBytes =
+		fileSize === null ? step!.encryptedLength : Math.min(step!.encryptedLength, fileSize);
+	return [
+		{
+			json: {
+				...json,
+				fileName: binary.fileName,
+				fileSize,
+				mimeType: binary.mimeType,
+				encryptedBytes,
+			},
+			binary: { [settings.binaryProperty]: binary },
+		},
+	];
 }

@@ -22,7 +22,8 @@ export function decodeKeyOf(value: unknown): DecodeKey | undefined {
 	if (typeof value === 'string') text = value.trim();
 	else if (typeof value === 'bigint') text = value.toString();
 	// A number beyond 2^53 already lost digits: refused rather than decrypting with the wrong key.
-	else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) text = String(value);
+	else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+		text = String(value);
 	else return undefined;
 	if (!/^\d{1,20}$/.test(text)) return undefined;
 	const key = BigInt(text);
@@ -100,5 +101,7 @@ export class ChannelVideoDecryptor {
 
 /** Whether a file starts like an MP4 (ISO base media): its first box is `ftyp`. */
 export function looksLikeMp4(head: Uint8Array): boolean {
-	return head.length >= 8 && head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70;
+	return (
+		head.length >= 8 && head[4] === 0x66 && head[5] === 0x74 && head[6] === 0x79 && head[7] === 0x70
+	);
 }

@@ -13,7 +13,8 @@ import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from './prop
 import { downloadManyVideos, downloadSingleVideo } from './shortVideoDownload';
 
 /** n8n runs a node an AI Agent calls as `<package>.<name>Tool`; the agent's wrapper drops binaries. */
-export const isToolNodeType = (type: string): boolean => (type.split('.').pop() ?? '').endsWith('Tool');
+export const isToolNodeType = (type: string): boolean =>
+	(type.split('.').pop() ?? '').endsWith('Tool');
 
 const ENDPOINT_OF: Record<Exclude<DownloadPlan['kind'], 'invalid'>, string> = {
 	single: SINGLE_PLAY_LINK.name,
@@ -21,12 +22,18 @@ const ENDPOINT_OF: Record<Exclude<DownloadPlan['kind'], 'invalid'>, string> = {
 	channel: CHANNEL_VIDEO_DETAIL.name,
 };
 
-async function runPlan(ctx: DownloadContext, plan: Exclude<DownloadPlan, { kind: 'invalid' }>): Promise<INodeExecutionData[]> {
+async function runPlan(
+	ctx: DownloadContext,
+	plan: Exclude<DownloadPlan, { kind: 'invalid' }>,
+): Promise<INodeExecutionData[]> {
 	if (plan.kind === 'channel') return await downloadChannelVideo(ctx, plan.input, plan.settings);
 	if (plan.kind === 'single') return await downloadSingleVideo(ctx, plan.input, plan.settings);
 	const { items, missed } = await downloadManyVideos(ctx, plan.ids, plan.itemIndex, plan.settings);
 	if (missed > 0) {
-		ctx.node.addExecutionHints({ message: `${missed} of ${items.length} videos were not downloaded; their items say why (downloaded: false, error)`, location: 'outputPane' });
+		ctx.node.addExecutionHints({
+			message: `${missed} of ${items.length} videos were not downloaded; their items say why (downloaded: false, error)`,
+			location: 'outputPane',
+		});
 	}
 	return items;
 }
@@ -43,7 +50,8 @@ export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExec
 	const continueOnFail = this.continueOnFail();
 	const plans = items.map((_, itemIndex) => planDownload(parameters, resource, itemIndex));
 	const firstInvalid = plans.find((plan) => plan.kind === 'invalid');
-	if (firstInvalid?.kind === 'invalid' && !continueOnFail) throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
+	if (firstInvalid?.kind === 'invalid' && !continueOnFail)
+		throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
 
 	const credentials = await getGatewayCredentials(this);
 	const asTool = isToolNodeType(this.getNode().type);
@@ -68,7 +76,13 @@ export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExec
 			}
 		}
 		if (results) {
-			output.push(...results.map((result) => ({ ...result, json: redactDeep(result.json, credentials.apiKey), pairedItem })));
+			output.push(
+				...results.map((result) => ({
+					...result,
+					json: redactDeep(result.json, credentials.apiKey),
+					pairedItem,
+				})),
+			);
 			continue;
 		}
 		const nodeError = toNodeError(this.getNode(), failure, plan.itemIndex, credentials.apiKey);

@@ -28,11 +28,14 @@ function refuseNonMedia(opened: OpenedMedia, label: string): void {
 	const type = contentTypeOf(opened.headers).toLowerCase();
 	if (!/(text\/html|json|text\/plain)/.test(type)) return;
 	opened.body.destroy();
-	throw new GatewayError(`The link ${label} answered with ${type.split(';')[0]} instead of a video file`, {
-		kind: 'invalid-response',
-		endpoint: label,
-		status: opened.status,
-	});
+	throw new GatewayError(
+		`The link ${label} answered with ${type.split(';')[0]} instead of a video file`,
+		{
+			kind: 'invalid-response',
+			endpoint: label,
+			status: opened.status,
+		},
+	);
 }
 
 /**
@@ -62,14 +65,20 @@ export async function downloadFile(
 		refuseNonMedia(opened, link.label);
 		const served = contentTypeOf(opened.headers).split(';')[0].trim();
 		const mimeType = file.mimeType ?? (served.startsWith('video/') ? served : 'video/mp4');
-		const binary = await storeMedia(ctx.node, request, opened, makeStep(opened.headers), { name: file.name, mimeType });
+		const binary = await storeMedia(ctx.node, request, opened, makeStep(opened.headers), {
+			name: file.name,
+			mimeType,
+		});
 		result = { binary, headers: opened.headers };
 	} catch (error) {
 		failure = error;
 	}
 	if (result) return result;
 	if (failure instanceof GatewayError && failure.details.kind !== 'cancelled') {
-		throw new GatewayError(`${failure.message.replace(/\.?$/, '.')} The link came from one call of ${link.billedBy}, which is not repeated`, failure.details);
+		throw new GatewayError(
+			`${failure.message.replace(/\.?$/, '.')} The link came from one call of ${link.billedBy}, which is not repeated`,
+			failure.details,
+		);
 	}
 	throw failure;
 }

@@ -55,7 +55,8 @@ export class Isaac64 {
 		const words: Array<[number, number]> = [];
 		while (words.length < count) {
 			const block = new DataView(generator.nextBlock().buffer.slice(0));
-			for (let i = 0; i < ISAAC64_BLOCK_BYTES && words.length < count; i += 8) words.push([block.getUint32(i), block.getUint32(i + 4)]);
+			for (let i = 0; i < ISAAC64_BLOCK_BYTES && words.length < count; i += 8)
+				words.push([block.getUint32(i), block.getUint32(i + 4)]);
 		}
 		return words;
 	}
@@ -101,10 +102,18 @@ export class Isaac64 {
 		this.cLo = (this.cLo + 1) | 0;
 		if (this.cLo === 0) this.cHi = (this.cHi + 1) | 0;
 		let bLo = (this.bLo + this.cLo) | 0;
-		let bHi = (this.bHi + this.cHi + ((bLo >>> 0) < (this.cLo >>> 0) ? 1 : 0)) | 0;
+		let bHi = (this.bHi + this.cHi + (bLo >>> 0 < this.cLo >>> 0 ? 1 : 0)) | 0;
 		let aHi = this.aHi;
 		let aLo = this.aLo;
-		let mixHi: number, mixLo: number, xHi: number, xLo: number, sHi: number, sLo: number, yLo: number, i: number, j: number;
+		let mixHi: number,
+			mixLo: number,
+			xHi: number,
+			xLo: number,
+			sHi: number,
+			sLo: number,
+			yLo: number,
+			i: number,
+			j: number;
 		for (let m = 0; m < WORDS; m += 4) {
 			// ~(a ^ (a << 21))
 			mixHi = ~(aHi ^ ((aHi << 21) | (aLo >>> 11)));
@@ -112,18 +121,18 @@ export class Isaac64 {
 			i = m;
 			j = (i + 128) & 0xff;
 			aLo = (mixLo + memLo[j]) | 0;
-			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			aHi = (mixHi + memHi[j] + (aLo >>> 0 < mixLo >>> 0 ? 1 : 0)) | 0;
 			xHi = memHi[i];
 			xLo = memLo[i];
 			j = (xLo >>> 3) & 0xff;
 			sLo = (memLo[j] + aLo) | 0;
-			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			sHi = (memHi[j] + aHi + (sLo >>> 0 < aLo >>> 0 ? 1 : 0)) | 0;
 			yLo = (sLo + bLo) | 0;
-			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memHi[i] = (sHi + bHi + (yLo >>> 0 < sLo >>> 0 ? 1 : 0)) | 0;
 			memLo[i] = yLo;
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
-			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
 			j = (WORDS - 1 - i) << 1;
 			out[j] = toBigEndian(bHi);
 			out[j + 1] = toBigEndian(bLo);
@@ -133,18 +142,18 @@ export class Isaac64 {
 			i = m + 1;
 			j = (i + 128) & 0xff;
 			aLo = (mixLo + memLo[j]) | 0;
-			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			aHi = (mixHi + memHi[j] + (aLo >>> 0 < mixLo >>> 0 ? 1 : 0)) | 0;
 			xHi = memHi[i];
 			xLo = memLo[i];
 			j = (xLo >>> 3) & 0xff;
 			sLo = (memLo[j] + aLo) | 0;
-			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			sHi = (memHi[j] + aHi + (sLo >>> 0 < aLo >>> 0 ? 1 : 0)) | 0;
 			yLo = (sLo + bLo) | 0;
-			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memHi[i] = (sHi + bHi + (yLo >>> 0 < sLo >>> 0 ? 1 : 0)) | 0;
 			memLo[i] = yLo;
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
-			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
 			j = (WORDS - 1 - i) << 1;
 			out[j] = toBigEndian(bHi);
 			out[j + 1] = toBigEndian(bLo);
@@ -154,18 +163,18 @@ export class Isaac64 {
 			i = m + 2;
 			j = (i + 128) & 0xff;
 			aLo = (mixLo + memLo[j]) | 0;
-			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			aHi = (mixHi + memHi[j] + (aLo >>> 0 < mixLo >>> 0 ? 1 : 0)) | 0;
 			xHi = memHi[i];
 			xLo = memLo[i];
 			j = (xLo >>> 3) & 0xff;
 			sLo = (memLo[j] + aLo) | 0;
-			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			sHi = (memHi[j] + aHi + (sLo >>> 0 < aLo >>> 0 ? 1 : 0)) | 0;
 			yLo = (sLo + bLo) | 0;
-			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memHi[i] = (sHi + bHi + (yLo >>> 0 < sLo >>> 0 ? 1 : 0)) | 0;
 			memLo[i] = yLo;
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
-			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
 			j = (WORDS - 1 - i) << 1;
 			out[j] = toBigEndian(bHi);
 			out[j + 1] = toBigEndian(bLo);
@@ -175,18 +184,18 @@ export class Isaac64 {
 			i = m + 3;
 			j = (i + 128) & 0xff;
 			aLo = (mixLo + memLo[j]) | 0;
-			aHi = (mixHi + memHi[j] + ((aLo >>> 0) < (mixLo >>> 0) ? 1 : 0)) | 0;
+			aHi = (mixHi + memHi[j] + (aLo >>> 0 < mixLo >>> 0 ? 1 : 0)) | 0;
 			xHi = memHi[i];
 			xLo = memLo[i];
 			j = (xLo >>> 3) & 0xff;
 			sLo = (memLo[j] + aLo) | 0;
-			sHi = (memHi[j] + aHi + ((sLo >>> 0) < (aLo >>> 0) ? 1 : 0)) | 0;
+			sHi = (memHi[j] + aHi + (sLo >>> 0 < aLo >>> 0 ? 1 : 0)) | 0;
 			yLo = (sLo + bLo) | 0;
-			memHi[i] = (sHi + bHi + ((yLo >>> 0) < (sLo >>> 0) ? 1 : 0)) | 0;
+			memHi[i] = (sHi + bHi + (yLo >>> 0 < sLo >>> 0 ? 1 : 0)) | 0;
 			memLo[i] = yLo;
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
-			bHi = (memHi[j] + xHi + ((bLo >>> 0) < (xLo >>> 0) ? 1 : 0)) | 0;
+			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
 			j = (WORDS - 1 - i) << 1;
 			out[j] = toBigEndian(bHi);
 			out[j + 1] = toBigEndian(bLo);
@@ -228,12 +237,28 @@ const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /** ISAAC64's mix() of the eight initialisation words a..h. */
 function mix(h: Uint32Array, l: Uint32Array): void {
-	subtract(h, l, A, E); xorShiftRight(h, l, F, H, 9); add(h, l, H, A);
-	subtract(h, l, B, F); xorShiftLeft(h, l, G, A, 9); add(h, l, A, B);
-	subtract(h, l, C, G); xorShiftRight(h, l, H, B, 23); add(h, l, B, C);
-	subtract(h, l, D, H); xorShiftLeft(h, l, A, C, 15); add(h, l, C, D);
-	subtract(h, l, E, A); xorShiftRight(h, l, B, D, 14); add(h, l, D, E);
-	subtract(h, l, F, B); xorShiftLeft(h, l, C, E, 20); add(h, l, E, F);
-	subtract(h, l, G, C); xorShiftRight(h, l, D, F, 17); add(h, l, F, G);
-	subtract(h, l, H, D); xorShiftLeft(h, l, E, G, 14); add(h, l, G, H);
+	subtract(h, l, A, E);
+	xorShiftRight(h, l, F, H, 9);
+	add(h, l, H, A);
+	subtract(h, l, B, F);
+	xorShiftLeft(h, l, G, A, 9);
+	add(h, l, A, B);
+	subtract(h, l, C, G);
+	xorShiftRight(h, l, H, B, 23);
+	add(h, l, B, C);
+	subtract(h, l, D, H);
+	xorShiftLeft(h, l, A, C, 15);
+	add(h, l, C, D);
+	subtract(h, l, E, A);
+	xorShiftRight(h, l, B, D, 14);
+	add(h, l, D, E);
+	subtract(h, l, F, B);
+	xorShiftLeft(h, l, C, E, 20);
+	add(h, l, E, F);
+	subtract(h, l, G, C);
+	xorShiftRight(h, l, D, F, 17);
+	add(h, l, F, G);
+	subtract(h, l, H, D);
+	xorShiftLeft(h, l, E, G, 14);
+	add(h, l, G, H);
 }

@@ -43,7 +43,8 @@ function refusalMessage(status: number, label: string, serviceText: string): str
 	if (status === 401 || status === 403) {
 		return `The media host refused the download of ${label} (HTTP ${status})${said}. The link is protected against hotlinking: it needs its token and expires; fetch a new link and download again`;
 	}
-	if (status === 404 || status === 410) return `The media host no longer has the file of ${label} (HTTP ${status})${said}; the link may have expired: fetch a new one`;
+	if (status === 404 || status === 410)
+		return `The media host no longer has the file of ${label} (HTTP ${status})${said}; the link may have expired: fetch a new one`;
 	return `The media host answered the download of ${label} with HTTP ${status}${said}`;
 }
 
@@ -51,7 +52,10 @@ function refusalMessage(status: number, label: string, serviceText: string): str
  * Opens a media link with n8n's request helper, without authentication: the API key is for the
  * gateway only and never goes to a media host, while the instance's SSRF and proxy rules still apply.
  */
-export async function openMedia(context: IExecuteFunctions, request: MediaRequest): Promise<OpenedMedia> {
+export async function openMedia(
+	context: IExecuteFunctions,
+	request: MediaRequest,
+): Promise<OpenedMedia> {
 	const deadline = new Deadline(request.timeoutMs);
 	let response: IN8nHttpFullResponse | undefined;
 	let failure: GatewayError | undefined;
@@ -75,15 +79,22 @@ export async function openMedia(context: IExecuteFunctions, request: MediaReques
 		deadline.clear();
 	}
 	if (failure) throw asDownloadFailure(failure, request);
-	const opened = { status: response!.statusCode, headers: { ...(response!.headers as AnswerHeaders) }, body: response!.body as ByteStream };
+	const opened = {
+		status: response!.statusCode,
+		headers: { ...(response!.headers as AnswerHeaders) },
+		body: response!.body as ByteStream,
+	};
 	if (opened.status >= 200 && opened.status < 300) return opened;
 	const text = await briefText(opened.body);
-	throw new GatewayError(refusalMessage(opened.status, request.label, redactSecret(text, request.credentials.apiKey)), {
-		kind: 'http',
-		endpoint: request.label,
-		status: opened.status,
-		serviceMessage: text || undefined,
-	});
+	throw new GatewayError(
+		refusalMessage(opened.status, request.label, redactSecret(text, request.credentials.apiKey)),
+		{
+			kind: 'http',
+			endpoint: request.label,
+			status: opened.status,
+			serviceMessage: text || undefined,
+		},
+	);
 }
 
 /** The start of an error body, for its message only. */
@@ -102,14 +113,18 @@ async function briefText(body: ByteStream): Promise<string> {
 /** A media download is not billed: its failures say so, and a timeout is just a timeout. */
 function asDownloadFailure(error: GatewayError, request: MediaRequest): GatewayError {
 	if (error.details.kind !== 'timeout') return error;
-	return new GatewayError(`The download of ${request.label} stalled: nothing arrived for ${Math.round(request.timeoutMs / 1000)} s`, {
-		kind: 'timeout',
-		endpoint: request.label,
-	});
+	return new GatewayError(
+		`The download of ${request.label} stalled: nothing arrived for ${Math.round(request.timeoutMs / 1000)} s`,
+		{
+			kind: 'timeout',
+			endpoint: request.label,
+		},
+	);
 }
 
 async function* steppedChunks(body: ByteStream, step: ChunkStep): AsyncGenerator<Uint8Array> {
-	for await (const chunk of body) yield step.update(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+	for await (const chunk of body)
+		yield step.update(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
 	step.finish();
 }
 
@@ -123,7 +138,10 @@ interface ReadableClass {
  */
 function readableOf(body: ByteStream, source: AsyncIterable<Uint8Array>): ByteStream {
 	const readable = (body.constructor as Partial<ReadableClass> | undefined)?.from;
-	if (typeof readable !== 'function') throw new Error('The media answer is not a Node.js stream; it cannot be passed on without holding it whole');
+	if (typeof readable !== 'function')
+		throw new Error(
+			'The media answer is not a Node.js stream; it cannot be passed on without holding it whole',
+		);
 	return readable.call(body.constructor, source, { objectMode: false });
 }
 
@@ -163,7 +181,11 @@ export async function storeMedia(
 	let binary: IBinaryData | undefined;
 	try {
 		binary = await deadline.race(
-			context.helpers.prepareBinaryData(stream as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0], file.name, file.mimeType),
+			context.helpers.prepareBinaryData(
+				stream as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
+				file.name,
+				file.mimeType,
+			),
 		);
 	} catch (error) {
 		failure = error;
@@ -175,20 +197,33 @@ export async function storeMedia(
 	stream.destroy();
 	if (stepFailure) throw stepFailure;
 	if (failure instanceof DeadlineExpired) {
-		throw new GatewayError(`The download of ${request.label} did not finish within ${Math.round(request.deadlineMs / 1000)} s`, {
-			kind: 'timeout',
-			endpoint: request.label,
-		});
+		throw new GatewayError(
+			`The download of ${request.label} did not finish within ${Math.round(request.deadlineMs / 1000)} s`,
+			{
+				kind: 'timeout',
+				endpoint: request.label,
+			},
+		);
 	}
 	const classified = asDownloadFailure(failureOf(failure, requestCall(request), false), request);
 	if (classified.details.kind !== 'network') throw classified;
 	const announced = Number(opened.headers['content-length']);
 	const of = Number.isFinite(announced) ? ` of ${announced}` : '';
 	const reason = classified.message.replace(/^The connection for .*? failed/, 'connection failed');
-	throw new GatewayError(`The download of ${request.label} broke off after ${received}${of} bytes (${reason})`, classified.details);
+	throw new GatewayError(
+		`The download of ${request.label} broke off after ${received}${of} bytes (${reason})`,
+		classified.details,
+	);
 }
 
 /** The request as the transport's failure classifier sees it. */
 function requestCall(request: MediaRequest) {
-	return { credentials: request.credentials, method: 'GET' as const, path: '', endpoint: request.label, timeoutMs: request.timeoutMs, signal: request.signal };
+	return {
+		credentials: request.credentials,
+		method: 'GET' as const,
+		path: '',
+		endpoint: request.label,
+		timeoutMs: request.timeoutMs,
+		signal: request.signal,
+	};
 }

@@ -30,7 +30,11 @@ interface DownloadOptions extends IDataObject {
 
 function settingsOf(options: DownloadOptions): DownloadSettings {
 	const binaryProperty = String(options.binaryPropertyName ?? 'data').trim();
-	if (!binaryProperty) throw new InputError('binaryPropertyName', 'Field "binaryPropertyName" (Binary Property) must not be empty');
+	if (!binaryProperty)
+		throw new InputError(
+			'binaryPropertyName',
+			'Field "binaryPropertyName" (Binary Property) must not be empty',
+		);
 	return {
 		binaryProperty,
 		timeoutSeconds: Number(options.timeout ?? 0),
@@ -39,23 +43,44 @@ function settingsOf(options: DownloadOptions): DownloadSettings {
 }
 
 const withItem = (error: Error, itemIndex: number) =>
-	error instanceof InputError ? new InputError(error.field, `${error.message} (item ${itemIndex})`) : error;
+	error instanceof InputError
+		? new InputError(error.field, `${error.message} (item ${itemIndex})`)
+		: error;
 
 /** Reads and checks one item's parameters: nothing is called yet, so bad input costs nothing. */
-export function planDownload(parameters: ParameterReader, resource: string, itemIndex: number): DownloadPlan {
+export function planDownload(
+	parameters: ParameterReader,
+	resource: string,
+	itemIndex: number,
+): DownloadPlan {
 	try {
 		const options = parameters.get<DownloadOptions>('options', itemIndex, {});
 		const settings = settingsOf(options);
 		if (resource === 'channels') {
 			const given: Input = { object_nonce_id: options.object_nonce_id, raw: false };
-			for (const name of ['object_id', 'export_id', 'share_url']) given[name] = parameters.get(name, itemIndex, '');
-			return { kind: 'channel', itemIndex, input: buildInput(CHANNEL_VIDEO_DETAIL, given), settings };
+			for (const name of ['object_id', 'export_id', 'share_url'])
+				given[name] = parameters.get(name, itemIndex, '');
+			return {
+				kind: 'channel',
+				itemIndex,
+				input: buildInput(CHANNEL_VIDEO_DETAIL, given),
+				settings,
+			};
 		}
 		const selection = parameters.get<VideoSelection>('videoSelection', itemIndex, 'single');
 		if (selection === 'batch') {
-			return { kind: 'batch', itemIndex, ids: idsOf(BATCH_PLAY_LINKS, { aweme_ids: parameters.get('aweme_ids', itemIndex, '') }), settings };
+			return {
+				kind: 'batch',
+				itemIndex,
+				ids: idsOf(BATCH_PLAY_LINKS, { aweme_ids: parameters.get('aweme_ids', itemIndex, '') }),
+				settings,
+			};
 		}
-		const given: Input = { region: options.region, aweme_id: parameters.get('aweme_id', itemIndex, ''), share_url: parameters.get('share_url', itemIndex, '') };
+		const given: Input = {
+			region: options.region,
+			aweme_id: parameters.get('aweme_id', itemIndex, ''),
+			share_url: parameters.get('share_url', itemIndex, ''),
+		};
 		return { kind: 'single', itemIndex, input: buildInput(SINGLE_PLAY_LINK, given), settings };
 	} catch (error) {
 		return { kind: 'invalid', itemIndex, error: withItem(error as Error, itemIndex) };

@@ -13,18 +13,28 @@ export const CHANNEL_VIDEO_DETAIL = findEndpoint('fetch_video_detail')!;
 
 const DOWNLOAD_DESCRIPTIONS: Record<string, string> = {
 	shortVideo: 'Download the original-quality file of a video, or of many, as binary data',
-	channels: 'Download a channel video as a playable MP4 (decrypted with the decode key of the same answer)',
+	channels:
+		'Download a channel video as a playable MP4 (decrypted with the decode key of the same answer)',
 };
 
 export type VideoSelection = 'single' | 'batch';
 
-const field = (endpoint: EndpointDescriptor, name: string): FieldDescriptor => endpoint.fields.find((candidate) => candidate.name === name)!;
+const field = (endpoint: EndpointDescriptor, name: string): FieldDescriptor =>
+	endpoint.fields.find((candidate) => candidate.name === name)!;
 
-const show = (resource: string, extra: Record<string, string[]> = {}): INodeProperties['displayOptions'] => ({
+const show = (
+	resource: string,
+	extra: Record<string, string[]> = {},
+): INodeProperties['displayOptions'] => ({
 	show: { resource: [resource], operation: [DOWNLOAD_OPERATION], ...extra },
 });
 
-function topLevel(endpoint: EndpointDescriptor, name: string, displayOptions: INodeProperties['displayOptions'], oneOfOf?: string[]): INodeProperties {
+function topLevel(
+	endpoint: EndpointDescriptor,
+	name: string,
+	displayOptions: INodeProperties['displayOptions'],
+	oneOfOf?: string[],
+): INodeProperties {
 	const descriptor = field(endpoint, name);
 	const hint = oneOfOf ? `. One of ${oneOfOf.join(', ')} is needed; the first given wins` : '';
 	return {
@@ -59,11 +69,11 @@ const downloadTimeoutOption: INodeProperties = {
 	type: 'number',
 	default: 30,
 	typeOptions: { minValue: 1 },
-	description: 'The longest one file may take to download; a download that stalls for a minute fails sooner',
+	description:
+		'The longest one file may take to download; a download that stalls for a minute fails sooner',
 };
 
 const commonOptions = [binaryPropertyOption, downloadTimeoutOption, gatewayTimeoutOption];
-
 
 const shortVideoProperties: INodeProperties[] = [
 	{
@@ -73,16 +83,36 @@ const shortVideoProperties: INodeProperties[] = [
 		noDataExpression: true,
 		default: 'single',
 		options: [
-			{ name: 'One Video', value: 'single', description: `By Aweme ID or share link (${SINGLE_PLAY_LINK.name})` },
-			{ name: 'Many Videos', value: 'batch', description: `By a list of Aweme IDs, in calls of up to 50 (${BATCH_PLAY_LINKS.name}, each call priced as 50 videos)` },
+			{
+				name: 'One Video',
+				value: 'single',
+				description: `By Aweme ID or share link (${SINGLE_PLAY_LINK.name})`,
+			},
+			{
+				name: 'Many Videos',
+				value: 'batch',
+				description: `By a list of Aweme IDs, in calls of up to 50 (${BATCH_PLAY_LINKS.name}, each call priced as 50 videos)`,
+			},
 		],
 		displayOptions: show('shortVideo'),
 	},
-	topLevel(SINGLE_PLAY_LINK, 'aweme_id', show('shortVideo', { videoSelection: ['single'] }), ['Aweme ID', 'Share URL']),
-	topLevel(SINGLE_PLAY_LINK, 'share_url', show('shortVideo', { videoSelection: ['single'] }), ['Aweme ID', 'Share URL']),
+	topLevel(SINGLE_PLAY_LINK, 'aweme_id', show('shortVideo', { videoSelection: ['single'] }), [
+		'Aweme ID',
+		'Share URL',
+	]),
+	topLevel(SINGLE_PLAY_LINK, 'share_url', show('shortVideo', { videoSelection: ['single'] }), [
+		'Aweme ID',
+		'Share URL',
+	]),
 	topLevel(BATCH_PLAY_LINKS, 'aweme_ids', show('shortVideo', { videoSelection: ['batch'] })),
 	optionsCollection(
-		[...commonOptions, { ...fieldProperty(field(SINGLE_PLAY_LINK, 'region')), description: `${field(SINGLE_PLAY_LINK, 'region').description} (one video only)` }],
+		[
+			...commonOptions,
+			{
+				...fieldProperty(field(SINGLE_PLAY_LINK, 'region')),
+				description: `${field(SINGLE_PLAY_LINK, 'region').description} (one video only)`,
+			},
+		],
 		show('shortVideo'),
 	),
 ];
@@ -93,18 +123,31 @@ const channelProperties: INodeProperties[] = [
 	topLevel(CHANNEL_VIDEO_DETAIL, 'object_id', show('channels'), CHANNEL_ONE_OF),
 	topLevel(CHANNEL_VIDEO_DETAIL, 'export_id', show('channels'), CHANNEL_ONE_OF),
 	topLevel(CHANNEL_VIDEO_DETAIL, 'share_url', show('channels'), CHANNEL_ONE_OF),
-	optionsCollection([...commonOptions, fieldProperty(field(CHANNEL_VIDEO_DETAIL, 'object_nonce_id'))], show('channels')),
+	optionsCollection(
+		[...commonOptions, fieldProperty(field(CHANNEL_VIDEO_DETAIL, 'object_nonce_id'))],
+		show('channels'),
+	),
 ];
 
 /** The fields of the download operation of both resources. */
-export const downloadProperties: INodeProperties[] = [...shortVideoProperties, ...channelProperties];
+export const downloadProperties: INodeProperties[] = [
+	...shortVideoProperties,
+	...channelProperties,
+];
 
 /** Adds "Download Video" to the operation dropdown of the resources that have videos to download. */
 export function withDownloadOperation(operation: INodeProperties): INodeProperties {
 	const resource = operation.displayOptions?.show?.resource?.[0];
 	const description = typeof resource === 'string' ? DOWNLOAD_DESCRIPTIONS[resource] : undefined;
 	if (!description) return operation;
-	const download: INodePropertyOptions = { name: 'Download Video', value: DOWNLOAD_OPERATION, description, action: 'Download a video' };
-	const options = [...((operation.options ?? []) as INodePropertyOptions[]), download].sort((a, b) => a.name.localeCompare(b.name));
+	const download: INodePropertyOptions = {
+		name: 'Download Video',
+		value: DOWNLOAD_OPERATION,
+		description,
+		action: 'Download a video',
+	};
+	const options = [...((operation.options ?? []) as INodePropertyOptions[]), download].sort(
+		(a, b) => a.name.localeCompare(b.name),
+	);
 	return { ...operation, options };
 }

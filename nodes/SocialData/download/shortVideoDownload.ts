@@ -10,33 +10,69 @@ import { PassThroughStep } from './mediaSteps';
 import type { DownloadSettings } from './plan';
 import { BATCH_PLAY_LINKS, SINGLE_PLAY_LINK } from './properties';
 
-const isRecord = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const isLink = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
+const isLink = (value: unknown): value is string =>
+	typeof value === 'string' && /^https?:\/\//i.test(value);
 
-const fileNameOf = (videoId: unknown) => `${String(videoId ?? 'video').replace(/[^\w.-]+/g, '_')}.mp4`;
+const fileNameOf = (videoId: unknown) =>
+	`${String(videoId ?? 'video').replace(/[^\w.-]+/g, '_')}.mp4`;
 
-async function downloadPlayLink(ctx: DownloadContext, url: string, videoId: unknown, billedBy: string, settings: DownloadSettings) {
+async function downloadPlayLink(
+	ctx: DownloadContext,
+	url: string,
+	videoId: unknown,
+	billedBy: string,
+	settings: DownloadSettings,
+) {
 	const link = { url, label: `the original_video_url of ${billedBy}`, billedBy };
-	const { binary } = await downloadFile(ctx, link, () => new PassThroughStep(), { name: fileNameOf(videoId) }, settings);
+	const { binary } = await downloadFile(
+		ctx,
+		link,
+		() => new PassThroughStep(),
+		{ name: fileNameOf(videoId) },
+		settings,
+	);
 	return binary;
 }
 
 /** One video: one billed call for its play link, then its file. */
-export async function downloadSingleVideo(ctx: DownloadContext, input: Input, settings: DownloadSettings): Promise<INodeExecutionData[]> {
+export async function downloadSingleVideo(
+	ctx: DownloadContext,
+	input: Input,
+	settings: DownloadSettings,
+): Promise<INodeExecutionData[]> {
 	const answer = payloadOf(await callRun(ctx.run, SINGLE_PLAY_LINK, input));
 	const data = isRecord(answer) ? answer : {};
 	const url = data.original_video_url;
 	if (!isLink(url)) {
-		throw new GatewayError(`${SINGLE_PLAY_LINK.name} answered without an original_video_url: there is no file to download`, {
-			kind: 'invalid-response',
-			endpoint: SINGLE_PLAY_LINK.name,
-		});
+		throw new GatewayError(
+			`${SINGLE_PLAY_LINK.name} answered without an original_video_url: there is no file to download`,
+			{
+				kind: 'invalid-response',
+				endpoint: SINGLE_PLAY_LINK.name,
+			},
+		);
 	}
-	const json: IDataObject = { video_id: data.video_id ?? input.aweme_id ?? null, original_video_url: url, video_data: data.video_data ?? null };
+	const json: IDataObject = {
+		video_id: data.video_id ?? input.aweme_id ?? null,
+		original_video_url: url,
+		video_data: data.video_data ?? null,
+	};
 	if (ctx.asTool) return [{ json }];
 	const binary = await downloadPlayLink(ctx, url, json.video_id, SINGLE_PLAY_LINK.name, settings);
-	return [{ json: { ...json, fileName: binary.fileName, fileSize: binary.bytes ?? null, mimeType: binary.mimeType }, binary: { [settings.binaryProperty]: binary } }];
+	return [
+		{
+			json: {
+				...json,
+				fileName: binary.fileName,
+				fileSize: binary.bytes ?? null,
+				mimeType: binary.mimeType,
+			},
+			binary: { [settings.binaryProperty]: binary },
+		},
+	];
 }
 
 /**
@@ -44,8 +80,18 @@ export async function downloadSingleVideo(ctx: DownloadContext, input: Input, se
  * A video the service could not resolve, or whose file failed, becomes an item saying why: the
  * others are kept, and nothing is fetched again.
  */
-export async function downloadManyVideos(ctx: DownloadContext, ids: string[], itemIndex: number, settings: DownloadSettings): Promise<{ items: INodeExecutionData[]; missed: number }> {
-	const records = await runBatch(ctx.run, BATCH_PLAY_LINKS, ids.map((id) => ({ id, owner: itemIndex })), {});
+export async function downloadManyVideos(
+	ctx: DownloadContext,
+	ids: string[],
+	itemIndex: number,
+	settings: DownloadSettings,
+): Promise<{ items: INodeExecutionData[]; missed: number }> {
+	const records = await runBatch(
+		ctx.run,
+		BATCH_PLAY_LINKS,
+		ids.map((id) => ({ id, owner: itemIndex })),
+		{},
+	);
 	const items: INodeExecutionData[] = [];
 	let missed = 0;
 	for (const { json: video } of records) {
@@ -57,7 +103,13 @@ export async function downloadManyVideos(ctx: DownloadContext, ids: string[], it
 		};
 		if (video.success === false || !isLink(video.original_video_url)) {
 			missed++;
-			items.push({ json: { ...base, downloaded: false, error: String(video.error ?? 'no play link in the answer') } });
+			items.push({
+				json: {
+					...base,
+					downloaded: false,
+					error: String(video.error ?? 'no play link in the answer'),
+				},
+			});
 			continue;
 		}
 		if (ctx.asTool) {
@@ -66,15 +118,36 @@ export async function downloadManyVideos(ctx: DownloadContext, ids: string[], it
 		}
 		let failure: unknown;
 		try {
-			const binary = await downloadPlayLink(ctx, video.original_video_url, video.video_id, BATCH_PLAY_LINKS.name, settings);
-			items.push({ json: { ...base, downloaded: true, fileName: binary.fileName, fileSize: binary.bytes ?? null, mimeType: binary.mimeType }, binary: { [settings.binaryProperty]: binary } });
+			const binary = await downloadPlayLink(
+				ctx,
+				video.original_video_url,
+				video.video_id,
+				BATCH_PLAY_LINKS.name,
+				settings,
+			);
+			items.push({
+				json: {
+					...base,
+					downloaded: true,
+					fileName: binary.fileName,
+					fileSize: binary.bytes ?? null,
+					mimeType: binary.mimeType,
+				},
+				binary: { [settings.binaryProperty]: binary },
+			});
 		} catch (error) {
 			failure = error;
 		}
 		if (failure === undefined) continue;
 		if (failure instanceof GatewayError && failure.details.kind === 'cancelled') throw failure;
 		missed++;
-		items.push({ json: { ...base, downloaded: false, error: failure instanceof Error ? failure.message : String(failure) } });
+		items.push({
+			json: {
+				...base,
+				downloaded: false,
+				error: failure instanceof Error ? failure.message : String(failure),
+			},
+		});
 	}
 	return { items, missed };
 }

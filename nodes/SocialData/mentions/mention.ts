@@ -19,7 +19,13 @@ export interface Mention extends IDataObject {
 type Path = string;
 
 const read = (record: IDataObject, path: Path): unknown =>
-	path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined), record);
+	path
+		.split('.')
+		.reduce<unknown>(
+			(value, key) =>
+				value && typeof value === 'object' ? (value as IDataObject)[key] : undefined,
+			record,
+		);
 
 /** The first of several paths that holds a value (the raw and parsed answers name fields differently). */
 export function pick(record: IDataObject, paths: Path[]): unknown {
@@ -30,9 +36,11 @@ export function pick(record: IDataObject, paths: Path[]): unknown {
 	return undefined;
 }
 
-export const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+export const text = (value: unknown): string =>
+	value === undefined || value === null ? '' : String(value);
 
-export const textOrNull = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+export const textOrNull = (value: unknown): string | null =>
+	value === undefined || value === null || value === '' ? null : String(value);
 
 export const count = (value: unknown): number | null => {
 	const number = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value;

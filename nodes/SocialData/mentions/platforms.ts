@@ -27,14 +27,23 @@ function note(record: IDataObject): Mention {
 
 function searchHit(record: IDataObject): Mention {
 	const type = text(pick(record, ['type']));
-	const platform = type === 'article' ? 'articles' : type === 'video' ? 'channels' : type === 'account' ? 'accounts' : 'web';
+	const platform =
+		type === 'article'
+			? 'articles'
+			: type === 'video'
+				? 'channels'
+				: type === 'account'
+					? 'accounts'
+					: 'web';
 	return {
 		platform,
 		id: text(pick(record, ['docID', 'doc_id', 'docId', 'id'])),
 		url: textOrNull(pick(record, ['doc_url', 'url', 'jumpInfo.url', 'jumpInfo.jumpUrl'])),
 		title: stripMarkup(text(pick(record, ['title']))),
 		text: stripMarkup(text(pick(record, ['desc', 'signature', 'jumpInfo.signature']))),
-		author: textOrNull(pick(record, ['source.title', 'nickName', 'nickname', 'jumpInfo.nickName', 'username'])),
+		author: textOrNull(
+			pick(record, ['source.title', 'nickName', 'nickname', 'jumpInfo.nickName', 'username']),
+		),
 		publishedAt: isoTime(pick(record, ['dateTime', 'date_time', 'create_time', 'timestamp'])),
 		likes: count(pick(record, ['like_num', 'likeNum', 'like_count'])),
 		comments: count(pick(record, ['comment_num', 'commentNum', 'comment_count'])),
@@ -58,4 +67,3 @@ export const MENTION_MAPPERS: Record<string, (record: IDataObject) => Mention> =
 	fetch_search_videos: searchHit,
 	fetch_search_channel_videos: channelSearchHit,
 };
-

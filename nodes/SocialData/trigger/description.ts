@@ -25,7 +25,8 @@ const isTopLevel = (event: TriggerEvent, name: string) => {
 export function offeredOptionalFields(event: TriggerEvent) {
 	const owned = pagerOwnedFields(event);
 	return event.endpoint.fields.filter(
-		(field) => !isTopLevel(event, field.name) && !owned.has(field.name) && !(field.name in event.fixedInput),
+		(field) =>
+			!isTopLevel(event, field.name) && !owned.has(field.name) && !(field.name in event.fixedInput),
 	);
 }
 
@@ -42,11 +43,22 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 	].sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return [
 		...topLevel,
-		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, displayOptions, options },
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add option',
+			default: {},
+			displayOptions,
+			options,
+		},
 	];
 }
 
-export const socialDataTriggerProperties: INodeProperties[] = [eventProperty, ...TRIGGER_EVENTS.flatMap(eventProperties)];
+export const socialDataTriggerProperties: INodeProperties[] = [
+	eventProperty,
+	...TRIGGER_EVENTS.flatMap(eventProperties),
+];
 
 /** Canvas subtitle: the chosen event in words ("On new note matching a keyword"), not its value. */
 export const eventSubtitle = `={{ (${JSON.stringify(Object.fromEntries(TRIGGER_EVENTS.map(({ value, name }) => [value, name])))})[$parameter["event"]] }}`;

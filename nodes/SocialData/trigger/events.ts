@@ -45,7 +45,8 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 	{
 		value: 'newSearchResult',
 		name: 'New Search Result',
-		description: 'A new article, account, video or other hit for the keyword (cross-vertical search, newest first)',
+		description:
+			'A new article, account, video or other hit for the keyword (cross-vertical search, newest first)',
 		endpoint: endpoint('fetch_search'),
 		fixedInput: { sort: 'latest' },
 		id: searchHitId,
@@ -63,7 +64,8 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 	{
 		value: 'newChannelVideoSearchResult',
 		name: 'New Channel Video Matching a Keyword',
-		description: "A new video of one creator matching the keyword (first page of the creator's search only)",
+		description:
+			"A new video of one creator matching the keyword (first page of the creator's search only)",
 		endpoint: endpoint('fetch_search_channel_videos'),
 		fixedInput: {},
 		id: searchHitId,
@@ -120,7 +122,8 @@ export const yieldsMentions = (event: TriggerEvent) => event.endpoint.name in ME
 export function pagerOwnedFields(event: TriggerEvent): Set<string> {
 	const pagination = event.endpoint.pagination;
 	const owned = new Set<string>(['offset']);
-	for (const carry of [...(pagination?.cursors ?? []), ...(pagination?.sticky ?? [])]) owned.add(carry.field);
+	for (const carry of [...(pagination?.cursors ?? []), ...(pagination?.sticky ?? [])])
+		owned.add(carry.field);
 	if (pagination?.counter) owned.add(pagination.counter.field);
 	return owned;
 }

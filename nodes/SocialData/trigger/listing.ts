@@ -27,7 +27,9 @@ export interface WalkOutcome {
 }
 
 const asObject = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as string };
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: { value: value as string };
 
 function timeOf(value: unknown): number | undefined {
 	const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -46,7 +48,9 @@ export class Listing {
 	/** The request of the list's first page (the newest records). */
 	firstRequest(): Input {
 		const { endpoint } = this.event;
-		return endpoint.pagination ? firstPageInput({ pagination: endpoint.pagination, fields: endpoint.fields }, this.input) : this.input;
+		return endpoint.pagination
+			? firstPageInput({ pagination: endpoint.pagination, fields: endpoint.fields }, this.input)
+			: this.input;
 	}
 
 	private recordOf(value: unknown): ListedRecord {
@@ -74,7 +78,9 @@ export class Listing {
 		enough: (found: ListedRecord[]) => boolean = () => false,
 	): Promise<WalkOutcome> {
 		const { endpoint } = this.event;
-		const paged = endpoint.pagination ? { pagination: endpoint.pagination, fields: endpoint.fields } : undefined;
+		const paged = endpoint.pagination
+			? { pagination: endpoint.pagination, fields: endpoint.fields }
+			: undefined;
 		const recordPaths = (endpoint.pagination?.records ?? endpoint.records)![this.mode];
 		const visited = paged ? startPositions(paged, request) : new Set<string>();
 		const outcome: WalkOutcome = { found: [], read: [], calls: 0 };

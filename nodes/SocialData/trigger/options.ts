@@ -27,10 +27,20 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 		type: 'options',
 		default: 'startFromNow',
 		options: [
-			{ name: 'Start From Now', value: 'startFromNow', description: 'Remember what exists now and emit only what appears later (one call)' },
-			{ name: 'Emit the Latest Items', value: 'emitLatest', description: 'Emit the newest items that exist now (Latest Items Count), then what appears later' },
+			{
+				name: 'Start From Now',
+				value: 'startFromNow',
+				description: 'Remember what exists now and emit only what appears later (one call)',
+			},
+			{
+				name: 'Emit the Latest Items',
+				value: 'emitLatest',
+				description:
+					'Emit the newest items that exist now (Latest Items Count), then what appears later',
+			},
 		],
-		description: 'What the first poll after activation (or after the event or its fields change) does',
+		description:
+			'What the first poll after activation (or after the event or its fields change) does',
 	},
 	{
 		displayName: 'Latest Items Count',
@@ -38,7 +48,8 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 		type: 'number',
 		default: 10,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description: 'How many of the newest items the first poll emits with "Emit the Latest Items", and a manual test execution shows',
+		description:
+			'How many of the newest items the first poll emits with "Emit the Latest Items", and a manual test execution shows',
 	},
 ];
 

@@ -32,10 +32,15 @@ function planPoll(context: IPollFunctions): Plan {
 	const event = findTriggerEvent(value);
 	if (!event) throw new NodeOperationError(context.getNode(), `The event "${value}" is not known`);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const chosen = Object.fromEntries(Object.keys(TRIGGER_SETTING_DEFAULTS).filter((key) => options[key] !== undefined).map((key) => [key, options[key]]));
+	const chosen = Object.fromEntries(
+		Object.keys(TRIGGER_SETTING_DEFAULTS)
+			.filter((key) => options[key] !== undefined)
+			.map((key) => [key, options[key]]),
+	);
 	const settings = { ...TRIGGER_SETTING_DEFAULTS, ...chosen } as TriggerSettings;
 	const given: Input = {};
-	for (const field of offeredOptionalFields(event)) if (options[field.name] !== undefined) given[field.name] = options[field.name];
+	for (const field of offeredOptionalFields(event))
+		if (options[field.name] !== undefined) given[field.name] = options[field.name];
 	for (const field of event.endpoint.fields) {
 		if (field.required || field.oneOf) given[field.name] = context.getNodeParameter(field.name, '');
 	}
@@ -63,7 +68,10 @@ function planPoll(context: IPollFunctions): Plan {
 }
 
 function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] {
-	const mapper = plan.settings.mentions && yieldsMentions(plan.event) ? MENTION_MAPPERS[plan.event.endpoint.name] : undefined;
+	const mapper =
+		plan.settings.mentions && yieldsMentions(plan.event)
+			? MENTION_MAPPERS[plan.event.endpoint.name]
+			: undefined;
 	return records.map((record) => ({ json: mapper ? mapper(record.json) : record.json }));
 }
 
@@ -75,8 +83,11 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	const plan = planPoll(this);
 	const credentials = await getGatewayCredentials(this);
 	const context = { credentials, budget: new CreditBudget(0) };
-	const listing = new Listing(plan.event, answerMode(plan.event.endpoint, plan.input), plan.input, async (request) =>
-		await callRun(context, plan.event.endpoint, request),
+	const listing = new Listing(
+		plan.event,
+		answerMode(plan.event.endpoint, plan.input),
+		plan.input,
+		async (request) => await callRun(context, plan.event.endpoint, request),
 	);
 	const query = JSON.stringify([plan.event.value, plan.input]);
 
@@ -91,12 +102,19 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 		const state = readState(staticData, query);
 		outcome = state
 			? await nextPoll(listing, state, plan.maxCalls)
-			: await firstPoll(listing, query, plan.settings.firstPoll, plan.settings.latestCount, plan.maxCalls);
+			: await firstPoll(
+					listing,
+					query,
+					plan.settings.firstPoll,
+					plan.settings.latestCount,
+					plan.maxCalls,
+				);
 		writeState(staticData, outcome.state);
 	} catch (error) {
 		failure = error;
 	}
-	if (failure !== undefined || !outcome) throw toNodeError(this.getNode(), failure, 0, credentials.apiKey);
+	if (failure !== undefined || !outcome)
+		throw toNodeError(this.getNode(), failure, 0, credentials.apiKey);
 	if (outcome.cutShort) {
 		this.logger.warn(
 			`Social Data Trigger: the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out before the last item seen; ` +

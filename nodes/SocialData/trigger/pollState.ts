@@ -27,14 +27,33 @@ const chronological = (records: ListedRecord[]) => [...records].reverse();
  * The first poll: "start from now" reads the first page only to remember it; "emit the latest"
  * reads until it has `latestCount` records (within the budget) and emits them.
  */
-export async function firstPoll(listing: Listing, query: string, how: FirstPoll, latestCount: number, maxCalls: number): Promise<PollOutcome> {
+export async function firstPoll(
+	listing: Listing,
+	query: string,
+	how: FirstPoll,
+	latestCount: number,
+	maxCalls: number,
+): Promise<PollOutcome> {
 	const wanted = how === 'emitLatest' ? latestCount : 0;
 	// Every record of the pages read is remembered, also those past the ones emitted.
-	const judge = (_: ListedRecord, found: ListedRecord[]): Verdict => (found.length < wanted ? 'new' : 'skip');
-	const walk = await listing.walk(listing.firstRequest(), judge, how === 'emitLatest' ? maxCalls : 1, (found) => found.length >= wanted);
+	const judge = (_: ListedRecord, found: ListedRecord[]): Verdict =>
+		found.length < wanted ? 'new' : 'skip';
+	const walk = await listing.walk(
+		listing.firstRequest(),
+		judge,
+		how === 'emitLatest' ? maxCalls : 1,
+		(found) => found.length >= wanted,
+	);
 	return {
 		emitted: chronological(walk.found),
-		state: { query, newest: markOf(walk.read), seen: rememberSeen([], chronological(walk.read).map((record) => record.id)) },
+		state: {
+			query,
+			newest: markOf(walk.read),
+			seen: rememberSeen(
+				[],
+				chronological(walk.read).map((record) => record.id),
+			),
+		},
 		calls: walk.calls,
 		cutShort: false,
 	};
@@ -42,14 +61,21 @@ export async function firstPoll(listing: Listing, query: string, how: FirstPoll,
 
 /** The service refused a saved position (an expired cursor or search session): unbilled, and not the key or the rate. */
 const refusedPosition = (error: unknown) =>
-	error instanceof GatewayError && error.details.kind === 'http' && [400, 404, 410, 422].includes(error.details.status ?? 0);
+	error instanceof GatewayError &&
+	error.details.kind === 'http' &&
+	[400, 404, 410, 422].includes(error.details.status ?? 0);
 
 /**
  * Reads on from where a cut poll stopped. Should the service refuse that position by now, the
  * backlog is read from the newest page instead, down to the same mark: records emitted since are
  * passed over, so this costs pages, never a duplicate or a loss.
  */
-async function readBacklog(listing: Listing, backlog: Backlog, judge: (record: ListedRecord) => Verdict, maxCalls: number): Promise<WalkOutcome> {
+async function readBacklog(
+	listing: Listing,
+	backlog: Backlog,
+	judge: (record: ListedRecord) => Verdict,
+	maxCalls: number,
+): Promise<WalkOutcome> {
 	let failure: unknown;
 	try {
 		return await listing.walk(backlog.request, judge, maxCalls);
@@ -66,7 +92,11 @@ async function readBacklog(listing: Listing, backlog: Backlog, judge: (record: L
  * before (or older than the newest one seen). Only pages holding new records are billed, plus the
  * one that shows the boundary.
  */
-export async function nextPoll(listing: Listing, state: TriggerState, maxCalls: number): Promise<PollOutcome> {
+export async function nextPoll(
+	listing: Listing,
+	state: TriggerState,
+	maxCalls: number,
+): Promise<PollOutcome> {
 	const seen = new Set(state.seen);
 	const emitted: ListedRecord[] = [];
 	let calls = 0;
@@ -93,7 +123,8 @@ export async function nextPoll(listing: Listing, state: TriggerState, maxCalls: 
 		const walk = await listing.walk(listing.firstRequest(), judge, maxCalls - calls);
 		calls += walk.calls;
 		emitted.push(...chronological(walk.found));
-		if (walk.unread) backlog = { request: walk.unread, ...(state.newest ? { floor: state.newest } : {}) };
+		if (walk.unread)
+			backlog = { request: walk.unread, ...(state.newest ? { floor: state.newest } : {}) };
 		newest = markOf(walk.read) ?? newest;
 	}
 
@@ -102,7 +133,10 @@ export async function nextPoll(listing: Listing, state: TriggerState, maxCalls: 
 		state: {
 			query: state.query,
 			...(newest ? { newest } : {}),
-			seen: rememberSeen(state.seen, emitted.map((record) => record.id)),
+			seen: rememberSeen(
+				state.seen,
+				emitted.map((record) => record.id),
+			),
 			...(backlog ? { backlog } : {}),
 		},
 		calls,

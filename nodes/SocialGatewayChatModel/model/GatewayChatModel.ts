@@ -63,7 +63,11 @@ export class GatewayChatModel extends BaseChatModel<CallConfig> {
 		if (failure !== undefined) throw this.nodeErrorOf(failure);
 	}
 
-	private callFor(messages: Message[], stream: boolean, config: CallConfig | undefined): GatewayCall {
+	private callFor(
+		messages: Message[],
+		stream: boolean,
+		config: CallConfig | undefined,
+	): GatewayCall {
 		const { credentials, sampling, timeoutMs } = this.settings;
 		const body = chatCompletionBody(this.modelId, messages, this.tools, sampling, stream);
 		const signal = config?.signal ?? config?.abortSignal ?? this.settings.signal;

@@ -15,8 +15,10 @@ import { ChatStreamTranslator } from './wireStream';
  * they arrive. An error event or a stream that ends without `[DONE]` fails: half an answer is not one.
  */
 
-
-export async function* readChatStream(body: ByteStream, call: GatewayCall): AsyncGenerator<StreamChunk> {
+export async function* readChatStream(
+	body: ByteStream,
+	call: GatewayCall,
+): AsyncGenerator<StreamChunk> {
 	const translator = new ChatStreamTranslator();
 	try {
 		for await (const event of readSseEvents(cappedChunks(body, answerLimitOf(call)))) {
@@ -27,16 +29,27 @@ export async function* readChatStream(body: ByteStream, call: GatewayCall): Asyn
 				return;
 			}
 			const parsed = attemptParse(parseLosslessJson, data);
-			if (!parsed.ok) throw brokenStreamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${data.slice(0, 200)}`);
+			if (!parsed.ok)
+				throw brokenStreamError(
+					call,
+					`An event of the stream of ${call.endpoint} is not JSON: ${data.slice(0, 200)}`,
+				);
 			const reported = (parsed.value as { error?: unknown } | null)?.error;
 			if (reported !== undefined && reported !== null) {
 				const serviceMessage = serviceMessageOf(reported) ?? 'unknown error';
-				throw brokenStreamError(call, `The service reported an error in the stream of ${call.endpoint}: ${serviceMessage}`, serviceMessage);
+				throw brokenStreamError(
+					call,
+					`The service reported an error in the stream of ${call.endpoint}: ${serviceMessage}`,
+					serviceMessage,
+				);
 			}
 			yield* translator.accept(parsed.value as WireChunk);
 		}
 	} finally {
 		if (!body.destroyed) body.destroy();
 	}
-	throw brokenStreamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
+	throw brokenStreamError(
+		call,
+		`The stream of ${call.endpoint} ended before the answer was complete`,
+	);
 }

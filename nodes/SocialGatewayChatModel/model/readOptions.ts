@@ -13,7 +13,10 @@ interface ChatModelOptions {
 	topP?: number;
 }
 
-export function readChatModelOptions(context: ISupplyDataFunctions, itemIndex: number): { sampling: SamplingSettings; timeoutMs: number } {
+export function readChatModelOptions(
+	context: ISupplyDataFunctions,
+	itemIndex: number,
+): { sampling: SamplingSettings; timeoutMs: number } {
 	const options = context.getNodeParameter('options', itemIndex, {}) as ChatModelOptions;
 	return {
 		sampling: {

@@ -17,12 +17,19 @@ interface ZodLike {
 }
 
 const isZodLike = (value: unknown): value is ZodLike =>
-	typeof value === 'object' && value !== null && (typeof (value as ZodLike)._def === 'object' || typeof (value as ZodLike)._zod === 'object');
+	typeof value === 'object' &&
+	value !== null &&
+	(typeof (value as ZodLike)._def === 'object' || typeof (value as ZodLike)._zod === 'object');
 
 function kindOf(schema: ZodLike): { kind: string; def: Record<string, unknown> } {
 	if (schema._zod?.def) return { kind: String(schema._zod.def.type ?? ''), def: schema._zod.def };
 	const def = schema._def ?? {};
-	return { kind: String(def.typeName ?? '').replace(/^Zod/, '').toLowerCase(), def };
+	return {
+		kind: String(def.typeName ?? '')
+			.replace(/^Zod/, '')
+			.toLowerCase(),
+		def,
+	};
 }
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'readonly', 'catch', 'prefault']);
@@ -36,13 +43,20 @@ function isOptional(schema: unknown): boolean {
 
 function shapeOf(def: Record<string, unknown>): Record<string, unknown> {
 	const shape = def.shape;
-	return (typeof shape === 'function' ? (shape as () => Record<string, unknown>)() : (shape as Record<string, unknown>)) ?? {};
+	return (
+		(typeof shape === 'function'
+			? (shape as () => Record<string, unknown>)()
+			: (shape as Record<string, unknown>)) ?? {}
+	);
 }
 
 function convert(schema: unknown, depth = 0): JsonSchema {
 	if (!isZodLike(schema) || depth > 20) return {};
 	const { kind, def } = kindOf(schema);
-	const described = (result: JsonSchema): JsonSchema => (typeof schema.description === 'string' ? { ...result, description: schema.description } : result);
+	const described = (result: JsonSchema): JsonSchema =>
+		typeof schema.description === 'string'
+			? { ...result, description: schema.description }
+			: result;
 	switch (kind) {
 		case 'string':
 		case 'number':
@@ -54,22 +68,33 @@ function convert(schema: unknown, depth = 0): JsonSchema {
 			return described({ type: 'integer' });
 		case 'object': {
 			const shape = shapeOf(def);
-			const properties = Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, convert(value, depth + 1)]));
+			const properties = Object.fromEntries(
+				Object.entries(shape).map(([key, value]) => [key, convert(value, depth + 1)]),
+			);
 			const required = Object.keys(shape).filter((key) => !isOptional(shape[key]));
-			return described({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false });
+			return described({
+				type: 'object',
+				properties,
+				...(required.length ? { required } : {}),
+				additionalProperties: false,
+			});
 		}
 		case 'array':
 			return described({ type: 'array', items: convert(def.element ?? def.type, depth + 1) });
 		case 'record':
 			return described({ type: 'object', additionalProperties: convert(def.valueType, depth + 1) });
 		case 'enum': {
-			const values = Array.isArray(def.values) ? def.values : Object.values((def.entries as Record<string, unknown>) ?? {});
+			const values = Array.isArray(def.values)
+				? def.values
+				: Object.values((def.entries as Record<string, unknown>) ?? {});
 			return described({ type: 'string', enum: values });
 		}
 		case 'literal':
 			return described({ enum: Array.isArray(def.values) ? def.values : [def.value] });
 		case 'union':
-			return described({ anyOf: ((def.options as unknown[]) ?? []).map((option) => convert(option, depth + 1)) });
+			return described({
+				anyOf: ((def.options as unknown[]) ?? []).map((option) => convert(option, depth + 1)),
+			});
 		case 'effects':
 		case 'pipe':
 			return described(convert(def.schema ?? def.in, depth + 1));

@@ -35,13 +35,18 @@ export function finishReasonOf(wire: unknown): FinishReason {
 	return typeof wire === 'string' ? (FINISH_REASONS[wire] ?? 'other') : 'other';
 }
 
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : Number(value ?? 0) || 0);
+const count = (value: unknown) =>
+	typeof value === 'number' && Number.isFinite(value) ? value : Number(value ?? 0) || 0;
 
 export function usageOf(wire: WireUsage | undefined): TokenUsage | undefined {
 	if (!wire) return undefined;
 	const promptTokens = count(wire.prompt_tokens);
 	const completionTokens = count(wire.completion_tokens);
-	return { promptTokens, completionTokens, totalTokens: count(wire.total_tokens) || promptTokens + completionTokens };
+	return {
+		promptTokens,
+		completionTokens,
+		totalTokens: count(wire.total_tokens) || promptTokens + completionTokens,
+	};
 }
 
 /** Arguments arrive as a JSON string; an object (some servers send one) is written back as JSON. */
@@ -66,7 +71,8 @@ export function generateResultOf(answer: WireCompletion): GenerateResult {
 	if (typeof message?.reasoning_content === 'string' && message.reasoning_content !== '') {
 		content.push({ type: 'reasoning', text: message.reasoning_content });
 	}
-	if (typeof message?.content === 'string' && message.content !== '') content.push({ type: 'text', text: message.content });
+	if (typeof message?.content === 'string' && message.content !== '')
+		content.push({ type: 'text', text: message.content });
 	content.push(...(message?.tool_calls ?? []).map(toolCallContent));
 	return {
 		id: typeof answer.id === 'string' ? answer.id : undefined,

@@ -43,7 +43,8 @@ const textOf = (content: MessageContent[]) =>
 
 function imagePart(file: ContentFile): WirePart | undefined {
 	if (!file.mediaType?.startsWith('image/')) return undefined;
-	const data = typeof file.data === 'string' ? file.data : Buffer.from(file.data).toString('base64');
+	const data =
+		typeof file.data === 'string' ? file.data : Buffer.from(file.data).toString('base64');
 	const url = /^(https?:|data:)/.test(data) ? data : `data:${file.mediaType};base64,${data}`;
 	return { type: 'image_url', image_url: { url } };
 }
@@ -59,7 +60,10 @@ function userContent(content: MessageContent[]): string | WirePart[] {
 
 function toolCallsOf(content: MessageContent[]): WireToolCall[] {
 	return content
-		.filter((block): block is Extract<MessageContent, { type: 'tool-call' }> => block.type === 'tool-call')
+		.filter(
+			(block): block is Extract<MessageContent, { type: 'tool-call' }> =>
+				block.type === 'tool-call',
+		)
 		.map((block, index) => ({
 			id: block.toolCallId ?? `call_${index}`,
 			type: 'function',
@@ -67,7 +71,8 @@ function toolCallsOf(content: MessageContent[]): WireToolCall[] {
 		}));
 }
 
-const resultText = (result: unknown) => (typeof result === 'string' ? result : JSON.stringify(result));
+const resultText = (result: unknown) =>
+	typeof result === 'string' ? result : JSON.stringify(result);
 
 /** One SDK message can be several wire messages: a tool message carries one result per call. */
 function wireMessagesOf(message: Message): WireMessage[] {
@@ -84,8 +89,15 @@ function wireMessagesOf(message: Message): WireMessage[] {
 		}
 		case 'tool':
 			return message.content
-				.filter((block): block is Extract<MessageContent, { type: 'tool-result' }> => block.type === 'tool-result')
-				.map((block) => ({ role: 'tool', tool_call_id: block.toolCallId, content: resultText(block.result) }));
+				.filter(
+					(block): block is Extract<MessageContent, { type: 'tool-result' }> =>
+						block.type === 'tool-result',
+				)
+				.map((block) => ({
+					role: 'tool',
+					tool_call_id: block.toolCallId,
+					content: resultText(block.result),
+				}));
 	}
 }
 
@@ -99,12 +111,24 @@ export function wireTools(tools: Tool[]): WireTool[] {
 		.filter((tool): tool is Extract<Tool, { type: 'function' }> => tool.type === 'function')
 		.map((tool) => ({
 			type: 'function',
-			function: { name: tool.name, description: tool.description, parameters: toolParametersSchema(tool) },
+			function: {
+				name: tool.name,
+				description: tool.description,
+				parameters: toolParametersSchema(tool),
+			},
 		}));
 }
 
-export function chatCompletionBody(model: string, messages: Message[], tools: Tool[], settings: SamplingSettings, stream: boolean) {
-	const defined = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+export function chatCompletionBody(
+	model: string,
+	messages: Message[],
+	tools: Tool[],
+	settings: SamplingSettings,
+	stream: boolean,
+) {
+	const defined = Object.fromEntries(
+		Object.entries(settings).filter(([, value]) => value !== undefined),
+	);
 	const wired = wireTools(tools);
 	return {
 		model,

@@ -37,7 +37,8 @@ export class ChatStreamTranslator {
 		if (typeof delta?.reasoning_content === 'string' && delta.reasoning_content !== '') {
 			chunks.push({ type: 'reasoning-delta', delta: delta.reasoning_content });
 		}
-		if (typeof delta?.content === 'string' && delta.content !== '') chunks.push({ type: 'text-delta', delta: delta.content });
+		if (typeof delta?.content === 'string' && delta.content !== '')
+			chunks.push({ type: 'text-delta', delta: delta.content });
 		for (const call of delta?.tool_calls ?? []) chunks.push(this.toolCallDelta(call));
 		if (choice?.finish_reason) this.finishReason = finishReasonOf(choice.finish_reason);
 		if (event.usage) this.usage = usageOf(event.usage);
@@ -54,7 +55,8 @@ export class ChatStreamTranslator {
 		if (typeof call.id === 'string' && call.id !== '') this.idsByIndex.set(index, call.id);
 		if (!this.idsByIndex.has(index)) this.idsByIndex.set(index, `call_${index}`);
 		const name = typeof call.function?.name === 'string' ? call.function.name : undefined;
-		const argumentsDelta = typeof call.function?.arguments === 'string' ? call.function.arguments : undefined;
+		const argumentsDelta =
+			typeof call.function?.arguments === 'string' ? call.function.arguments : undefined;
 		return { type: 'tool-call-delta', id: this.idsByIndex.get(index), name, argumentsDelta };
 	}
 }

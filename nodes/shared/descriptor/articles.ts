@@ -1,5 +1,10 @@
 import type { GroupDescriptor } from './types';
-import { articleUrlField, CHARGED_WITHOUT_ANSWER_DEFAULTS, endpointsOf, same } from './commonFields';
+import {
+	articleUrlField,
+	CHARGED_WITHOUT_ANSWER_DEFAULTS,
+	endpointsOf,
+	same,
+} from './commonFields';
 
 const PREFIX = '/api/v1/mparticles/v2/';
 
@@ -8,13 +13,15 @@ const endpoint = endpointsOf('articles', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS
 export const articles: GroupDescriptor = {
 	key: 'articles',
 	displayName: 'Articles',
-	description: 'Articles of official accounts: text and details, read and like counts, comments and replies',
+	description:
+		'Articles of official accounts: text and details, read and like counts, comments and replies',
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
 			name: 'fetch_article_detail',
 			displayName: 'Get Article Detail',
-			description: 'Title, author, publication time, album and text of an article (content always parsed into an object)',
+			description:
+				'Title, author, publication time, album and text of an article (content always parsed into an object)',
 			fields: [articleUrlField],
 		}),
 		endpoint({
@@ -36,14 +43,21 @@ export const articles: GroupDescriptor = {
 			},
 			fields: [
 				articleUrlField,
-				{ displayName: 'Buffer', name: 'buffer', type: 'string', default: '', paging: true, description: 'Cursor: empty for the first page, then the buffer of the previous answer' },
+				{
+					displayName: 'Buffer',
+					name: 'buffer',
+					type: 'string',
+					default: '',
+					paging: true,
+					description: 'Cursor: empty for the first page, then the buffer of the previous answer',
+				},
 			],
 		}),
 		endpoint({
 			name: 'fetch_comment_replies',
 			displayName: 'Get Comment Replies',
 			description:
-				"Second-level replies of an article comment. Further parameters of the endpoint go in Additional Input (JSON)",
+				'Second-level replies of an article comment. Further parameters of the endpoint go in Additional Input (JSON)',
 			freeFormInput: true,
 			fields: [
 				{

@@ -1,5 +1,12 @@
 import type { GroupDescriptor } from './types';
-import { byLastBuffer, CHARGED_WITHOUT_ANSWER_DEFAULTS, endpointsOf, finderUsernameField, keywordField, lastBufferField } from './commonFields';
+import {
+	byLastBuffer,
+	CHARGED_WITHOUT_ANSWER_DEFAULTS,
+	endpointsOf,
+	finderUsernameField,
+	keywordField,
+	lastBufferField,
+} from './commonFields';
 
 const PREFIX = '/api/v1/channels/v2/';
 
@@ -20,7 +27,8 @@ const numericId = (name: string, displayName: string, description: string, extra
 export const channels: GroupDescriptor = {
 	key: 'channels',
 	displayName: 'Channels',
-	description: "Channels of the messaging platform (short videos and lives): creator info, their videos and lives, video comments, search in a creator's videos",
+	description:
+		"Channels of the messaging platform (short videos and lives): creator info, their videos and lives, video comments, search in a creator's videos",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -32,7 +40,8 @@ export const channels: GroupDescriptor = {
 		endpoint({
 			name: 'fetch_channel_id_to_username',
 			displayName: 'Get Username From Channel ID',
-			description: 'Resolve a public channel ID (sph…) to the finder username; a miss answers a null username and an error text',
+			description:
+				'Resolve a public channel ID (sph…) to the finder username; a miss answers a null username and an error text',
 			answerError: { path: 'data.username', equals: null, message: ['data.error'], billed: true },
 			fields: [
 				{
@@ -50,7 +59,10 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_user_videos',
 			displayName: 'Get User Videos',
 			description: 'Videos of a creator account',
-			pagination: byLastBuffer({ raw: ['data.object'], parsed: ['data.videos'] }, { raw: ['data.upContinueFlag'], parsed: ['data.up_continue'] }),
+			pagination: byLastBuffer(
+				{ raw: ['data.object'], parsed: ['data.videos'] },
+				{ raw: ['data.upContinueFlag'], parsed: ['data.up_continue'] },
+			),
 			fields: [finderUsernameField(), lastBufferField],
 		}),
 		endpoint({
@@ -58,7 +70,9 @@ export const channels: GroupDescriptor = {
 			displayName: 'Get Video Detail',
 			description: 'One channel video: counts, media (url + token, decode key) and author',
 			fields: [
-				numericId('object_id', 'Object ID', 'Numeric video ID (first priority)', { oneOf: 'video' }),
+				numericId('object_id', 'Object ID', 'Numeric video ID (first priority)', {
+					oneOf: 'video',
+				}),
 				{
 					displayName: 'Export ID',
 					name: 'export_id',
@@ -66,7 +80,8 @@ export const channels: GroupDescriptor = {
 					default: '',
 					oneOf: 'video',
 					prefix: 'export/',
-					description: 'Export ID from search hits, starting with export/ (second priority; it expires, use promptly)',
+					description:
+						'Export ID from search hits, starting with export/ (second priority; it expires, use promptly)',
 				},
 				{
 					displayName: 'Share URL',
@@ -83,7 +98,10 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_video_comments',
 			displayName: 'Get Video Comments',
 			description: 'Comments of a channel video, or the second-level replies of one comment',
-			pagination: byLastBuffer({ raw: ['data.commentInfo'], parsed: ['data.comments'] }, { raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] }),
+			pagination: byLastBuffer(
+				{ raw: ['data.commentInfo'], parsed: ['data.comments'] },
+				{ raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] },
+			),
 			fields: [
 				numericId('object_id', 'Object ID', 'Numeric video ID', { required: true }),
 				lastBufferField,
@@ -94,10 +112,13 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_live_history',
 			displayName: 'Get Live History',
 			description:
-				"Past lives of a creator, page by page. Further parameters of the endpoint go in Additional Input (JSON)",
+				'Past lives of a creator, page by page. Further parameters of the endpoint go in Additional Input (JSON)',
 			freeFormInput: true,
 			pagination: {
-				...byLastBuffer({ raw: ['data.object'], parsed: ['data.lives'] }, { raw: ['data.continueFlag'], parsed: ['data.continue_flag'] }),
+				...byLastBuffer(
+					{ raw: ['data.object'], parsed: ['data.lives'] },
+					{ raw: ['data.continueFlag'], parsed: ['data.continue_flag'] },
+				),
 				// The spec: total_count is 0 when the creator has no lives.
 				ends: [{ at: { raw: ['data.totalCount'], parsed: ['data.total_count'] }, equals: 0 }],
 			},
@@ -108,16 +129,32 @@ export const channels: GroupDescriptor = {
 			displayName: 'Get Live Detail',
 			description: 'One live room: status (1 = live, 2 = ended), audience, replay',
 			fields: [
-				numericId('live_id', 'Live ID', 'Numeric live ID (from a replay\'s live_id)', { required: true }),
-				{ displayName: 'Scene', name: 'scene', type: 'integer', default: 5, description: 'Scene code' },
-				{ ...finderUsernameField(false), name: 'finder_username', displayName: 'Finder Username', description: 'Finder username of the anchor' },
+				numericId('live_id', 'Live ID', "Numeric live ID (from a replay's live_id)", {
+					required: true,
+				}),
+				{
+					displayName: 'Scene',
+					name: 'scene',
+					type: 'integer',
+					default: 5,
+					description: 'Scene code',
+				},
+				{
+					...finderUsernameField(false),
+					name: 'finder_username',
+					displayName: 'Finder Username',
+					description: 'Finder username of the anchor',
+				},
 			],
 		}),
 		endpoint({
 			name: 'fetch_search_channel_videos',
 			displayName: 'Search Channel Videos',
 			description: 'Videos of one creator matching a keyword (first page only)',
-			records: { raw: ['data.data.*.items.*', 'data.data.*.subBoxes.*.items.*'], parsed: ['data.items'] },
+			records: {
+				raw: ['data.data.*.items.*', 'data.data.*.subBoxes.*.items.*'],
+				parsed: ['data.items'],
+			},
 			fields: [finderUsernameField(), keywordField],
 		}),
 	],

@@ -1,4 +1,11 @@
-import type { EndpointDescriptor, FieldDescriptor, GroupKey, ModePaths, PaginationDescriptor, PriceDescriptor } from './types';
+import type {
+	EndpointDescriptor,
+	FieldDescriptor,
+	GroupKey,
+	ModePaths,
+	PaginationDescriptor,
+	PriceDescriptor,
+} from './types';
 
 /** Field and price building blocks several groups share. Data only. */
 
@@ -89,7 +96,8 @@ export const lastBufferField: FieldDescriptor = {
 	type: 'string',
 	default: '',
 	paging: true,
-	description: 'Base64 cursor: empty for the first page, then the last_buffer of the previous answer',
+	description:
+		'Base64 cursor: empty for the first page, then the last_buffer of the previous answer',
 };
 
 /**
@@ -107,10 +115,15 @@ export const RAW_FIELD: FieldDescriptor = {
 };
 
 /** What an endpoint entry must say; the rest comes from its group's defaults. */
-export type EndpointEntry = Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'> & Partial<EndpointDescriptor>;
+export type EndpointEntry = Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'> &
+	Partial<EndpointDescriptor>;
 
 /** Builds a group's endpoint entries: path from the prefix, the data-call price and timeout unless overridden. */
-export function endpointsOf(group: GroupKey, prefix: string, defaults: Partial<EndpointDescriptor> = {}) {
+export function endpointsOf(
+	group: GroupKey,
+	prefix: string,
+	defaults: Partial<EndpointDescriptor> = {},
+) {
 	return (entry: EndpointEntry): EndpointDescriptor => ({
 		group,
 		path: prefix + entry.name,
@@ -124,7 +137,13 @@ export function endpointsOf(group: GroupKey, prefix: string, defaults: Partial<E
 /** Channel lists paged by last_buffer (raw=true also names it lastBuffer). */
 export const byLastBuffer = (records: ModePaths, more: ModePaths): PaginationDescriptor => ({
 	records,
-	cursors: [{ field: 'last_buffer', from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] }, initial: '' }],
+	cursors: [
+		{
+			field: 'last_buffer',
+			from: { raw: ['data.lastBuffer', 'data.last_buffer'], parsed: ['data.last_buffer'] },
+			initial: '',
+		},
+	],
 	more,
 });
 

@@ -6,7 +6,12 @@ const PREFIX = '/api/v1/notes/app_v2/';
 const endpoint = endpointsOf('notes', PREFIX, {
 	price: { ...DATA_CALL_PRICE, note: 'deducted only on a 2xx answer with data' },
 	// Wrong ids and unparsable links answer 200 with the upstream error inside `data`, and are billed.
-	answerError: { path: 'data.success', equals: false, message: ['data.msg', 'data.message'], billed: true },
+	answerError: {
+		path: 'data.success',
+		equals: false,
+		message: ['data.msg', 'data.message'],
+		billed: true,
+	},
 });
 
 const shareText = (group: string) => ({
@@ -21,7 +26,8 @@ const shareText = (group: string) => ({
 export const notes: GroupDescriptor = {
 	key: 'notes',
 	displayName: 'Notes',
-	description: "Notes platform (lifestyle notes): search notes, read a note's comments, look up a user's profile",
+	description:
+		"Notes platform (lifestyle notes): search notes, read a note's comments, look up a user's profile",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -38,10 +44,33 @@ export const notes: GroupDescriptor = {
 				more: same('data.data.has_more'),
 			},
 			fields: [
-				{ displayName: 'Note ID', name: 'note_id', type: 'string', default: '', oneOf: 'note', description: 'ID of the note (wins over Share Text)' },
+				{
+					displayName: 'Note ID',
+					name: 'note_id',
+					type: 'string',
+					default: '',
+					oneOf: 'note',
+					description: 'ID of the note (wins over Share Text)',
+				},
 				shareText('note'),
-				{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', paging: true, description: 'Comment cursor: empty on the first page, then the cursor of the previous answer' },
-				{ displayName: 'Index', name: 'index', type: 'integer', default: 0, minimum: 0, paging: true, description: 'Comment index: 0 on the first page, then the index of the previous answer' },
+				{
+					displayName: 'Cursor',
+					name: 'cursor',
+					type: 'string',
+					default: '',
+					paging: true,
+					description:
+						'Comment cursor: empty on the first page, then the cursor of the previous answer',
+				},
+				{
+					displayName: 'Index',
+					name: 'index',
+					type: 'integer',
+					default: 0,
+					minimum: 0,
+					paging: true,
+					description: 'Comment index: 0 on the first page, then the index of the previous answer',
+				},
 				{
 					displayName: 'Page Area',
 					name: 'pageArea',
@@ -61,7 +90,11 @@ export const notes: GroupDescriptor = {
 					allowed: [
 						{ value: 'latest_v2', name: 'Newest First' },
 						{ value: 'like_count', name: 'Most Liked' },
-						{ value: 'default', name: 'Default', description: 'Not recommended: pagination may lose or repeat comments' },
+						{
+							value: 'default',
+							name: 'Default',
+							description: 'Not recommended: pagination may lose or repeat comments',
+						},
 					],
 					description: 'Order of the comments',
 				},
@@ -72,7 +105,14 @@ export const notes: GroupDescriptor = {
 			displayName: 'Get User Info',
 			description: 'Nickname, avatar, bio, follower, following and note counts of a user',
 			fields: [
-				{ displayName: 'User ID', name: 'user_id', type: 'string', default: '', oneOf: 'user', description: 'ID of the user (wins over Share Text)' },
+				{
+					displayName: 'User ID',
+					name: 'user_id',
+					type: 'string',
+					default: '',
+					oneOf: 'user',
+					description: 'ID of the user (wins over Share Text)',
+				},
 				shareText('user'),
 			],
 		}),
@@ -91,7 +131,15 @@ export const notes: GroupDescriptor = {
 			},
 			fields: [
 				keywordField,
-				{ displayName: 'Page', name: 'page', type: 'integer', default: 1, minimum: 1, paging: true, description: 'Page to fetch, from 1' },
+				{
+					displayName: 'Page',
+					name: 'page',
+					type: 'integer',
+					default: 1,
+					minimum: 1,
+					paging: true,
+					description: 'Page to fetch, from 1',
+				},
 				{
 					displayName: 'Sort Type',
 					name: 'sort_type',
@@ -133,9 +181,29 @@ export const notes: GroupDescriptor = {
 					],
 					description: 'Publication window',
 				},
-				{ displayName: 'Search ID', name: 'search_id', type: 'string', default: '', paging: true, description: 'Search ID of the first answer, needed on later pages' },
-				{ displayName: 'Search Session ID', name: 'search_session_id', type: 'string', default: '', paging: true, description: 'Search session ID of the first answer, needed on later pages' },
-				{ displayName: 'Source', name: 'source', type: 'string', default: 'explore_feed', description: 'Search source' },
+				{
+					displayName: 'Search ID',
+					name: 'search_id',
+					type: 'string',
+					default: '',
+					paging: true,
+					description: 'Search ID of the first answer, needed on later pages',
+				},
+				{
+					displayName: 'Search Session ID',
+					name: 'search_session_id',
+					type: 'string',
+					default: '',
+					paging: true,
+					description: 'Search session ID of the first answer, needed on later pages',
+				},
+				{
+					displayName: 'Source',
+					name: 'source',
+					type: 'string',
+					default: 'explore_feed',
+					description: 'Search source',
+				},
 				{
 					displayName: 'AI Mode',
 					name: 'ai_mode',

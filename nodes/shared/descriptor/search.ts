@@ -24,13 +24,35 @@ const durationValues: AllowedValue[] = [
 ];
 
 const businessTypes = [
-	'all', 'account', 'article', 'video', 'live_stream', 'moments', 'news', 'book', 'listen', 'image', 'encyclopedia', 'platform_index',
+	'all',
+	'account',
+	'article',
+	'video',
+	'live_stream',
+	'moments',
+	'news',
+	'book',
+	'listen',
+	'image',
+	'encyclopedia',
+	'platform_index',
 ];
 
-const titleCase = (value: string) => value.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const titleCase = (value: string) =>
+	value
+		.split('_')
+		.map((w) => w[0].toUpperCase() + w.slice(1))
+		.join(' ');
 
 const pagingFields: FieldDescriptor[] = [
-	{ displayName: 'Sort', name: 'sort', type: 'string', default: 'default', allowed: sortValues, description: 'Order; the same value is sent on every page' },
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'string',
+		default: 'default',
+		allowed: sortValues,
+		description: 'Order; the same value is sent on every page',
+	},
 	{
 		displayName: 'Publish Time',
 		name: 'publish_time',
@@ -39,8 +61,24 @@ const pagingFields: FieldDescriptor[] = [
 		allowed: publishTimeValues,
 		description: 'Publication window; the same value is sent on every page',
 	},
-	{ displayName: 'Offset', name: 'offset', type: 'integer', default: 0, minimum: 0, paging: true, description: 'Informational only: an offset without a cursor returns the first page again' },
-	{ displayName: 'Cursor', name: 'cursor', type: 'string', default: '', paging: true, description: 'Cursor of the previous answer; empty for the first page. Keep Sort and Publish Time the same on every page.' },
+	{
+		displayName: 'Offset',
+		name: 'offset',
+		type: 'integer',
+		default: 0,
+		minimum: 0,
+		paging: true,
+		description: 'Informational only: an offset without a cursor returns the first page again',
+	},
+	{
+		displayName: 'Cursor',
+		name: 'cursor',
+		type: 'string',
+		default: '',
+		paging: true,
+		description:
+			'Cursor of the previous answer; empty for the first page. Keep Sort and Publish Time the same on every page.',
+	},
 ];
 
 /** Hits sit in items[] (raw=false) or in the boxes and sub-boxes of results.data (raw=true). */
@@ -49,7 +87,9 @@ const searchPagination: PaginationDescriptor = {
 		raw: ['data.results.data.*.items.*', 'data.results.data.*.subBoxes.*.items.*'],
 		parsed: ['data.items'],
 	},
-	cursors: [{ field: 'cursor', from: { raw: ['data.cursor'], parsed: ['data.cursor'] }, initial: '' }],
+	cursors: [
+		{ field: 'cursor', from: { raw: ['data.cursor'], parsed: ['data.cursor'] }, initial: '' },
+	],
 	more: { raw: ['data.continue_flag'], parsed: ['data.continue_flag'] },
 };
 
@@ -58,7 +98,8 @@ const endpoint = endpointsOf('search', PREFIX, { raw: true });
 export const search: GroupDescriptor = {
 	key: 'search',
 	displayName: 'Search',
-	description: "Search across the messaging platform's verticals: accounts, articles, channel videos, lives, news and more",
+	description:
+		"Search across the messaging platform's verticals: accounts, articles, channel videos, lives, news and more",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -86,7 +127,14 @@ export const search: GroupDescriptor = {
 			pagination: searchPagination,
 			fields: [
 				keywordField,
-				{ displayName: 'Duration', name: 'duration', type: 'string', default: 'all', allowed: durationValues, description: 'Video length; the same value is sent on every page' },
+				{
+					displayName: 'Duration',
+					name: 'duration',
+					type: 'string',
+					default: 'all',
+					allowed: durationValues,
+					description: 'Video length; the same value is sent on every page',
+				},
 				...pagingFields,
 			],
 		}),

@@ -1,5 +1,12 @@
 import type { GroupDescriptor, PaginationDescriptor } from './types';
-import { awemeIdField, cookieField, countField, endpointsOf, maxCursorField, same } from './commonFields';
+import {
+	awemeIdField,
+	cookieField,
+	countField,
+	endpointsOf,
+	maxCursorField,
+	same,
+} from './commonFields';
 
 const PREFIX = '/api/v1/shortvideo/web/';
 
@@ -31,7 +38,8 @@ const secUserId = {
 export const shortVideo: GroupDescriptor = {
 	key: 'shortVideo',
 	displayName: 'Short Video',
-	description: "Short-video platform: a video's data and high-quality play links, danmaku, feeds, a user's posts, likes and collections",
+	description:
+		"Short-video platform: a video's data and high-quality play links, danmaku, feeds, a user's posts, likes and collections",
 	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
@@ -60,7 +68,8 @@ export const shortVideo: GroupDescriptor = {
 		endpoint({
 			name: 'fetch_one_video_by_share_url',
 			displayName: 'Get a Video by Share URL',
-			description: 'Video data from a share link: higher video quality, fewer fields than the app variant',
+			description:
+				'Video data from a share link: higher video quality, fewer fields than the app variant',
 			fields: [
 				{
 					displayName: 'Share URL',
@@ -80,7 +89,12 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Original-upload-quality play link and metadata (duration, size) of one video',
 			price: { credits: 0.1, cash: 0.005 },
 			fields: [
-				{ ...awemeIdField, required: false, oneOf: 'video', description: 'ID of the short video (preferred)' },
+				{
+					...awemeIdField,
+					required: false,
+					oneOf: 'video',
+					description: 'ID of the short video (preferred)',
+				},
 				{
 					displayName: 'Share URL',
 					name: 'share_url',
@@ -109,7 +123,12 @@ export const shortVideo: GroupDescriptor = {
 			description:
 				'High-quality play links of many videos. Slow. Priced per call: a call with fewer than 50 videos is charged as 50, so ids are sent in calls of up to 50.',
 			timeoutMs: 300_000,
-			price: { credits: 0.1, cash: 0.5, billedMinimumIds: 50, note: '0.25 promotional, 0.5 regular; fewer than 50 videos charged as 50' },
+			price: {
+				credits: 0.1,
+				cash: 0.5,
+				billedMinimumIds: 50,
+				note: '0.25 promotional, 0.5 regular; fewer than 50 videos charged as 50',
+			},
 			batch: { field: 'aweme_ids', maxPerCall: 50, results: 'data.videos', idField: 'video_id' },
 			fields: [
 				{
@@ -130,7 +149,12 @@ export const shortVideo: GroupDescriptor = {
 			displayName: 'Get Many Videos',
 			description: 'Video data of many photo and video posts, up to 50 ids per call',
 			price: { credits: 0.1, cash: 0.05, note: 'fixed per call, up to 50 ids' },
-			batch: { field: 'aweme_ids', maxPerCall: 50, results: 'data.aweme_details', idField: 'aweme_id' },
+			batch: {
+				field: 'aweme_ids',
+				maxPerCall: 50,
+				results: 'data.aweme_details',
+				idField: 'aweme_id',
+			},
 			fields: [
 				{
 					displayName: 'Aweme IDs',
@@ -150,16 +174,49 @@ export const shortVideo: GroupDescriptor = {
 			displayName: 'Get Video Danmaku',
 			description: 'Danmaku (overlay comments) of a video within a time range',
 			fields: [
-				{ displayName: 'Item ID', name: 'item_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the video' },
-				{ displayName: 'Duration (Milliseconds)', name: 'duration', type: 'integer', default: 0, required: true, minimum: 0, description: 'Length of the video in milliseconds' },
-				{ displayName: 'Start Time (Milliseconds)', name: 'start_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'Start of the range, in milliseconds from the beginning of the video' },
-				{ displayName: 'End Time (Milliseconds)', name: 'end_time', type: 'integer', default: 0, required: true, minimum: 0, description: 'End of the range, in milliseconds from the beginning of the video' },
+				{
+					displayName: 'Item ID',
+					name: 'item_id',
+					type: 'string',
+					default: '',
+					required: true,
+					bigId: true,
+					description: 'ID of the video',
+				},
+				{
+					displayName: 'Duration (Milliseconds)',
+					name: 'duration',
+					type: 'integer',
+					default: 0,
+					required: true,
+					minimum: 0,
+					description: 'Length of the video in milliseconds',
+				},
+				{
+					displayName: 'Start Time (Milliseconds)',
+					name: 'start_time',
+					type: 'integer',
+					default: 0,
+					required: true,
+					minimum: 0,
+					description: 'Start of the range, in milliseconds from the beginning of the video',
+				},
+				{
+					displayName: 'End Time (Milliseconds)',
+					name: 'end_time',
+					type: 'integer',
+					default: 0,
+					required: true,
+					minimum: 0,
+					description: 'End of the range, in milliseconds from the beginning of the video',
+				},
 			],
 		}),
 		endpoint({
 			name: 'fetch_home_feed',
 			displayName: 'Get Home Feed',
-			description: 'Recommended feed; personalised with your session cookie, otherwise a general feed',
+			description:
+				'Recommended feed; personalised with your session cookie, otherwise a general feed',
 			pagination: byRefreshIndex(0),
 			fields: [
 				countField('count', 10),
@@ -197,7 +254,8 @@ export const shortVideo: GroupDescriptor = {
 		endpoint({
 			name: 'fetch_user_post_videos',
 			displayName: 'Get User Posts',
-			description: 'Videos posted by a user (the app-side interface is preferred: this one may be unstable)',
+			description:
+				'Videos posted by a user (the app-side interface is preferred: this one may be unstable)',
 			pagination: byMaxCursor(),
 			fields: [
 				secUserId,
@@ -222,21 +280,34 @@ export const shortVideo: GroupDescriptor = {
 			displayName: 'Get User Liked Videos',
 			description: 'Videos a user liked (needs your own session cookie)',
 			pagination: byMaxCursor(),
-			fields: [secUserId, cookieField('Your own session cookie', true), maxCursorField(), countField('count', 20)],
+			fields: [
+				secUserId,
+				cookieField('Your own session cookie', true),
+				maxCursorField(),
+				countField('count', 20),
+			],
 		}),
 		endpoint({
 			name: 'fetch_user_collection_videos',
 			displayName: 'Get User Collection Videos',
 			description: "Videos in the cookie owner's collection",
 			pagination: byMaxCursor(),
-			fields: [cookieField('Your own session cookie', true), maxCursorField(), countField('count', 20)],
+			fields: [
+				cookieField('Your own session cookie', true),
+				maxCursorField(),
+				countField('count', 20),
+			],
 		}),
 		endpoint({
 			name: 'fetch_user_collects',
 			displayName: 'Get User Collection Folders',
 			description: "The cookie owner's collection folders",
 			pagination: byMaxCursor('data.collects_list'),
-			fields: [cookieField('Your own session cookie', true), maxCursorField(), countField('count', 20)],
+			fields: [
+				cookieField('Your own session cookie', true),
+				maxCursorField(),
+				countField('count', 20),
+			],
 		}),
 		endpoint({
 			name: 'fetch_user_collects_videos',
@@ -244,7 +315,15 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Videos of a collection folder',
 			pagination: byMaxCursor(),
 			fields: [
-				{ displayName: 'Collects ID', name: 'collects_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the collection folder' },
+				{
+					displayName: 'Collects ID',
+					name: 'collects_id',
+					type: 'string',
+					default: '',
+					required: true,
+					bigId: true,
+					description: 'ID of the collection folder',
+				},
 				maxCursorField('integer'),
 				countField('counts', 20),
 			],
@@ -255,7 +334,15 @@ export const shortVideo: GroupDescriptor = {
 			description: 'Videos of a mix (compilation)',
 			pagination: byMaxCursor(),
 			fields: [
-				{ displayName: 'Mix ID', name: 'mix_id', type: 'string', default: '', required: true, bigId: true, description: 'ID of the mix' },
+				{
+					displayName: 'Mix ID',
+					name: 'mix_id',
+					type: 'string',
+					default: '',
+					required: true,
+					bigId: true,
+					description: 'ID of the mix',
+				},
 				maxCursorField('integer'),
 				countField('counts', 20),
 			],

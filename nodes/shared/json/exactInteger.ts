@@ -13,7 +13,10 @@ export class ExactInteger {
 const MARK = '\u0000exact-integer\u0000';
 /** How JSON.stringify writes the mark. */
 const WRITTEN_MARK = JSON.stringify(MARK).slice(1, -1);
-const MARKED = new RegExp(`"${WRITTEN_MARK.replace(/\\/g, '\\\\')}(-?\\d+)${WRITTEN_MARK.replace(/\\/g, '\\\\')}"`, 'g');
+const MARKED = new RegExp(
+	`"${WRITTEN_MARK.replace(/\\/g, '\\\\')}(-?\\d+)${WRITTEN_MARK.replace(/\\/g, '\\\\')}"`,
+	'g',
+);
 
 /** JSON.stringify that writes ExactIntegers as plain JSON numbers. */
 export function toWireJson(value: unknown): string {
@@ -26,11 +29,15 @@ export function toWireJson(value: unknown): string {
  * integer beyond 2^53-1: that place becomes an ExactInteger.
  */
 export function withExactIntegers(lossless: unknown, rounded: unknown): unknown {
-	if (typeof lossless === 'string' && typeof rounded === 'number') return new ExactInteger(lossless);
-	if (Array.isArray(lossless) && Array.isArray(rounded)) return lossless.map((entry, index) => withExactIntegers(entry, rounded[index]));
+	if (typeof lossless === 'string' && typeof rounded === 'number')
+		return new ExactInteger(lossless);
+	if (Array.isArray(lossless) && Array.isArray(rounded))
+		return lossless.map((entry, index) => withExactIntegers(entry, rounded[index]));
 	if (lossless && rounded && typeof lossless === 'object' && typeof rounded === 'object') {
 		const source = rounded as Record<string, unknown>;
-		return Object.fromEntries(Object.entries(lossless).map(([key, entry]) => [key, withExactIntegers(entry, source[key])]));
+		return Object.fromEntries(
+			Object.entries(lossless).map(([key, entry]) => [key, withExactIntegers(entry, source[key])]),
+		);
 	}
 	return lossless;
 }

@@ -30,7 +30,8 @@ const SCRATCH_LIMIT = 32 * 1024 * 1024;
 let scratch = Buffer.allocUnsafe(0);
 
 const isDigit = (code: number) => (code - DIGIT_0) >>> 0 <= 9;
-const isWhitespace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+const isWhitespace = (code: number) =>
+	code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 function previousNonWhitespace(bytes: Uint8Array, index: number): number {
 	while (index >= 0 && isWhitespace(bytes[index])) index--;
@@ -40,14 +41,22 @@ function previousNonWhitespace(bytes: Uint8Array, index: number): number {
 function isUnescapedQuote(bytes: Uint8Array, index: number): boolean {
 	if (index < 0 || bytes[index] !== QUOTE) return false;
 	let backslashes = 0;
-	while (index - 1 - backslashes >= 0 && bytes[index - 1 - backslashes] === BACKSLASH) backslashes++;
+	while (index - 1 - backslashes >= 0 && bytes[index - 1 - backslashes] === BACKSLASH)
+		backslashes++;
 	return backslashes % 2 === 0;
 }
 
 function canEndValue(bytes: Uint8Array, index: number): boolean {
 	if (index < 0) return false;
 	const code = bytes[index];
-	return code === CLOSE_BRACE || code === CLOSE_BRACKET || code === LOWER_E || code === LOWER_L || isDigit(code) || isUnescapedQuote(bytes, index);
+	return (
+		code === CLOSE_BRACE ||
+		code === CLOSE_BRACKET ||
+		code === LOWER_E ||
+		code === LOWER_L ||
+		isDigit(code) ||
+		isUnescapedQuote(bytes, index)
+	);
 }
 
 /** What precedes a value in valid JSON: nothing, `[`, `:` after a key, `,` after a value. */
@@ -59,7 +68,9 @@ function isInValuePosition(bytes: Uint8Array, tokenStart: number): boolean {
 	if (code === COMMA) return canEndValue(bytes, previousNonWhitespace(bytes, before - 1));
 	if (code !== OPEN_BRACKET) return false;
 	const outer = previousNonWhitespace(bytes, before - 1);
-	return outer < 0 || bytes[outer] === COLON || bytes[outer] === COMMA || bytes[outer] === OPEN_BRACKET;
+	return (
+		outer < 0 || bytes[outer] === COLON || bytes[outer] === COMMA || bytes[outer] === OPEN_BRACKET
+	);
 }
 
 function isFollowedByColon(bytes: Uint8Array, index: number): boolean {
@@ -140,7 +151,8 @@ function quotedCopy(bytes: Uint8Array, ranges: number[]): { target: Buffer; leng
 	return { target, length };
 }
 
-const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const asBuffer = (bytes: Uint8Array) =>
+	Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export function parseLosslessJsonBytes(bytes: Uint8Array): unknown {
 	const buffer = asBuffer(bytes);

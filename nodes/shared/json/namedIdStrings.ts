@@ -10,7 +10,8 @@ export function namedNumbersAsStrings<T>(value: T, keys: ReadonlySet<string>): T
 		const current = pending.pop();
 		if (current === null || typeof current !== 'object') continue;
 		if (Array.isArray(current)) {
-			for (const entry of current) if (entry !== null && typeof entry === 'object') pending.push(entry);
+			for (const entry of current)
+				if (entry !== null && typeof entry === 'object') pending.push(entry);
 			continue;
 		}
 		const record = current as Record<string, unknown>;

@@ -34,7 +34,6 @@ function hasUnsafeMagnitude(text: string, digitsStart: number, digitsEnd: number
 	return text.slice(digitsStart, digitsEnd) >= FIRST_UNSAFE_MAGNITUDE;
 }
 
-
 function isFollowedByColon(text: string, index: number): boolean {
 	let code = text.charCodeAt(index);
 	while (isWhitespace(code)) code = text.charCodeAt(++index);
@@ -47,7 +46,6 @@ function isUnescapedQuote(text: string, index: number): boolean {
 	while (text.charCodeAt(index - 1 - backslashes) === BACKSLASH) backslashes++;
 	return backslashes % 2 === 0;
 }
-
 
 const LITERALS_PER_BLOCK = 256;
 /** A block is dense below 48 source characters per quoted literal (measured: ids arrays ~20, records ~140). */
@@ -80,7 +78,9 @@ class QuotedTextBuilder {
 	}
 
 	finish(): string {
-		return this.copiedUpTo === 0 ? this.text : this.rope + this.block + this.text.slice(this.copiedUpTo);
+		return this.copiedUpTo === 0
+			? this.text
+			: this.rope + this.block + this.text.slice(this.copiedUpTo);
 	}
 }
 
@@ -101,7 +101,8 @@ export function quoteUnsafeIntegersExact(text: string): string {
 			const tokenStart = index;
 			index++;
 			while (index < length && isNumberCharacter(text.charCodeAt(index))) index++;
-			if (isUnsafeIntegerToken(text, tokenStart, index) && !isFollowedByColon(text, index)) quoted.quote(tokenStart, index);
+			if (isUnsafeIntegerToken(text, tokenStart, index) && !isFollowedByColon(text, index))
+				quoted.quote(tokenStart, index);
 		} else {
 			index++;
 		}
@@ -120,12 +121,20 @@ function endOfStringLiteral(text: string, index: number): number {
 }
 
 function isNumberCharacter(code: number): boolean {
-	return isDigit(code) || code === DOT || code === LOWER_E || code === UPPER_E || code === PLUS || code === MINUS;
+	return (
+		isDigit(code) ||
+		code === DOT ||
+		code === LOWER_E ||
+		code === UPPER_E ||
+		code === PLUS ||
+		code === MINUS
+	);
 }
 
 function isUnsafeIntegerToken(text: string, start: number, end: number): boolean {
 	const digitsStart = text.charCodeAt(start) === MINUS ? start + 1 : start;
-	if (end - digitsStart < SHORTEST_UNSAFE_DIGITS || text.charCodeAt(digitsStart) === DIGIT_0) return false;
+	if (end - digitsStart < SHORTEST_UNSAFE_DIGITS || text.charCodeAt(digitsStart) === DIGIT_0)
+		return false;
 	for (let index = digitsStart; index < end; index++) {
 		if (!isDigit(text.charCodeAt(index))) return false;
 	}

@@ -20,7 +20,12 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * Parses a successful answer's bytes; anything but JSON becomes a clear error, never an empty result.
  * The bytes decide, not the label: valid JSON is JSON whatever the content-type says (after a BOM).
  */
-export function parseSuccessBody(answer: Buffer, contentType: string, endpoint: string, secret: string): unknown {
+export function parseSuccessBody(
+	answer: Buffer,
+	contentType: string,
+	endpoint: string,
+	secret: string,
+): unknown {
 	const bytes = answer.subarray(0, 3).equals(UTF8_BOM) ? answer.subarray(3) : answer;
 	const parsed = parsedOrUnreadable(bytes);
 	if (parsed !== UNREADABLE) return parsed;
@@ -37,7 +42,12 @@ export function parseSuccessBody(answer: Buffer, contentType: string, endpoint: 
 		text.trim() === ''
 			? `The service answered ${endpoint} with an empty body`
 			: `The service's answer to ${endpoint} is not complete JSON (truncated or malformed)`,
-		{ kind: 'invalid-response', endpoint, serviceMessage: snippet(redactSecret(text, secret)), mayHaveBilled: true },
+		{
+			kind: 'invalid-response',
+			endpoint,
+			serviceMessage: snippet(redactSecret(text, secret)),
+			mayHaveBilled: true,
+		},
 	);
 }
 
@@ -55,7 +65,14 @@ function parsedOrUnreadable(bytes: Buffer): unknown {
  * Builds the error for a non-2xx answer from its body, carrying the service's own message;
  * `mayHaveBilled` when the status does not prove the work was not done (see retryPolicy).
  */
-export function httpErrorOf(status: number, text: string, contentType: string, endpoint: string, secret: string, mayHaveBilled = false): GatewayError {
+export function httpErrorOf(
+	status: number,
+	text: string,
+	contentType: string,
+	endpoint: string,
+	secret: string,
+	mayHaveBilled = false,
+): GatewayError {
 	let body: unknown;
 	let serviceMessage: string | undefined;
 	// Redacted before any snippet is cut: a cut through an echoed key would leave part of it.
@@ -75,5 +92,12 @@ export function httpErrorOf(status: number, text: string, contentType: string, e
 	const message = mayHaveBilled
 		? `${rejected}. Not retried: a proxy answers so also after the work was done, so the service may have billed the call`
 		: rejected;
-	return new GatewayError(message, { kind: 'http', endpoint, status, serviceMessage, body, mayHaveBilled });
+	return new GatewayError(message, {
+		kind: 'http',
+		endpoint,
+		status,
+		serviceMessage,
+		body,
+		mayHaveBilled,
+	});
 }

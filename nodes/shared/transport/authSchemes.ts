@@ -56,6 +56,9 @@ export async function authenticateGatewayRequest(
 				},
 			};
 		case 'bearer':
-			return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${apiKey}` } };
+			return {
+				...requestOptions,
+				headers: { ...requestOptions.headers, Authorization: `Bearer ${apiKey}` },
+			};
 	}
 }

@@ -28,7 +28,11 @@ export const DEFAULT_ROUTING_PARAMETER_NAME = 'model';
 
 export type AddressKind = 'service' | 'model';
 
-export function addressOf(credentials: Pick<GatewayCredentials, 'baseUrl' | 'modelBaseUrl'>, kind: AddressKind): string {
-	const address = kind === 'model' && credentials.modelBaseUrl ? credentials.modelBaseUrl : credentials.baseUrl;
+export function addressOf(
+	credentials: Pick<GatewayCredentials, 'baseUrl' | 'modelBaseUrl'>,
+	kind: AddressKind,
+): string {
+	const address =
+		kind === 'model' && credentials.modelBaseUrl ? credentials.modelBaseUrl : credentials.baseUrl;
 	return address.replace(/\/+$/, '');
 }

@@ -34,7 +34,10 @@ export class Deadline {
 
 	/** The work's result, or DeadlineExpired; a result that comes too late goes to `discardLate`. */
 	async race<T>(work: Promise<T>, discardLate?: (late: T) => void): Promise<T> {
-		const outcome = await Promise.race([work.then((value) => ({ value })), this.reached.then(() => undefined)]);
+		const outcome = await Promise.race([
+			work.then((value) => ({ value })),
+			this.reached.then(() => undefined),
+		]);
 		if (outcome !== undefined) return outcome.value;
 		work.then(discardLate, () => undefined);
 		throw new DeadlineExpired();

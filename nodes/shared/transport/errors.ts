@@ -1,5 +1,11 @@
 /** `blocked`: the instance's SSRF protection refused the address before anything was sent. */
-export type GatewayErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'cancelled' | 'blocked';
+export type GatewayErrorKind =
+	| 'http'
+	| 'network'
+	| 'timeout'
+	| 'invalid-response'
+	| 'cancelled'
+	| 'blocked';
 
 export interface GatewayErrorDetails {
 	kind: GatewayErrorKind;

@@ -17,7 +17,12 @@ export class AnswerTooLarge extends Error {
  * Reads a whole answer body within the attempt's deadline and at most `limitBytes` (past the limit:
  * AnswerTooLarge, or with `truncate` the first `limitBytes`); the stream is destroyed when reading stops early.
  */
-export async function readBody(body: ByteStream, deadline: Deadline, limitBytes: number, truncate = false): Promise<Buffer> {
+export async function readBody(
+	body: ByteStream,
+	deadline: Deadline,
+	limitBytes: number,
+	truncate = false,
+): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	const reading = (async () => {
@@ -45,7 +50,10 @@ export async function readBody(body: ByteStream, deadline: Deadline, limitBytes:
 }
 
 /** The chunks of a stream, failing with AnswerTooLarge once more than `limitBytes` went through. */
-export async function* cappedChunks(body: ByteStream, limitBytes: number): AsyncGenerator<Uint8Array | string> {
+export async function* cappedChunks(
+	body: ByteStream,
+	limitBytes: number,
+): AsyncGenerator<Uint8Array | string> {
 	let size = 0;
 	for await (const chunk of body) {
 		size += chunk.length;

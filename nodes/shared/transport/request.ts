@@ -10,7 +10,14 @@ import type { ByteStream } from './readBody';
 import { AnswerTooLarge, readBody } from './readBody';
 import { redactSecret } from './redact';
 import type { RetryOptions } from './retryPolicy';
-import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, mayHaveBilledStatus, RETRYABLE_CONNECT_ERRORS, retryAfterMs } from './retryPolicy';
+import {
+	backoffDelay,
+	DEFAULT_RETRY,
+	isRetryableStatus,
+	mayHaveBilledStatus,
+	RETRYABLE_CONNECT_ERRORS,
+	retryAfterMs,
+} from './retryPolicy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -66,7 +73,12 @@ interface Opened {
 	body: ByteStream;
 }
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TIMEOUT_CODES = new Set([
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'UND_ERR_HEADERS_TIMEOUT',
+	'UND_ERR_BODY_TIMEOUT',
+]);
 const CANCEL_CODES = new Set(['ERR_CANCELED', 'ABORT_ERR']);
 const SSRF_ERRORS = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
 /** Error bodies are read for the service's message only: a huge or endless one is cut here. */
@@ -83,7 +95,11 @@ interface ErrorLink {
 /** n8n wraps the transport's error (NodeApiError with `cause`); the innermost one says what happened. */
 function causesOf(error: unknown): ErrorLink[] {
 	const chain: ErrorLink[] = [];
-	for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth++) {
+	for (
+		let current = error, depth = 0;
+		current !== null && typeof current === 'object' && depth < 5;
+		depth++
+	) {
 		const link = current as ErrorLink;
 		chain.push(link);
 		current = link.cause;
@@ -102,34 +118,54 @@ export function failureOf(error: unknown, call: GatewayCall, timedOut: boolean):
 	const causes = causesOf(error);
 	const code = causes.map((cause) => cause.code).find((value) => typeof value === 'string');
 	const secret = call.credentials.apiKey;
-	if (timedOut || error instanceof DeadlineExpired || (code !== undefined && TIMEOUT_CODES.has(code))) {
+	if (
+		timedOut ||
+		error instanceof DeadlineExpired ||
+		(code !== undefined && TIMEOUT_CODES.has(code))
+	) {
 		return new GatewayError(
 			`No answer to ${call.endpoint} within ${Math.round(call.timeoutMs / 1000)} s. Not retried: the service may have billed the call`,
 			{ kind: 'timeout', endpoint: call.endpoint, mayHaveBilled: true },
 		);
 	}
 	if (call.signal?.aborted || (code !== undefined && CANCEL_CODES.has(code))) {
-		return new GatewayError(`The call to ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint });
-	}
-	const blocked = causes.find((cause) => cause.name !== undefined && SSRF_ERRORS.has(cause.name));
-	if (blocked) {
-		return new GatewayError(`n8n's SSRF protection blocked the call to ${call.endpoint}: ${redactSecret(String(blocked.message), secret)}`, {
-			kind: 'blocked',
+		return new GatewayError(`The call to ${call.endpoint} was cancelled`, {
+			kind: 'cancelled',
 			endpoint: call.endpoint,
 		});
 	}
+	const blocked = causes.find((cause) => cause.name !== undefined && SSRF_ERRORS.has(cause.name));
+	if (blocked) {
+		return new GatewayError(
+			`n8n's SSRF protection blocked the call to ${call.endpoint}: ${redactSecret(String(blocked.message), secret)}`,
+			{
+				kind: 'blocked',
+				endpoint: call.endpoint,
+			},
+		);
+	}
 	const innermost = causes[causes.length - 1];
 	const reason = redactSecret(String(innermost?.message ?? error), secret);
-	return new GatewayError(`The connection for ${call.endpoint} failed${code ? ` (${code})` : ''}: ${reason}`, {
-		kind: 'network',
-		endpoint: call.endpoint,
-		mayHaveBilled: code === undefined || !RETRYABLE_CONNECT_ERRORS.has(code),
-	});
+	return new GatewayError(
+		`The connection for ${call.endpoint} failed${code ? ` (${code})` : ''}: ${reason}`,
+		{
+			kind: 'network',
+			endpoint: call.endpoint,
+			mayHaveBilled: code === undefined || !RETRYABLE_CONNECT_ERRORS.has(code),
+		},
+	);
 }
 
 function requestOptionsOf(call: GatewayCall): IHttpRequestOptions {
-	const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : toWireJson(call.body);
-	const qs = call.query && Object.fromEntries(Object.entries(call.query).filter(([, value]) => value !== undefined));
+	const body =
+		call.body === undefined
+			? undefined
+			: typeof call.body === 'string'
+				? call.body
+				: toWireJson(call.body);
+	const qs =
+		call.query &&
+		Object.fromEntries(Object.entries(call.query).filter(([, value]) => value !== undefined));
 	return {
 		method: call.method,
 		url: addressOf(call.credentials, call.address ?? 'service') + call.path,
@@ -200,8 +236,14 @@ async function withRetries<R>(
 		const deadline = new Deadline(call.timeoutMs);
 		let retryAfter: number | undefined;
 		try {
-			const response = await deadline.race(call.credentials.send({ ...options }), (late) => (late.body as ByteStream)?.destroy());
-			const answer: Opened = { status: response.statusCode, headers: headersOf(response), body: response.body as ByteStream };
+			const response = await deadline.race(call.credentials.send({ ...options }), (late) =>
+				(late.body as ByteStream)?.destroy(),
+			);
+			const answer: Opened = {
+				status: response.statusCode,
+				headers: headersOf(response),
+				body: response.body as ByteStream,
+			};
 			if (answer.status >= 200 && answer.status < 300) {
 				if (!wholeAttemptDeadline) deadline.clear();
 				return await consume(answer, attempt, wholeAttemptDeadline ? deadline : undefined);
@@ -215,20 +257,30 @@ async function withRetries<R>(
 			retryAfter = retryAfterMs(answer.headers['retry-after']);
 			if (!retryable || (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs)) {
 				const mayHaveBilled = mayHaveBilledStatus(answer.status, call.method);
-				throw httpErrorOf(answer.status, text, contentTypeOf(answer.headers), call.endpoint, secret, mayHaveBilled);
+				throw httpErrorOf(
+					answer.status,
+					text,
+					contentTypeOf(answer.headers),
+					call.endpoint,
+					secret,
+					mayHaveBilled,
+				);
 			}
 		} catch (error) {
 			const code = causesOf(error)
 				.map((cause) => cause.code)
 				.find((value) => typeof value === 'string');
-			const connectFailure = code !== undefined && RETRYABLE_CONNECT_ERRORS.has(code) && attempt < retry.maxRetries;
+			const connectFailure =
+				code !== undefined && RETRYABLE_CONNECT_ERRORS.has(code) && attempt < retry.maxRetries;
 			if (!connectFailure || call.signal?.aborted) throw failureOf(error, call, deadline.expired);
 		} finally {
 			deadline.clear();
 		}
-		await sleep(Math.max(retryAfter ?? 0, backoffDelay(attempt, retry)), call.signal).catch((error) => {
-			throw failureOf(error, call, false);
-		});
+		await sleep(Math.max(retryAfter ?? 0, backoffDelay(attempt, retry)), call.signal).catch(
+			(error) => {
+				throw failureOf(error, call, false);
+			},
+		);
 	}
 }
 
@@ -261,18 +313,26 @@ export async function callGateway<T = unknown>(call: GatewayCall): Promise<Gatew
 					.map((cause) => cause.code)
 					.find((value) => typeof value === 'string');
 				if (code !== undefined && TIMEOUT_CODES.has(code)) throw error;
-				throw new GatewayError(`The answer to ${call.endpoint} was cut off before it was complete (${code ?? 'connection closed'})`, {
-					kind: 'invalid-response',
-					endpoint: call.endpoint,
-					status: answer.status,
-					mayHaveBilled: true,
-				});
+				throw new GatewayError(
+					`The answer to ${call.endpoint} was cut off before it was complete (${code ?? 'connection closed'})`,
+					{
+						kind: 'invalid-response',
+						endpoint: call.endpoint,
+						status: answer.status,
+						mayHaveBilled: true,
+					},
+				);
 			});
 			// Deletes (and any 204) may answer with nothing: success without a body.
 			if (answer.status === 204 || (bytes.length === 0 && call.method === 'DELETE')) {
 				return { status: answer.status, headers: answer.headers, body: undefined as T, retries };
 			}
-			const body = parseSuccessBody(bytes, contentTypeOf(answer.headers), call.endpoint, call.credentials.apiKey) as T;
+			const body = parseSuccessBody(
+				bytes,
+				contentTypeOf(answer.headers),
+				call.endpoint,
+				call.credentials.apiKey,
+			) as T;
 			return { status: answer.status, headers: answer.headers, body, retries };
 		},
 		true,

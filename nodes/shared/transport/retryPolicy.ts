@@ -13,7 +13,10 @@ const UNBILLED_READ_RETRYABLE_STATUSES = new Set([502, 503, 504]);
 export const RETRYABLE_CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 export function isRetryableStatus(status: number, method: string): boolean {
-	return ALWAYS_RETRYABLE_STATUSES.has(status) || (method === 'GET' && UNBILLED_READ_RETRYABLE_STATUSES.has(status));
+	return (
+		ALWAYS_RETRYABLE_STATUSES.has(status) ||
+		(method === 'GET' && UNBILLED_READ_RETRYABLE_STATUSES.has(status))
+	);
 }
 
 /** A gateway answer the work may have been done (and billed) for, though it reports a failure. */
@@ -43,7 +46,10 @@ export function backoffDelay(attempt: number, options: RetryOptions, random = Ma
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | undefined {
+export function retryAfterMs(
+	header: string | string[] | undefined,
+	now = Date.now(),
+): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (!value) return undefined;
 	if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(parseFloat(value) * 1000);

@@ -38,7 +38,8 @@ export interface BadInputCase {
 
 /** What the error must say for each rule, so a case fails for the reason it was written for. */
 export const PROBLEM_OF_RULE: Record<BadInputRule, RegExp> = {
-	'wrong type': /must be (text|a whole number|true or false|on or off|one of|an id given as a string|a JSON object)/,
+	'wrong type':
+		/must be (text|a whole number|true or false|on or off|one of|an id given as a string|a JSON object)/,
 	empty: /is required/,
 	'none of its group': /One of the fields .* is required/,
 	'too long': /characters after trimming/,
@@ -56,10 +57,14 @@ export const PROBLEM_OF_RULE: Record<BadInputRule, RegExp> = {
 
 const UNSAFE_ID = 2 ** 53 + 2;
 const PATTERN_BREAKERS = ['not valid!', 'abc', 'USA', 'ftp://example.com/x'];
-const ids = (count: number) => Array.from({ length: count }, (_, i) => String(7_300_000_000_000_000_000n + BigInt(i))).join(',');
+const ids = (count: number) =>
+	Array.from({ length: count }, (_, i) => String(7_300_000_000_000_000_000n + BigInt(i))).join(',');
 
 /** The fields a user can set for an endpoint: its own and the `raw` switch where it has one. */
-export const fieldsOf = (endpoint: EndpointDescriptor): FieldDescriptor[] => [...endpoint.fields, ...(endpoint.raw ? [RAW_FIELD] : [])];
+export const fieldsOf = (endpoint: EndpointDescriptor): FieldDescriptor[] => [
+	...endpoint.fields,
+	...(endpoint.raw ? [RAW_FIELD] : []),
+];
 
 function wrongTypeOf(field: FieldDescriptor): unknown {
 	if (field.allowed) return true;
@@ -82,7 +87,10 @@ function wrongTypeOf(field: FieldDescriptor): unknown {
 function patternBreaker(field: FieldDescriptor): string {
 	const pattern = new RegExp(field.pattern!);
 	const value = PATTERN_BREAKERS.find((candidate) => !pattern.test(candidate));
-	if (!value) throw new Error(`No value breaking the pattern of "${field.name}": add one to PATTERN_BREAKERS`);
+	if (!value)
+		throw new Error(
+			`No value breaking the pattern of "${field.name}": add one to PATTERN_BREAKERS`,
+		);
 	return value;
 }
 
@@ -102,13 +110,28 @@ function fieldCases(endpoint: EndpointDescriptor, field: FieldDescriptor): BadIn
 	}
 	if (field.allowed) {
 		add('outside its set', 'not_a_choice');
-		const aliases = field.allowed.flatMap((allowed) => (allowed.alias === undefined ? [] : [allowed.alias]));
+		const aliases = field.allowed.flatMap((allowed) =>
+			allowed.alias === undefined ? [] : [allowed.alias],
+		);
 		if (aliases.length) add('unknown alias', Math.max(...aliases) + 1);
 	}
-	if (field.maxItems !== undefined) add('too many ids', ids(field.maxItems + 1), endpoint.batch?.field === field.name ? 'gateway' : 'operation');
-	if (field.bigId) add('unsafe-number id', field.type === 'idList' ? ['7300000000000000001', UNSAFE_ID] : UNSAFE_ID);
+	if (field.maxItems !== undefined)
+		add(
+			'too many ids',
+			ids(field.maxItems + 1),
+			endpoint.batch?.field === field.name ? 'gateway' : 'operation',
+		);
+	if (field.bigId)
+		add(
+			'unsafe-number id',
+			field.type === 'idList' ? ['7300000000000000001', UNSAFE_ID] : UNSAFE_ID,
+		);
 	if (field.prefix) add('bad prefix', `not-${field.prefix}1`);
-	if (field.pattern) add('bad pattern', field.type === 'idList' ? `${ids(1)},${patternBreaker(field)}` : patternBreaker(field));
+	if (field.pattern)
+		add(
+			'bad pattern',
+			field.type === 'idList' ? `${ids(1)},${patternBreaker(field)}` : patternBreaker(field),
+		);
 	if (field.minimum !== undefined) add('below minimum', field.minimum - 1);
 	if (field.maximum !== undefined) add('above maximum', field.maximum + 1);
 	return cases;
@@ -117,7 +140,8 @@ function fieldCases(endpoint: EndpointDescriptor, field: FieldDescriptor): BadIn
 /** One case per one-of group: all of its fields empty. */
 function groupCases(endpoint: EndpointDescriptor): BadInputCase[] {
 	const groups = new Map<string, FieldDescriptor[]>();
-	for (const field of endpoint.fields) if (field.oneOf) groups.set(field.oneOf, [...(groups.get(field.oneOf) ?? []), field]);
+	for (const field of endpoint.fields)
+		if (field.oneOf) groups.set(field.oneOf, [...(groups.get(field.oneOf) ?? []), field]);
 	return [...groups.values()].map(([first, ...partners]) => ({
 		endpoint,
 		field: first.name,
@@ -131,7 +155,17 @@ function groupCases(endpoint: EndpointDescriptor): BadInputCase[] {
 
 const freeFormCases = (endpoint: EndpointDescriptor): BadInputCase[] =>
 	endpoint.freeFormInput
-		? [{ endpoint, field: 'additionalInput', alsoNamed: [], rule: 'invalid JSON', value: '{"scene": ', goodValue: '{}', route: 'operation' }]
+		? [
+				{
+					endpoint,
+					field: 'additionalInput',
+					alsoNamed: [],
+					rule: 'invalid JSON',
+					value: '{"scene": ',
+					goodValue: '{}',
+					route: 'operation',
+				},
+			]
 		: [];
 
 /** Every bad-input case of every endpoint, generated from the descriptor. */

@@ -23,14 +23,24 @@ export interface ReliabilityRunOptions {
 }
 
 /** Runs one of the pack's nodes inside n8n's engine against a simulator; the whole run comes back (logs included). */
-export function runPackNode(sim: Simulator, node: NodeName, parameters: INodeParameters, options: ReliabilityRunOptions = {}): Promise<NodeRun> {
+export function runPackNode(
+	sim: Simulator,
+	node: NodeName,
+	parameters: INodeParameters,
+	options: ReliabilityRunOptions = {},
+): Promise<NodeRun> {
 	const instance = NODES[node]();
 	return runNode({
 		node: instance,
 		type: `n8n-nodes-social-gateway.${instance.description.name}`,
 		parameters,
 		credentials: {
-			socialGatewayApi: { apiKey: options.apiKey ?? SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01' },
+			socialGatewayApi: {
+				apiKey: options.apiKey ?? SIMULATOR_API_KEY,
+				baseUrl: sim.url,
+				modelBaseUrl: '',
+				compatVersion: '2023-06-01',
+			},
 		},
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
@@ -41,6 +51,7 @@ export function runPackNode(sim: Simulator, node: NodeName, parameters: INodePar
 export function pairedIndex(item: INodeExecutionData): number {
 	const paired = item.pairedItem;
 	if (typeof paired === 'number') return paired;
-	if (Array.isArray(paired) || paired === undefined) throw new Error(`expected one pairedItem, got ${JSON.stringify(paired)}`);
+	if (Array.isArray(paired) || paired === undefined)
+		throw new Error(`expected one pairedItem, got ${JSON.stringify(paired)}`);
 	return paired.item;
 }

@@ -32,12 +32,14 @@ export function secretLeaks(run: WorkflowRun, secret: string): string[] {
 		...describeError(run.errorOf()),
 	};
 	for (const name of new Set(run.executedNodes)) {
-		for (const [key, text] of Object.entries(describeError(run.errorOf(name)))) places[`${name}: ${key}`] = text;
+		for (const [key, text] of Object.entries(describeError(run.errorOf(name))))
+			places[`${name}: ${key}`] = text;
 	}
 	run.logs.forEach((line, index) => (places[`log line ${index} (${line.level})`] = line.text));
 	const leaks: string[] = [];
 	for (const [place, text] of Object.entries(places)) {
-		for (const form of secretForms(secret)) if (text.includes(form)) leaks.push(`${place} contains "${form}"`);
+		for (const form of secretForms(secret))
+			if (text.includes(form)) leaks.push(`${place} contains "${form}"`);
 	}
 	return leaks;
 }

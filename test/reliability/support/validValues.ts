@@ -3,7 +3,13 @@ import type { Input } from '../../../nodes/shared/validation';
 import { buildInput, normalizeField } from '../../../nodes/shared/validation';
 
 /** Text values tried, in order, for a string field until one passes the field's own rules. */
-const TEXT_SAMPLES = ['https://example.com/share/1', 'v2_0123abcd@finder', '7300000000000000001', 'US', 'acme'];
+const TEXT_SAMPLES = [
+	'https://example.com/share/1',
+	'v2_0123abcd@finder',
+	'7300000000000000001',
+	'US',
+	'acme',
+];
 
 const ID_SAMPLES = ['7300000000000000001', '7300000000000000002'];
 
@@ -24,14 +30,25 @@ export function validValueFor(field: FieldDescriptor): unknown {
 	else if (field.type === 'integer') candidates.push(field.default, field.minimum, 0, 1);
 	else if (field.type === 'json') candidates.push({});
 	else if (field.type === 'idList') candidates.push(ID_SAMPLES.join(','));
-	else candidates.push(field.placeholder, ...(field.prefix ? [`${field.prefix}1`, `${field.prefix}0123abcd`] : []), ...TEXT_SAMPLES);
-	const found = candidates.find((candidate) => candidate !== undefined && candidate !== '' && accepts(field, candidate));
-	if (found === undefined) throw new Error(`No valid sample for field "${field.name}": add one to TEXT_SAMPLES in ${__filename}`);
+	else
+		candidates.push(
+			field.placeholder,
+			...(field.prefix ? [`${field.prefix}1`, `${field.prefix}0123abcd`] : []),
+			...TEXT_SAMPLES,
+		);
+	const found = candidates.find(
+		(candidate) => candidate !== undefined && candidate !== '' && accepts(field, candidate),
+	);
+	if (found === undefined)
+		throw new Error(
+			`No valid sample for field "${field.name}": add one to TEXT_SAMPLES in ${__filename}`,
+		);
 	return found;
 }
 
 /** Fields the node shows at the top level (required ones and one-of groups); the rest sit in Options. */
-export const isTopLevel = (field: FieldDescriptor) => field.required === true || field.oneOf !== undefined;
+export const isTopLevel = (field: FieldDescriptor) =>
+	field.required === true || field.oneOf !== undefined;
 
 /** The first field of each one-of group wins: it gets a valid value, its partners stay empty. */
 const leadsItsGroup = (endpoint: EndpointDescriptor, field: FieldDescriptor) =>
@@ -44,7 +61,8 @@ const leadsItsGroup = (endpoint: EndpointDescriptor, field: FieldDescriptor) =>
 export function minimalValidInput(endpoint: EndpointDescriptor): Input {
 	const given: Input = {};
 	for (const field of endpoint.fields.filter(isTopLevel)) {
-		given[field.name] = field.required || leadsItsGroup(endpoint, field) ? validValueFor(field) : '';
+		given[field.name] =
+			field.required || leadsItsGroup(endpoint, field) ? validValueFor(field) : '';
 	}
 	buildInput(endpoint, given);
 	return given;

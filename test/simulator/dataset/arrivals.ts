@@ -21,9 +21,14 @@ type Parts = NotesData & ChannelsData & ArticlesData & SearchData;
 
 const SECONDS = 1000;
 
-export function withArrivals<T extends Parts>(data: T, ctx: DatasetContext, everyMs: number | undefined): T {
+export function withArrivals<T extends Parts>(
+	data: T,
+	ctx: DatasetContext,
+	everyMs: number | undefined,
+): T {
 	if (everyMs === undefined) return data;
-	if (!(Number.isInteger(everyMs) && everyMs >= SECONDS)) throw new RangeError('arrivalEveryMs must be a whole number of milliseconds, at least 1000');
+	if (!(Number.isInteger(everyMs) && everyMs >= SECONDS))
+		throw new RangeError('arrivalEveryMs must be a whole number of milliseconds, at least 1000');
 	const { seed } = ctx;
 	const epochMs = ctx.epochSeconds * SECONDS;
 	const made = new Map<string, unknown>();
@@ -40,124 +45,177 @@ export function withArrivals<T extends Parts>(data: T, ctx: DatasetContext, ever
 		return records;
 	}
 
-	const noteHit = (keyword: string) => (k: number, seconds: number): NoteHit => {
-		const id = hexFor(24, seed, 'arrived-note', keyword, k);
-		return {
-			id,
-			model_type: 'note',
-			note: {
+	const noteHit =
+		(keyword: string) =>
+		(k: number, seconds: number): NoteHit => {
+			const id = hexFor(24, seed, 'arrived-note', keyword, k);
+			return {
 				id,
-				title: titleWith(keyword, seed, 'arrived-note-title', keyword, k),
-				desc: sentenceFor(seed, 'arrived-note-desc', keyword, k),
-				type: k % 3 === 0 ? 'video' : 'normal',
-				liked_count: intFor(0, 50, seed, 'arrived-note-liked', keyword, k),
-				comments_count: 0,
-				collected_count: 0,
-				shared_count: 0,
-				timestamp: seconds,
-				user: { userid: hexFor(24, seed, 'arrived-note-author', keyword, k), nickname: nicknameFor(seed, 'arrived-note-author', keyword, k) },
-			},
+				model_type: 'note',
+				note: {
+					id,
+					title: titleWith(keyword, seed, 'arrived-note-title', keyword, k),
+					desc: sentenceFor(seed, 'arrived-note-desc', keyword, k),
+					type: k % 3 === 0 ? 'video' : 'normal',
+					liked_count: intFor(0, 50, seed, 'arrived-note-liked', keyword, k),
+					comments_count: 0,
+					collected_count: 0,
+					shared_count: 0,
+					timestamp: seconds,
+					user: {
+						userid: hexFor(24, seed, 'arrived-note-author', keyword, k),
+						nickname: nicknameFor(seed, 'arrived-note-author', keyword, k),
+					},
+				},
+			};
 		};
-	};
 
-	const noteComment = (noteId: string) => (k: number, seconds: number): NoteComment => ({
-		id: bigIdFor(seed, 'arrived-note-comment', noteId, k),
-		content: sentenceFor(seed, 'arrived-note-comment', noteId, k),
-		like_count: 0,
-		create_time: seconds,
-		user: { userid: hexFor(24, seed, 'arrived-commenter', noteId, k), nickname: nicknameFor(seed, 'arrived-commenter', noteId, k) },
-	});
-
-	const channelVideo = (username: string) => (k: number, seconds: number): ChannelVideo =>
-		data.registerChannelVideo(bigIdFor(seed, 'arrived-video', username, k), username, seconds);
-
-	const channelComment = (objectId: string) => (k: number, seconds: number): ChannelComment => {
-		const username = `v2_${hexFor(32, seed, 'arrived-finder', objectId, k)}@finder`;
-		return {
-			comment_id: bigIdFor(seed, 'arrived-channel-comment', objectId, k),
-			nickname: nicknameFor(seed, 'finder-user', username),
-			username,
-			head_url: `https://finder.video.example.com/head/${hexFor(16, seed, 'head', username)}.jpg`,
-			content: sentenceFor(seed, 'arrived-channel-comment', objectId, k),
+	const noteComment =
+		(noteId: string) =>
+		(k: number, seconds: number): NoteComment => ({
+			id: bigIdFor(seed, 'arrived-note-comment', noteId, k),
+			content: sentenceFor(seed, 'arrived-note-comment', noteId, k),
 			like_count: 0,
-			reply_count: 0,
 			create_time: seconds,
-			ip_region: 'Guangdong',
+			user: {
+				userid: hexFor(24, seed, 'arrived-commenter', noteId, k),
+				nickname: nicknameFor(seed, 'arrived-commenter', noteId, k),
+			},
+		});
+
+	const channelVideo =
+		(username: string) =>
+		(k: number, seconds: number): ChannelVideo =>
+			data.registerChannelVideo(bigIdFor(seed, 'arrived-video', username, k), username, seconds);
+
+	const channelComment =
+		(objectId: string) =>
+		(k: number, seconds: number): ChannelComment => {
+			const username = `v2_${hexFor(32, seed, 'arrived-finder', objectId, k)}@finder`;
+			return {
+				comment_id: bigIdFor(seed, 'arrived-channel-comment', objectId, k),
+				nickname: nicknameFor(seed, 'finder-user', username),
+				username,
+				head_url: `https://finder.video.example.com/head/${hexFor(16, seed, 'head', username)}.jpg`,
+				content: sentenceFor(seed, 'arrived-channel-comment', objectId, k),
+				like_count: 0,
+				reply_count: 0,
+				create_time: seconds,
+				ip_region: 'Guangdong',
+			};
 		};
-	};
 
-	const articleComment = (url: string) => (k: number, seconds: number): ArticleComment => ({
-		id: bigIdFor(seed, 'arrived-article-comment', url, k),
-		content_id: bigIdFor(seed, 'arrived-content', url, k),
-		nick_name: nicknameFor(seed, 'arrived-reader', url, k),
-		content: sentenceFor(seed, 'arrived-article-comment', url, k),
-		like_num: 0,
-		create_time: seconds,
-		ip_wording: { province_name: 'Zhejiang', city_name: 'Hangzhou' },
-		is_elected: 1,
-		is_top: 0,
-		reply_total: 0,
-		replies: [],
-		openid: `o${hexFor(27, seed, 'arrived-openid', url, k)}`,
-		identity_type: 0,
-		logo_url: `https://img.mp.example.com/head/${hexFor(16, seed, 'arrived-logo', url, k)}.jpg`,
-	});
-
-	const videoHit = (keyword: string, list: string) => (k: number, seconds: number): VideoHit => {
-		const username = `v2_${hexFor(32, seed, 'arrived-search-finder', list, keyword, k)}@finder`;
-		const title = titleWith(keyword, seed, 'arrived-vid', list, keyword, k);
-		const video = data.registerChannelVideo(bigIdFor(seed, 'arrived-vid', list, keyword, k), username, seconds, title);
-		return {
-			type: 'video',
-			docID: video.id,
-			exportId: data.exportIdOf(video),
-			title,
-			desc: sentenceFor(seed, 'arrived-vid-desc', list, keyword, k),
-			nickName: video.nickname,
-			jumpInfo: { userName: username, extInfo: { feedNonceId: video.object_nonce_id } },
-			dateTime: seconds,
+	const articleComment =
+		(url: string) =>
+		(k: number, seconds: number): ArticleComment => ({
+			id: bigIdFor(seed, 'arrived-article-comment', url, k),
+			content_id: bigIdFor(seed, 'arrived-content', url, k),
+			nick_name: nicknameFor(seed, 'arrived-reader', url, k),
+			content: sentenceFor(seed, 'arrived-article-comment', url, k),
 			like_num: 0,
-			comment_num: 0,
-			forward_num: 0,
-			duration: [120, 450, 1_500, 800][k % 4],
-		};
-	};
+			create_time: seconds,
+			ip_wording: { province_name: 'Zhejiang', city_name: 'Hangzhou' },
+			is_elected: 1,
+			is_top: 0,
+			reply_total: 0,
+			replies: [],
+			openid: `o${hexFor(27, seed, 'arrived-openid', url, k)}`,
+			identity_type: 0,
+			logo_url: `https://img.mp.example.com/head/${hexFor(16, seed, 'arrived-logo', url, k)}.jpg`,
+		});
 
-	const verticalHit = (keyword: string, businessType: string) => (k: number, seconds: number): SearchHit => {
-		if (businessType === 'video') return videoHit(keyword, 'vertical')(k, seconds);
-		const type = businessType === 'all' ? 'article' : businessType;
-		const docID = bigIdFor(seed, 'arrived-hit', type, keyword, k);
-		const title = titleWith(keyword, seed, 'arrived-hit', type, keyword, k);
-		const desc = sentenceFor(seed, 'arrived-hit-desc', type, keyword, k);
-		if (type === 'account') {
-			const nickName = `${keyword} ${nicknameFor(seed, 'arrived-acc', keyword, k)}`;
-			return { type, docID, title: nickName, desc, accTypeName: 'Subscription account', jumpInfo: { userName: `gh_${hexFor(12, seed, 'arrived-gh', keyword, k)}`, nickName, signature: desc } };
-		}
-		if (type === 'article') {
-			const code = hexFor(22, seed, 'arrived-art-code', keyword, k);
-			const source = { title: nicknameFor(seed, 'arrived-mp', keyword, k) };
-			return { type, docID, title, desc, doc_url: `https://mp.example.com/s/${code}`, source, dateTime: seconds, read_num: 0, like_num: 0 };
-		}
-		return { type, docID, title, desc, dateTime: seconds, like_num: 0 };
-	};
+	const videoHit =
+		(keyword: string, list: string) =>
+		(k: number, seconds: number): VideoHit => {
+			const username = `v2_${hexFor(32, seed, 'arrived-search-finder', list, keyword, k)}@finder`;
+			const title = titleWith(keyword, seed, 'arrived-vid', list, keyword, k);
+			const video = data.registerChannelVideo(
+				bigIdFor(seed, 'arrived-vid', list, keyword, k),
+				username,
+				seconds,
+				title,
+			);
+			return {
+				type: 'video',
+				docID: video.id,
+				exportId: data.exportIdOf(video),
+				title,
+				desc: sentenceFor(seed, 'arrived-vid-desc', list, keyword, k),
+				nickName: video.nickname,
+				jumpInfo: { userName: username, extInfo: { feedNonceId: video.object_nonce_id } },
+				dateTime: seconds,
+				like_num: 0,
+				comment_num: 0,
+				forward_num: 0,
+				duration: [120, 450, 1_500, 800][k % 4],
+			};
+		};
+
+	const verticalHit =
+		(keyword: string, businessType: string) =>
+		(k: number, seconds: number): SearchHit => {
+			if (businessType === 'video') return videoHit(keyword, 'vertical')(k, seconds);
+			const type = businessType === 'all' ? 'article' : businessType;
+			const docID = bigIdFor(seed, 'arrived-hit', type, keyword, k);
+			const title = titleWith(keyword, seed, 'arrived-hit', type, keyword, k);
+			const desc = sentenceFor(seed, 'arrived-hit-desc', type, keyword, k);
+			if (type === 'account') {
+				const nickName = `${keyword} ${nicknameFor(seed, 'arrived-acc', keyword, k)}`;
+				return {
+					type,
+					docID,
+					title: nickName,
+					desc,
+					accTypeName: 'Subscription account',
+					jumpInfo: {
+						userName: `gh_${hexFor(12, seed, 'arrived-gh', keyword, k)}`,
+						nickName,
+						signature: desc,
+					},
+				};
+			}
+			if (type === 'article') {
+				const code = hexFor(22, seed, 'arrived-art-code', keyword, k);
+				const source = { title: nicknameFor(seed, 'arrived-mp', keyword, k) };
+				return {
+					type,
+					docID,
+					title,
+					desc,
+					doc_url: `https://mp.example.com/s/${code}`,
+					source,
+					dateTime: seconds,
+					read_num: 0,
+					like_num: 0,
+				};
+			}
+			return { type, docID, title, desc, dateTime: seconds, like_num: 0 };
+		};
 
 	const noteFilters = (filters: NoteSearchFilters) => {
 		const type = NOTE_TYPES[filters.note_type ?? '不限'];
 		return (hit: NoteHit) => type === undefined || hit.note.type === type;
 	};
 	// Only the "hot" orders place new records elsewhere than on top: they have no likes yet, so last.
-	const byLikes = (sort: string | undefined) => sort !== undefined && /popularity|comment|collect|hot|like_count/.test(sort);
-	const place = <R>(fresh: R[], existing: R[], sort?: string) => (byLikes(sort) ? [...existing, ...fresh] : [...fresh, ...existing]);
+	const byLikes = (sort: string | undefined) =>
+		sort !== undefined && /popularity|comment|collect|hot|like_count/.test(sort);
+	const place = <R>(fresh: R[], existing: R[], sort?: string) =>
+		byLikes(sort) ? [...existing, ...fresh] : [...fresh, ...existing];
 
 	function noteCommentAreas(noteId: string, sort: NoteCommentSort = 'latest_v2') {
 		const { unfolded, folded } = data.noteCommentAreas(noteId, sort);
-		return { unfolded: place(arrived(`note-comments:${noteId}`, noteComment(noteId)), unfolded, sort), folded };
+		return {
+			unfolded: place(arrived(`note-comments:${noteId}`, noteComment(noteId)), unfolded, sort),
+			folded,
+		};
 	}
 
 	return {
 		...data,
 		searchNotes(keyword: string, filters: NoteSearchFilters = {}) {
-			const fresh = arrived(`notes:${keyword.trim()}`, noteHit(keyword.trim())).filter(noteFilters(filters));
+			const fresh = arrived(`notes:${keyword.trim()}`, noteHit(keyword.trim())).filter(
+				noteFilters(filters),
+			);
 			return place(fresh, data.searchNotes(keyword, filters), filters.sort_type);
 		},
 		noteCommentAreas,
@@ -165,31 +223,69 @@ export function withArrivals<T extends Parts>(data: T, ctx: DatasetContext, ever
 			const { unfolded, folded } = noteCommentAreas(noteId, sort);
 			return [...unfolded, ...folded];
 		},
-		channelUserVideos: (username: string) => [...arrived(`videos:${username}`, channelVideo(username)), ...data.channelUserVideos(username)],
-		channelVideoComments: (objectId: string) => [...arrived(`video-comments:${objectId}`, channelComment(objectId)), ...data.channelVideoComments(objectId)],
+		channelUserVideos: (username: string) => [
+			...arrived(`videos:${username}`, channelVideo(username)),
+			...data.channelUserVideos(username),
+		],
+		channelVideoComments: (objectId: string) => [
+			...arrived(`video-comments:${objectId}`, channelComment(objectId)),
+			...data.channelVideoComments(objectId),
+		],
 		articleComments(url: string) {
 			const existing = data.articleComments(url);
 			if (existing.length === 0) return existing;
 			const pinned = existing.filter((comment) => comment.is_top === 1);
 			const rest = existing.filter((comment) => comment.is_top !== 1);
-			return [...pinned, ...arrived(`article-comments:${url.trim()}`, articleComment(url.trim())), ...rest];
+			return [
+				...pinned,
+				...arrived(`article-comments:${url.trim()}`, articleComment(url.trim())),
+				...rest,
+			];
 		},
 		channelSearchVideos(username: string, keyword: string) {
-			const fresh = arrived(`channel-search:${username}:${keyword.trim()}`, (k, seconds): ChannelSearchHit => {
-				const title = titleWith(keyword.trim(), seed, 'arrived-fsv', username, k);
-				const video = data.registerChannelVideo(bigIdFor(seed, 'arrived-fsv', username, keyword.trim(), k), username, seconds, title);
-				return { type: 'video', doc_id: video.id, title, desc: null, thumb_url: null, username, nickname: video.nickname };
-			});
+			const fresh = arrived(
+				`channel-search:${username}:${keyword.trim()}`,
+				(k, seconds): ChannelSearchHit => {
+					const title = titleWith(keyword.trim(), seed, 'arrived-fsv', username, k);
+					const video = data.registerChannelVideo(
+						bigIdFor(seed, 'arrived-fsv', username, keyword.trim(), k),
+						username,
+						seconds,
+						title,
+					);
+					return {
+						type: 'video',
+						doc_id: video.id,
+						title,
+						desc: null,
+						thumb_url: null,
+						username,
+						nickname: video.nickname,
+					};
+				},
+			);
 			return [...fresh, ...data.channelSearchVideos(username, keyword)];
 		},
 		searchHits(keyword: string, businessType = 'all', filters: SearchFilters = {}) {
-			const fresh = arrived(`search:${businessType}:${keyword.trim()}`, verticalHit(keyword.trim(), businessType));
+			const fresh = arrived(
+				`search:${businessType}:${keyword.trim()}`,
+				verticalHit(keyword.trim(), businessType),
+			);
 			return place(fresh, data.searchHits(keyword, businessType, filters), filters.sort);
 		},
 		searchVideoHits(keyword: string, filters: SearchFilters & { duration?: Duration } = {}) {
 			const fresh = arrived(`search-videos:${keyword.trim()}`, videoHit(keyword.trim(), 'videos'));
-			const [min, max] = { all: [0, Infinity], short: [0, 299], medium: [300, 600], long: [1200, Infinity] }[filters.duration ?? 'all'];
-			return place(fresh.filter((hit) => hit.duration >= min && hit.duration <= max), data.searchVideoHits(keyword, filters), filters.sort);
+			const [min, max] = {
+				all: [0, Infinity],
+				short: [0, 299],
+				medium: [300, 600],
+				long: [1200, Infinity],
+			}[filters.duration ?? 'all'];
+			return place(
+				fresh.filter((hit) => hit.duration >= min && hit.duration <= max),
+				data.searchVideoHits(keyword, filters),
+				filters.sort,
+			);
 		},
 	};
 }

@@ -21,7 +21,15 @@ export interface Article extends ArticleSeed {
 	cdn_url: string;
 	album: { album_id: string; title: string; pre_article_link: string; next_article_link: string };
 	content_text: string;
-	stats: { read_num: number; like_count: number; old_like_count: number; share_count: number; collect_count: number; comment_count: number; star_num: number };
+	stats: {
+		read_num: number;
+		like_count: number;
+		old_like_count: number;
+		share_count: number;
+		collect_count: number;
+		comment_count: number;
+		star_num: number;
+	};
 }
 
 export interface ArticleReply {
@@ -67,7 +75,8 @@ export function articlesData(ctx: DatasetContext) {
 			return undefined;
 		}
 		const biz = parsed.searchParams.get('__biz');
-		if (biz) return `b:${biz}:${parsed.searchParams.get('mid') ?? ''}:${parsed.searchParams.get('idx') ?? '1'}`;
+		if (biz)
+			return `b:${biz}:${parsed.searchParams.get('mid') ?? ''}:${parsed.searchParams.get('idx') ?? '1'}`;
 		const short = /^\/s\/([A-Za-z0-9_-]+)$/.exec(parsed.pathname);
 		return short ? `s:${short[1]}` : undefined;
 	}
@@ -77,12 +86,15 @@ export function articlesData(ctx: DatasetContext) {
 		const h = (name: string) => hash32(seed, name, key);
 		const account = nicknameFor(seed, 'mp-account', key);
 		const read = 100 + (h('read') % 400_000);
-		const title = known?.title ?? `${topicFor(seed, 'article', key)}: ${sentenceFor(seed, 'article', key)}`;
+		const title =
+			known?.title ?? `${topicFor(seed, 'article', key)}: ${sentenceFor(seed, 'article', key)}`;
 		return {
 			key,
 			title,
 			nick_name: known?.nick_name ?? account,
-			ori_create_time: known?.ori_create_time ?? ctx.epochSeconds - intFor(3_600, 200 * DAY_SECONDS, seed, 'article-time', key),
+			ori_create_time:
+				known?.ori_create_time ??
+				ctx.epochSeconds - intFor(3_600, 200 * DAY_SECONDS, seed, 'article-time', key),
 			biz_uin: 3_000_000_000 + (h('biz') % 900_000_000),
 			item_idx: 1 + (h('idx') % 3),
 			appmsgid: 2_247_000_000 + (h('appmsgid') % 9_000_000),
@@ -112,13 +124,16 @@ export function articlesData(ctx: DatasetContext) {
 	}
 
 	const replies = memo((contentId) =>
-		Array.from({ length: hash32(seed, 'reply-total', contentId) % 6 }, (_, i): ArticleReply => ({
-			reply_id: bigIdFor(seed, 'article-reply', contentId, i),
-			content: sentenceFor(seed, 'article-reply', contentId, i),
-			nick_name: nicknameFor(seed, 'reader', contentId, i),
-			like_num: intFor(0, 300, seed, 'reply-like', contentId, i),
-			create_time: ctx.epochSeconds - 1_800 - i * 600,
-		})),
+		Array.from(
+			{ length: hash32(seed, 'reply-total', contentId) % 6 },
+			(_, i): ArticleReply => ({
+				reply_id: bigIdFor(seed, 'article-reply', contentId, i),
+				content: sentenceFor(seed, 'article-reply', contentId, i),
+				nick_name: nicknameFor(seed, 'reader', contentId, i),
+				like_num: intFor(0, 300, seed, 'reply-like', contentId, i),
+				create_time: ctx.epochSeconds - 1_800 - i * 600,
+			}),
+		),
 	);
 
 	const comments = memo((key) =>
@@ -158,7 +173,8 @@ export function articlesData(ctx: DatasetContext) {
 			return key === undefined ? [] : comments(key);
 		},
 		articleCommentReplies: (contentId: string) => replies(contentId),
-		registerArticle: (code: string, articleSeed: ArticleSeed) => void seeds.set(`s:${code}`, articleSeed),
+		registerArticle: (code: string, articleSeed: ArticleSeed) =>
+			void seeds.set(`s:${code}`, articleSeed),
 	};
 }
 

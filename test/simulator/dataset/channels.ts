@@ -100,14 +100,21 @@ export function channelsData(ctx: DatasetContext) {
 	const videos = new Map<string, ChannelVideo>();
 	const lives = new Map<string, Live>();
 
-	const usernameFor = (...parts: Array<string | number | bigint>) => `v2_${hexFor(32, seed, 'finder', ...parts)}@finder`;
-	const headUrl = (username: string) => `https://${MEDIA_HOST}/head/${hexFor(16, seed, 'head', username)}.jpg`;
-	const regionOf = (...parts: Array<string | number | bigint>) => pickFor(REGIONS, seed, 'region', ...parts);
+	const usernameFor = (...parts: Array<string | number | bigint>) =>
+		`v2_${hexFor(32, seed, 'finder', ...parts)}@finder`;
+	const headUrl = (username: string) =>
+		`https://${MEDIA_HOST}/head/${hexFor(16, seed, 'head', username)}.jpg`;
+	const regionOf = (...parts: Array<string | number | bigint>) =>
+		pickFor(REGIONS, seed, 'region', ...parts);
 
 	function channelIdOf(username: string): string {
 		let id = channelIdOfUser.get(username);
 		if (!id) {
-			id = 'sph' + Buffer.from(hexFor(12, seed, 'sph', username), 'hex').toString('base64url').slice(0, 7);
+			id =
+				'sph' +
+				Buffer.from(hexFor(12, seed, 'sph', username), 'hex')
+					.toString('base64url')
+					.slice(0, 7);
 			link(username, id);
 		}
 		return id;
@@ -127,10 +134,24 @@ export function channelsData(ctx: DatasetContext) {
 			head_url: headUrl(username),
 			ip_region: regionOf(username).province,
 			service_unit: `${topicFor(seed, 'unit', username)} Media Co., Ltd.`,
-			entity_type: pickFor(['Enterprise', 'Individual', 'Media', 'Government'], seed, 'entity', username),
+			entity_type: pickFor(
+				['Enterprise', 'Individual', 'Media', 'Government'],
+				seed,
+				'entity',
+				username,
+			),
 			news_licence: digitsFor(11, seed, 'licence', username),
-			service_category: pickFor(['Lifestyle', 'Technology', 'Food', 'Travel', 'Education'], seed, 'category', username),
-			verification_time: new Date((ctx.epochSeconds - intFor(30, 900, seed, 'verified', username) * DAY_SECONDS) * 1000).toISOString().slice(0, 10),
+			service_category: pickFor(
+				['Lifestyle', 'Technology', 'Food', 'Travel', 'Education'],
+				seed,
+				'category',
+				username,
+			),
+			verification_time: new Date(
+				(ctx.epochSeconds - intFor(30, 900, seed, 'verified', username) * DAY_SECONDS) * 1000,
+			)
+				.toISOString()
+				.slice(0, 10),
 		};
 	}
 
@@ -145,7 +166,12 @@ export function channelsData(ctx: DatasetContext) {
 		};
 	}
 
-	function makeVideo(id: bigint, username: string, createTime: number, title?: string): ChannelVideo {
+	function makeVideo(
+		id: bigint,
+		username: string,
+		createTime: number,
+		title?: string,
+	): ChannelVideo {
 		const video: ChannelVideo = {
 			id,
 			object_nonce_id: bigIdFor(seed, 'nonce', id),
@@ -162,21 +188,34 @@ export function channelsData(ctx: DatasetContext) {
 		return video;
 	}
 
-	const derivedTime = (...parts: Array<string | number | bigint>) => ctx.epochSeconds - intFor(3_600, 300 * DAY_SECONDS, seed, 'time', ...parts);
+	const derivedTime = (...parts: Array<string | number | bigint>) =>
+		ctx.epochSeconds - intFor(3_600, 300 * DAY_SECONDS, seed, 'time', ...parts);
 
 	function channelVideo(objectId: string): ChannelVideo {
-		return videos.get(objectId) ?? makeVideo(BigInt(objectId), usernameFor('owner', objectId), derivedTime(objectId));
+		return (
+			videos.get(objectId) ??
+			makeVideo(BigInt(objectId), usernameFor('owner', objectId), derivedTime(objectId))
+		);
 	}
 
 	const userVideos = memo((username) =>
 		Array.from({ length: ctx.total('fetch_user_videos') }, (_, i) =>
-			makeVideo(bigIdFor(seed, 'finder-video', username, i), username, ctx.epochSeconds - (i + 1) * 2 * DAY_SECONDS - intFor(0, 3_600, seed, 'fvj', username, i)),
+			makeVideo(
+				bigIdFor(seed, 'finder-video', username, i),
+				username,
+				ctx.epochSeconds - (i + 1) * 2 * DAY_SECONDS - intFor(0, 3_600, seed, 'fvj', username, i),
+			),
 		),
 	);
 
 	const replyCountOf = (commentId: bigint) => hash32(seed, 'replies', commentId) % 4;
 
-	function comment(commentId: bigint, i: number, createTime: number, withReplies: boolean): ChannelComment {
+	function comment(
+		commentId: bigint,
+		i: number,
+		createTime: number,
+		withReplies: boolean,
+	): ChannelComment {
 		const username = usernameFor('commenter', commentId);
 		return {
 			comment_id: commentId,
@@ -193,7 +232,13 @@ export function channelsData(ctx: DatasetContext) {
 
 	const hasLives = (username: string) => hash32(seed, 'has-lives', username) % 5 !== 0;
 
-	function makeLive(liveId: bigint, username: string, createTime: number, status: 1 | 2, title?: string): Live {
+	function makeLive(
+		liveId: bigint,
+		username: string,
+		createTime: number,
+		status: 1 | 2,
+		title?: string,
+	): Live {
 		const user = finderUser(username);
 		const online = intFor(50, 80_000, seed, 'online', liveId);
 		const live: Live = {
@@ -221,29 +266,43 @@ export function channelsData(ctx: DatasetContext) {
 	const liveHistory = memo((username) =>
 		hasLives(username)
 			? Array.from({ length: ctx.total('fetch_live_history') }, (_, i) =>
-					makeLive(bigIdFor(seed, 'live', username, i), username, ctx.epochSeconds - (i + 1) * 3 * DAY_SECONDS, 2),
+					makeLive(
+						bigIdFor(seed, 'live', username, i),
+						username,
+						ctx.epochSeconds - (i + 1) * 3 * DAY_SECONDS,
+						2,
+					),
 				)
 			: [],
 	);
 
 	const channelSearch = memo((key) => {
 		const [username, keyword] = JSON.parse(key) as [string, string];
-		return Array.from({ length: ctx.total('fetch_search_channel_videos') }, (_, i): ChannelSearchHit => {
-			const video = makeVideo(bigIdFor(seed, 'fsv', username, keyword, i), username, derivedTime('fsv', username, keyword, i), titleWith(keyword, seed, 'fsv', username, i));
-			return {
-				type: 'video',
-				doc_id: video.id,
-				title: video.title,
-				desc: i % 4 === 3 ? null : sentenceFor(seed, 'fsv-desc', video.id),
-				thumb_url: i % 5 === 4 ? null : `https://${MEDIA_HOST}/thumb/${video.id}.jpg`,
-				username,
-				nickname: video.nickname,
-			};
-		});
+		return Array.from(
+			{ length: ctx.total('fetch_search_channel_videos') },
+			(_, i): ChannelSearchHit => {
+				const video = makeVideo(
+					bigIdFor(seed, 'fsv', username, keyword, i),
+					username,
+					derivedTime('fsv', username, keyword, i),
+					titleWith(keyword, seed, 'fsv', username, i),
+				);
+				return {
+					type: 'video',
+					doc_id: video.id,
+					title: video.title,
+					desc: i % 4 === 3 ? null : sentenceFor(seed, 'fsv-desc', video.id),
+					thumb_url: i % 5 === 4 ? null : `https://${MEDIA_HOST}/thumb/${video.id}.jpg`,
+					username,
+					nickname: video.nickname,
+				};
+			},
+		);
 	});
 
 	const wellKnown = (wanted: boolean) => {
-		for (let k = 0; ; k++) if (hasLives(usernameFor('well-known', k)) === wanted) return usernameFor('well-known', k);
+		for (let k = 0; ; k++)
+			if (hasLives(usernameFor('well-known', k)) === wanted) return usernameFor('well-known', k);
 	};
 
 	return {
@@ -268,10 +327,12 @@ export function channelsData(ctx: DatasetContext) {
 		channelVideoByExportId(exportId: string): ChannelVideo {
 			const decoded = fromBase64url(exportId.slice('export/'.length));
 			const match = decoded ? /^(\d{1,20}):(v2_[0-9a-f]+@finder)$/.exec(decoded) : null;
-			if (match) return videos.get(match[1]) ?? makeVideo(BigInt(match[1]), match[2], derivedTime(match[1]));
+			if (match)
+				return videos.get(match[1]) ?? makeVideo(BigInt(match[1]), match[2], derivedTime(match[1]));
 			return channelVideo(String(bigIdFor(seed, 'export', exportId)));
 		},
-		channelVideoByShareUrl: (shareUrl: string) => channelVideo(String(bigIdFor(seed, 'share', shareUrl.trim()))),
+		channelVideoByShareUrl: (shareUrl: string) =>
+			channelVideo(String(bigIdFor(seed, 'share', shareUrl.trim()))),
 		channelVideoComments: memo((objectId) =>
 			Array.from({ length: ctx.total('fetch_video_comments') }, (_, i) =>
 				comment(bigIdFor(seed, 'fc', objectId, i), i, ctx.epochSeconds - 600, true),
@@ -279,20 +340,33 @@ export function channelsData(ctx: DatasetContext) {
 		),
 		/** Second-level replies; as many as the comment's reply_count. */
 		channelCommentReplies: (commentId: string) =>
-			Array.from({ length: replyCountOf(BigInt(commentId)) }, (_, i) => comment(bigIdFor(seed, 'fc-reply', commentId, i), i, ctx.epochSeconds - 300, false)),
+			Array.from({ length: replyCountOf(BigInt(commentId)) }, (_, i) =>
+				comment(bigIdFor(seed, 'fc-reply', commentId, i), i, ctx.epochSeconds - 300, false),
+			),
 		liveHistory,
 		liveDetail(liveId: string): Live {
 			const known = lives.get(liveId);
 			if (known) return known;
 			const status = hash32(seed, 'live-status', liveId) % 3 === 0 ? 1 : 2;
-			return makeLive(BigInt(liveId), usernameFor('anchor', liveId), derivedTime('live', liveId), status);
+			return makeLive(
+				BigInt(liveId),
+				usernameFor('anchor', liveId),
+				derivedTime('live', liveId),
+				status,
+			);
 		},
-		channelSearchVideos: (username: string, keyword: string) => channelSearch(JSON.stringify([username, keyword.trim()])),
+		channelSearchVideos: (username: string, keyword: string) =>
+			channelSearch(JSON.stringify([username, keyword.trim()])),
 		/** A fresh link and decode key (64-bit, decimal): the service hands out new ones on every request. */
 		channelMedia(objectId: bigint, nonce: number): ChannelMedia {
 			const url = `https://${MEDIA_HOST}/stodownload?encfilekey=${hexFor(48, seed, 'encfile', objectId)}`;
 			const urlToken = `&token=${hexFor(32, seed, 'token', objectId, nonce)}&idx=1`;
-			return { url, url_token: urlToken, full_url: url + urlToken, decode_key: BigInt(`0x${hexFor(16, seed, 'decode', objectId, nonce)}`).toString() };
+			return {
+				url,
+				url_token: urlToken,
+				full_url: url + urlToken,
+				decode_key: BigInt(`0x${hexFor(16, seed, 'decode', objectId, nonce)}`).toString(),
+			};
 		},
 		/** Two finder usernames the demo and tests can start from: one with lives, one without. */
 		wellKnownUsernames: () => ({ withLives: wellKnown(true), withoutLives: wellKnown(false) }),

@@ -31,10 +31,15 @@ export interface DatasetContext {
 	epochSeconds: number;
 }
 
-export function createContext(seed: number, totals: Record<string, number>, now: () => number): DatasetContext {
+export function createContext(
+	seed: number,
+	totals: Record<string, number>,
+	now: () => number,
+): DatasetContext {
 	const merged = { ...DEFAULT_TOTALS, ...totals };
 	for (const [name, value] of Object.entries(merged)) {
-		if (!Number.isInteger(value) || value < 0) throw new RangeError(`totals.${name} must be a non-negative integer`);
+		if (!Number.isInteger(value) || value < 0)
+			throw new RangeError(`totals.${name} must be a non-negative integer`);
 	}
 	return {
 		seed,

@@ -48,9 +48,26 @@ export interface NoteSearchFilters {
 	time_filter?: string;
 }
 
-export const NOTE_SORT_TYPES = ['general', 'time_descending', 'popularity_descending', 'comment_descending', 'collect_descending', 'english_preferred'];
-export const NOTE_TYPES: Record<string, NoteHit['note']['type'] | 'live' | undefined> = { 不限: undefined, 视频笔记: 'video', 普通笔记: 'normal', 直播笔记: 'live' };
-export const NOTE_TIME_FILTERS: Record<string, number | undefined> = { 不限: undefined, 一天内: DAY_SECONDS, 一周内: 7 * DAY_SECONDS, 半年内: 183 * DAY_SECONDS };
+export const NOTE_SORT_TYPES = [
+	'general',
+	'time_descending',
+	'popularity_descending',
+	'comment_descending',
+	'collect_descending',
+	'english_preferred',
+];
+export const NOTE_TYPES: Record<string, NoteHit['note']['type'] | 'live' | undefined> = {
+	不限: undefined,
+	视频笔记: 'video',
+	普通笔记: 'normal',
+	直播笔记: 'live',
+};
+export const NOTE_TIME_FILTERS: Record<string, number | undefined> = {
+	不限: undefined,
+	一天内: DAY_SECONDS,
+	一周内: 7 * DAY_SECONDS,
+	半年内: 183 * DAY_SECONDS,
+};
 
 const HEX_ID = /^[0-9a-f]{24}$/;
 const SHORT_LINK_HOST = 'nlink.example.com';
@@ -63,7 +80,10 @@ export function notesData(ctx: DatasetContext) {
 	const { seed } = ctx;
 	const isHexId = (id: string) => HEX_ID.test(id) && !/^0+$/.test(id);
 
-	const userRef = (userid: string): NoteUserRef => ({ userid, nickname: nicknameFor(seed, 'note-user', userid) });
+	const userRef = (userid: string): NoteUserRef => ({
+		userid,
+		nickname: nicknameFor(seed, 'note-user', userid),
+	});
 
 	function idFromShareText(text: string, pathPattern: RegExp): string | undefined {
 		for (const candidate of text.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
@@ -75,7 +95,8 @@ export function notesData(ctx: DatasetContext) {
 			}
 			const long = pathPattern.exec(url.pathname);
 			if (long) return long[1];
-			if (url.hostname === SHORT_LINK_HOST && url.pathname.length > 1) return hexFor(24, seed, 'short-link', url.pathname);
+			if (url.hostname === SHORT_LINK_HOST && url.pathname.length > 1)
+				return hexFor(24, seed, 'short-link', url.pathname);
 		}
 		return undefined;
 	}
@@ -88,7 +109,8 @@ export function notesData(ctx: DatasetContext) {
 				id: bigIdFor(seed, 'note-comment', noteId, i),
 				content: sentenceFor(seed, 'note-comment', noteId, i),
 				like_count: intFor(0, 9_999, seed, 'note-like', noteId, i),
-				create_time: ctx.epochSeconds - (i + 1) * 900 - (hash32(seed, 'note-jitter', noteId, i) % 600),
+				create_time:
+					ctx.epochSeconds - (i + 1) * 900 - (hash32(seed, 'note-jitter', noteId, i) % 600),
 				user: userRef(hexFor(24, seed, 'commenter', noteId, i)),
 			} satisfies NoteComment,
 			order: hash32(seed, 'note-default-order', noteId, i),
@@ -106,7 +128,12 @@ export function notesData(ctx: DatasetContext) {
 			const id = hexFor(24, seed, 'note', keyword, i);
 			const h = (name: string) => hash32(seed, name, keyword, i);
 			// Every 9th hit is under a day old and two in 9 under six days, so each time filter keeps some.
-			const age = i % 9 === 0 ? 60 + (h('age') % 72_000) : i % 9 < 3 ? DAY_SECONDS + (h('age') % (5 * DAY_SECONDS)) : 8 * DAY_SECONDS + (h('age') % (400 * DAY_SECONDS));
+			const age =
+				i % 9 === 0
+					? 60 + (h('age') % 72_000)
+					: i % 9 < 3
+						? DAY_SECONDS + (h('age') % (5 * DAY_SECONDS))
+						: 8 * DAY_SECONDS + (h('age') % (400 * DAY_SECONDS));
 			const liked = h('liked') % 50_000;
 			return {
 				id,
@@ -137,10 +164,13 @@ export function notesData(ctx: DatasetContext) {
 	return {
 		/** A note or notes-user id the service knows: 24 hex characters, not all zeros. */
 		isNoteId: isHexId,
-		noteIdFromShareText: (text: string) => idFromShareText(text, /\/(?:explore|discovery\/item)\/([0-9a-f]{24})/),
-		noteUserIdFromShareText: (text: string) => idFromShareText(text, /\/user\/profile\/([0-9a-f]{24})/),
+		noteIdFromShareText: (text: string) =>
+			idFromShareText(text, /\/(?:explore|discovery\/item)\/([0-9a-f]{24})/),
+		noteUserIdFromShareText: (text: string) =>
+			idFromShareText(text, /\/user\/profile\/([0-9a-f]{24})/),
 		/** Comments in the order served: the UNFOLDED area first, then the FOLDED one. */
-		noteCommentAreas: (noteId: string, sort: NoteCommentSort = 'latest_v2') => commentAreas(`${noteId}|${sort}`),
+		noteCommentAreas: (noteId: string, sort: NoteCommentSort = 'latest_v2') =>
+			commentAreas(`${noteId}|${sort}`),
 		noteComments(noteId: string, sort: NoteCommentSort = 'latest_v2'): NoteComment[] {
 			const { unfolded, folded } = commentAreas(`${noteId}|${sort}`);
 			return [...unfolded, ...folded];
@@ -162,7 +192,9 @@ export function notesData(ctx: DatasetContext) {
 			const window = NOTE_TIME_FILTERS[filters.time_filter ?? '不限'];
 			const nowSeconds = Math.floor(ctx.now() / 1000);
 			const hits = searchBase(keyword.trim()).filter(
-				(hit) => (type === undefined || hit.note.type === type) && (window === undefined || hit.note.timestamp >= nowSeconds - window),
+				(hit) =>
+					(type === undefined || hit.note.type === type) &&
+					(window === undefined || hit.note.timestamp >= nowSeconds - window),
 			);
 			const sorter = sorters[filters.sort_type ?? 'general'];
 			return sorter ? [...hits].sort(sorter) : hits;

@@ -40,13 +40,17 @@ export function pickFor<T>(values: readonly T[], ...parts: Part[]): T {
 
 export function hexFor(length: number, ...parts: Part[]): string {
 	let out = '';
-	for (let block = 0; out.length < length; block++) out += hash32(...parts, 'hex', block).toString(16).padStart(8, '0');
+	for (let block = 0; out.length < length; block++)
+		out += hash32(...parts, 'hex', block)
+			.toString(16)
+			.padStart(8, '0');
 	return out.slice(0, length);
 }
 
 export function digitsFor(length: number, ...parts: Part[]): string {
 	let out = '';
-	for (let block = 0; out.length < length; block++) out += String(hash32(...parts, 'dec', block) % 1e9).padStart(9, '0');
+	for (let block = 0; out.length < length; block++)
+		out += String(hash32(...parts, 'dec', block) % 1e9).padStart(9, '0');
 	return out.slice(0, length);
 }
 

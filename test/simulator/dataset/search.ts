@@ -85,8 +85,18 @@ export interface SearchFilters {
 	publish_time?: PublishTime;
 }
 
-const WINDOWS: Record<PublishTime, number | undefined> = { all: undefined, day: DAY_SECONDS, week: 7 * DAY_SECONDS, half_year: 183 * DAY_SECONDS };
-const DURATION_RANGES: Record<Duration, [number, number]> = { all: [0, Infinity], short: [0, 299], medium: [300, 600], long: [1200, Infinity] };
+const WINDOWS: Record<PublishTime, number | undefined> = {
+	all: undefined,
+	day: DAY_SECONDS,
+	week: 7 * DAY_SECONDS,
+	half_year: 183 * DAY_SECONDS,
+};
+const DURATION_RANGES: Record<Duration, [number, number]> = {
+	all: [0, Infinity],
+	short: [0, 299],
+	medium: [300, 600],
+	long: [1200, Infinity],
+};
 
 /** Cross-vertical search hits; titles carry the keyword in highlight markup. */
 export function searchData(ctx: DatasetContext, channels: ChannelsData, articles: ArticlesData) {
@@ -108,7 +118,11 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 			title: highlight(nickName, keyword),
 			desc: sentenceFor(seed, 'acc-desc', keyword, i),
 			accTypeName: i % 2 ? 'Service account' : 'Subscription account',
-			jumpInfo: { userName: `gh_${hexFor(12, seed, 'acc-gh', keyword, i)}`, nickName, signature: sentenceFor(seed, 'acc-sig', keyword, i) },
+			jumpInfo: {
+				userName: `gh_${hexFor(12, seed, 'acc-gh', keyword, i)}`,
+				nickName,
+				signature: sentenceFor(seed, 'acc-sig', keyword, i),
+			},
 		};
 	}
 
@@ -135,9 +149,21 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 		const title = titleWith(keyword, seed, 'vid', list, keyword, i);
 		const username = channels.usernameFor('search', list, keyword, i);
 		const dateTime = ctx.epochSeconds - ageOf('vid', list, keyword, i);
-		const channelVideo = channels.registerChannelVideo(bigIdFor(seed, 'vid', list, keyword, i), username, dateTime, title);
+		const channelVideo = channels.registerChannelVideo(
+			bigIdFor(seed, 'vid', list, keyword, i),
+			username,
+			dateTime,
+			title,
+		);
 		// Every fourth length band: under 5 min, 5-10 min, 20 min and over, 10-20 min (matches "all" only).
-		const band = ([[30, 299], [300, 600], [1_200, 3_600], [601, 1_199]] as const)[i % 4];
+		const band = (
+			[
+				[30, 299],
+				[300, 600],
+				[1_200, 3_600],
+				[601, 1_199],
+			] as const
+		)[i % 4];
 		return {
 			type: 'video',
 			docID: channelVideo.id,
@@ -178,13 +204,18 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 		});
 	});
 
-	const videoHits = memo((keyword) => Array.from({ length: ctx.total('fetch_search_videos') }, (_, i) => video(keyword, i, 'videos')));
+	const videoHits = memo((keyword) =>
+		Array.from({ length: ctx.total('fetch_search_videos') }, (_, i) => video(keyword, i, 'videos')),
+	);
 
 	function filterAndSort<T extends SearchHit>(hits: T[], filters: SearchFilters): T[] {
 		const window = WINDOWS[filters.publish_time ?? 'all'];
 		const now = Math.floor(ctx.now() / 1000);
 		// Accounts carry no date: a publication window does not remove them.
-		const kept = window === undefined ? hits : hits.filter((hit) => !('dateTime' in hit) || hit.dateTime >= now - window);
+		const kept =
+			window === undefined
+				? hits
+				: hits.filter((hit) => !('dateTime' in hit) || hit.dateTime >= now - window);
 		const sort = filters.sort ?? 'default';
 		if (sort === 'latest') return [...kept].sort((a, b) => dateOf(b) - dateOf(a));
 		if (sort === 'hot') return [...kept].sort((a, b) => likesOf(b) - likesOf(a));
@@ -196,9 +227,14 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 		searchHits: (keyword: string, businessType = 'all', filters: SearchFilters = {}) =>
 			filterAndSort(verticalHits(JSON.stringify([keyword.trim(), businessType])), filters),
 		/** Hits of fetch_search_videos in answer order. */
-		searchVideoHits(keyword: string, filters: SearchFilters & { duration?: Duration } = {}): VideoHit[] {
+		searchVideoHits(
+			keyword: string,
+			filters: SearchFilters & { duration?: Duration } = {},
+		): VideoHit[] {
 			const [min, max] = DURATION_RANGES[filters.duration ?? 'all'];
-			return filterAndSort(videoHits(keyword.trim()), filters).filter((hit) => hit.duration >= min && hit.duration <= max);
+			return filterAndSort(videoHits(keyword.trim()), filters).filter(
+				(hit) => hit.duration >= min && hit.duration <= max,
+			);
 		},
 	};
 }

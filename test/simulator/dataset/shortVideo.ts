@@ -14,7 +14,13 @@ export interface ShortVideo {
 	desc: string;
 	create_time: number;
 	author: ShortVideoAuthor;
-	statistics: { digg_count: number; comment_count: number; share_count: number; play_count: number; collect_count: number };
+	statistics: {
+		digg_count: number;
+		comment_count: number;
+		share_count: number;
+		play_count: number;
+		collect_count: number;
+	};
 	share_url: string;
 }
 
@@ -45,10 +51,13 @@ export function shortVideoData(ctx: DatasetContext) {
 	// sec_uids that are not of our own form are remembered, so their posts name them as author.
 	const foreignSecUids = new Map<string, string>();
 
-	const secUidOf = (uid: string) => foreignSecUids.get(uid) ?? SEC_UID_PREFIX + base64url('u' + uid);
+	const secUidOf = (uid: string) =>
+		foreignSecUids.get(uid) ?? SEC_UID_PREFIX + base64url('u' + uid);
 
 	function uidOfSecUid(secUid: string): string {
-		const decoded = secUid.startsWith(SEC_UID_PREFIX) ? fromBase64url(secUid.slice(SEC_UID_PREFIX.length)) : undefined;
+		const decoded = secUid.startsWith(SEC_UID_PREFIX)
+			? fromBase64url(secUid.slice(SEC_UID_PREFIX.length))
+			: undefined;
 		if (decoded && /^u[1-9]\d{10}$/.test(decoded)) return decoded.slice(1);
 		const uid = uidFor('sec', secUid);
 		foreignSecUids.set(uid, secUid);
@@ -62,12 +71,18 @@ export function shortVideoData(ctx: DatasetContext) {
 	const awemeIdOf = (uid: string, index: number) => `7${uid}${String(index).padStart(7, '0')}`;
 
 	/** A video of someone else (likes, feeds, collections): a random author and post index. */
-	const foreignAwemeId = (...parts: Array<string | number>) => awemeIdOf(uidFor('author', ...parts), intFor(0, 4999, seed, 'post', ...parts));
+	const foreignAwemeId = (...parts: Array<string | number>) =>
+		awemeIdOf(uidFor('author', ...parts), intFor(0, 4999, seed, 'post', ...parts));
 
-	const author = (uid: string): ShortVideoAuthor => ({ uid, sec_uid: secUidOf(uid), nickname: nicknameFor(seed, 'sv-user', uid) });
+	const author = (uid: string): ShortVideoAuthor => ({
+		uid,
+		sec_uid: secUidOf(uid),
+		nickname: nicknameFor(seed, 'sv-user', uid),
+	});
 
 	function decode(awemeId: string): { uid: string; index: number } {
-		if (/^\d{19}$/.test(awemeId)) return { uid: awemeId.slice(1, 12), index: Number(awemeId.slice(12)) };
+		if (/^\d{19}$/.test(awemeId))
+			return { uid: awemeId.slice(1, 12), index: Number(awemeId.slice(12)) };
 		return { uid: uidFor('id', awemeId), index: intFor(0, 4999, seed, 'index', awemeId) };
 	}
 
@@ -79,7 +94,8 @@ export function shortVideoData(ctx: DatasetContext) {
 			aweme_id: awemeId,
 			group_id: bigIdFor(seed, 'group', awemeId),
 			desc: `${topicFor(seed, awemeId)} — ${sentenceFor(seed, awemeId)} #${topicFor(seed, 'tag', awemeId).replace(/ /g, '')}`,
-			create_time: ctx.epochSeconds - ((index % 50_000) + 1) * POST_GAP_SECONDS - (h('jitter') % 3600),
+			create_time:
+				ctx.epochSeconds - ((index % 50_000) + 1) * POST_GAP_SECONDS - (h('jitter') % 3600),
 			author: author(uid),
 			statistics: {
 				digg_count: Math.floor(play / (5 + (h('d') % 20))),
@@ -92,26 +108,33 @@ export function shortVideoData(ctx: DatasetContext) {
 		};
 	}
 
-	const idList = (count: number, id: (i: number) => string) => Array.from({ length: count }, (_, i) => video(id(i)));
+	const idList = (count: number, id: (i: number) => string) =>
+		Array.from({ length: count }, (_, i) => video(id(i)));
 
 	const posts = memo((secUserId) => {
 		const uid = uidOfSecUid(secUserId);
 		return idList(ctx.total('fetch_user_post_videos'), (i) => awemeIdOf(uid, i));
 	});
 
-	const byPopularity = (videos: ShortVideo[]) => [...videos].sort((a, b) => b.statistics.digg_count - a.statistics.digg_count);
+	const byPopularity = (videos: ShortVideo[]) =>
+		[...videos].sort((a, b) => b.statistics.digg_count - a.statistics.digg_count);
 
 	const cookieAccount = (cookie: string) => uidFor('cookie', cookie);
 
 	const collects = memo((cookie) =>
-		Array.from({ length: ctx.total('fetch_user_collects') }, (_, i): CollectsFolder => ({
-			collects_id: '7' + digitsFor(18, seed, 'collects', cookieAccount(cookie), i),
-			collects_name: `${topicFor(seed, 'folder', cookie, i)} ${i + 1}`,
-			total_number: ctx.total('fetch_user_collects_videos'),
-		})),
+		Array.from(
+			{ length: ctx.total('fetch_user_collects') },
+			(_, i): CollectsFolder => ({
+				collects_id: '7' + digitsFor(18, seed, 'collects', cookieAccount(cookie), i),
+				collects_name: `${topicFor(seed, 'folder', cookie, i)} ${i + 1}`,
+				total_number: ctx.total('fetch_user_collects_videos'),
+			}),
+		),
 	);
 
-	const feeds = memo((account) => idList(ctx.total('fetch_home_feed'), (i) => foreignAwemeId('feed', account, i)));
+	const feeds = memo((account) =>
+		idList(ctx.total('fetch_home_feed'), (i) => foreignAwemeId('feed', account, i)),
+	);
 
 	const wellKnownUid = uidFor('well-known');
 
@@ -139,14 +162,26 @@ export function shortVideoData(ctx: DatasetContext) {
 			}
 			const long = /(\d{19})/.exec(url.pathname);
 			if (long) return long[1];
-			if (url.hostname === SHORT_LINK_HOST && url.pathname.length > 1) return foreignAwemeId('share', url.pathname);
+			if (url.hostname === SHORT_LINK_HOST && url.pathname.length > 1)
+				return foreignAwemeId('share', url.pathname);
 			return undefined;
 		},
-		userPostVideos: (secUserId: string, filterType = '0') => (filterType === '3' ? byPopularity(posts(secUserId)) : posts(secUserId)),
-		userLikeVideos: memo((secUserId) => idList(ctx.total('fetch_user_like_videos'), (i) => foreignAwemeId('like', secUserId, i))),
-		userCollectionVideos: memo((cookie) => idList(ctx.total('fetch_user_collection_videos'), (i) => foreignAwemeId('collection', cookieAccount(cookie), i))),
+		userPostVideos: (secUserId: string, filterType = '0') =>
+			filterType === '3' ? byPopularity(posts(secUserId)) : posts(secUserId),
+		userLikeVideos: memo((secUserId) =>
+			idList(ctx.total('fetch_user_like_videos'), (i) => foreignAwemeId('like', secUserId, i)),
+		),
+		userCollectionVideos: memo((cookie) =>
+			idList(ctx.total('fetch_user_collection_videos'), (i) =>
+				foreignAwemeId('collection', cookieAccount(cookie), i),
+			),
+		),
 		userCollects: collects,
-		collectsVideos: memo((collectsId) => idList(ctx.total('fetch_user_collects_videos'), (i) => foreignAwemeId('collects-video', collectsId, i))),
+		collectsVideos: memo((collectsId) =>
+			idList(ctx.total('fetch_user_collects_videos'), (i) =>
+				foreignAwemeId('collects-video', collectsId, i),
+			),
+		),
 		/** A mix belongs to one author: its videos are that author's posts. */
 		mixVideos: memo((mixId) => {
 			const uid = uidFor('mix', mixId);
@@ -154,7 +189,9 @@ export function shortVideoData(ctx: DatasetContext) {
 		}),
 		/** The general feed, or the feed personalised for a cookie's account. */
 		homeFeed: (cookie?: string) => feeds(cookie ? cookieAccount(cookie) : 'general'),
-		relatedPosts: memo((awemeId) => idList(ctx.total('fetch_related_posts'), (i) => foreignAwemeId('related', awemeId, i))),
+		relatedPosts: memo((awemeId) =>
+			idList(ctx.total('fetch_related_posts'), (i) => foreignAwemeId('related', awemeId, i)),
+		),
 		/** Overlay comments spread evenly over the video; offset_time in ms. */
 		danmaku(itemId: string, durationMs: number): Danmaku[] {
 			const count = ctx.total('fetch_one_video_danmaku');

@@ -1,8 +1,45 @@
 import { intFor, pickFor, type Part } from './random';
 
-const ADJECTIVES = ['quiet', 'bright', 'honest', 'curious', 'sunny', 'bold', 'gentle', 'clever', 'lucky', 'steady', 'vivid', 'calm'];
-const NOUNS = ['otter', 'maple', 'harbor', 'comet', 'lantern', 'meadow', 'pebble', 'falcon', 'willow', 'summit', 'river', 'cedar'];
-const TOPICS = ['morning routine', 'street food', 'city walk', 'weekend trip', 'home office', 'budget tips', 'coffee tasting', 'skincare', 'camping gear', 'study notes'];
+const ADJECTIVES = [
+	'quiet',
+	'bright',
+	'honest',
+	'curious',
+	'sunny',
+	'bold',
+	'gentle',
+	'clever',
+	'lucky',
+	'steady',
+	'vivid',
+	'calm',
+];
+const NOUNS = [
+	'otter',
+	'maple',
+	'harbor',
+	'comet',
+	'lantern',
+	'meadow',
+	'pebble',
+	'falcon',
+	'willow',
+	'summit',
+	'river',
+	'cedar',
+];
+const TOPICS = [
+	'morning routine',
+	'street food',
+	'city walk',
+	'weekend trip',
+	'home office',
+	'budget tips',
+	'coffee tasting',
+	'skincare',
+	'camping gear',
+	'study notes',
+];
 const OPINIONS = [
 	'Honestly better than I expected.',
 	'Not sure this is worth the hype.',
@@ -50,7 +87,11 @@ export function titleWith(keyword: string, ...parts: Part[]): string {
 }
 
 export function escapeHtml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
 }
 
 /** Search hit markup: the keyword wrapped the way the service highlights it. */

@@ -9,14 +9,30 @@ const GOLDEN = 0x9e3779b97f4a7c13n;
 function mix(v: bigint[]): void {
 	const [a0, b0, c0, d0, e0, f0, g0, h0] = v;
 	let [a, b, c, d, e, f, g, h] = [a0, b0, c0, d0, e0, f0, g0, h0];
-	a = (a - e) & MASK; f ^= h >> 9n; h = (h + a) & MASK;
-	b = (b - f) & MASK; g ^= (a << 9n) & MASK; a = (a + b) & MASK;
-	c = (c - g) & MASK; h ^= b >> 23n; b = (b + c) & MASK;
-	d = (d - h) & MASK; a ^= (c << 15n) & MASK; c = (c + d) & MASK;
-	e = (e - a) & MASK; b ^= d >> 14n; d = (d + e) & MASK;
-	f = (f - b) & MASK; c ^= (e << 20n) & MASK; e = (e + f) & MASK;
-	g = (g - c) & MASK; d ^= f >> 17n; f = (f + g) & MASK;
-	h = (h - d) & MASK; e ^= (g << 14n) & MASK; g = (g + h) & MASK;
+	a = (a - e) & MASK;
+	f ^= h >> 9n;
+	h = (h + a) & MASK;
+	b = (b - f) & MASK;
+	g ^= (a << 9n) & MASK;
+	a = (a + b) & MASK;
+	c = (c - g) & MASK;
+	h ^= b >> 23n;
+	b = (b + c) & MASK;
+	d = (d - h) & MASK;
+	a ^= (c << 15n) & MASK;
+	c = (c + d) & MASK;
+	e = (e - a) & MASK;
+	b ^= d >> 14n;
+	d = (d + e) & MASK;
+	f = (f - b) & MASK;
+	c ^= (e << 20n) & MASK;
+	e = (e + f) & MASK;
+	g = (g - c) & MASK;
+	d ^= f >> 17n;
+	f = (f + g) & MASK;
+	h = (h - d) & MASK;
+	e ^= (g << 14n) & MASK;
+	g = (g + h) & MASK;
 	v.splice(0, 8, a, b, c, d, e, f, g, h);
 }
 
@@ -42,7 +58,12 @@ export function referenceKeystream(seed: bigint, length: number): Buffer {
 		let a = aa;
 		let b = (bb + cc) & MASK;
 		for (let m = 0; m < 256; m++) {
-			const shifted = [(~(a ^ ((a << 21n) & MASK))) & MASK, a ^ (a >> 5n), a ^ ((a << 12n) & MASK), a ^ (a >> 33n)][m & 3];
+			const shifted = [
+				~(a ^ ((a << 21n) & MASK)) & MASK,
+				a ^ (a >> 5n),
+				a ^ ((a << 12n) & MASK),
+				a ^ (a >> 33n),
+			][m & 3];
 			a = (shifted + mem[(m + 128) & 255]) & MASK;
 			const x = mem[m];
 			const y = (mem[Number((x >> 3n) & 255n)] + a + b) & MASK;

@@ -42,12 +42,15 @@ const FTYP = Buffer.from('00000018667479706973736f0000020069736f6d69736f32', 'he
 /** An `ftyp` box and one `mdat` box filling the rest with a byte pattern: any size, generated slice by slice. */
 export function syntheticMp4(size: number): MediaFile {
 	const headerLength = FTYP.length + 8;
-	if (size < headerLength) throw new RangeError(`a synthetic MP4 needs at least ${headerLength} bytes`);
+	if (size < headerLength)
+		throw new RangeError(`a synthetic MP4 needs at least ${headerLength} bytes`);
 	const header = Buffer.alloc(headerLength);
 	FTYP.copy(header);
 	header.writeUInt32BE(size - FTYP.length, FTYP.length);
 	header.write('mdat', FTYP.length + 4, 'ascii');
-	const pattern = Buffer.from(Array.from({ length: 65_521 }, (_, i) => (i * 31 + (i >>> 7)) & 0xff));
+	const pattern = Buffer.from(
+		Array.from({ length: 65_521 }, (_, i) => (i * 31 + (i >>> 7)) & 0xff),
+	);
 	return {
 		size,
 		read(start, end) {
@@ -67,17 +70,24 @@ export function syntheticMp4(size: number): MediaFile {
 	};
 }
 
-const asFile = (file: Buffer | MediaFile): MediaFile => (Buffer.isBuffer(file) ? bytesFile(file) : file);
+const asFile = (file: Buffer | MediaFile): MediaFile =>
+	Buffer.isBuffer(file) ? bytesFile(file) : file;
 
 export function createMediaLibrary(initial: MediaFiles = {}): MediaControl {
 	const synthetic = syntheticMp4(DEFAULT_SYNTHETIC_BYTES);
-	const current = { channels: synthetic, shortVideo: synthetic, encryptedLength: DEFAULT_ENCRYPTED_LENGTH, omitEncryptedLengthHeader: false };
+	const current = {
+		channels: synthetic,
+		shortVideo: synthetic,
+		encryptedLength: DEFAULT_ENCRYPTED_LENGTH,
+		omitEncryptedLengthHeader: false,
+	};
 	const control: MediaControl = {
 		use(files) {
 			if (files.channels) current.channels = asFile(files.channels);
 			if (files.shortVideo) current.shortVideo = asFile(files.shortVideo);
 			if (files.encryptedLength !== undefined) current.encryptedLength = files.encryptedLength;
-			if (files.omitEncryptedLengthHeader !== undefined) current.omitEncryptedLengthHeader = files.omitEncryptedLengthHeader;
+			if (files.omitEncryptedLengthHeader !== undefined)
+				current.omitEncryptedLengthHeader = files.omitEncryptedLengthHeader;
 		},
 		get channels() {
 			return current.channels;

@@ -31,11 +31,17 @@ export function channelMedia(ctx: SimContext, objectId: bigint): ChannelMedia {
 	const url = `${ctx.origin}${CHANNEL_MEDIA_PATH}${query}`;
 	const token = new URLSearchParams(issued.url_token.replace(/^&/, '')).get('token') ?? '';
 	mediaStateOf(ctx).keysByToken.set(token, BigInt(issued.decode_key));
-	return { url, url_token: issued.url_token, full_url: url + issued.url_token, decode_key: issued.decode_key };
+	return {
+		url,
+		url_token: issued.url_token,
+		full_url: url + issued.url_token,
+		decode_key: issued.decode_key,
+	};
 }
 
 /** The signature a short-video play link carries; the media route checks it. */
-export const playSignature = (awemeId: string, region: string) => hexFor(16, 'play', awemeId, region);
+export const playSignature = (awemeId: string, region: string) =>
+	hexFor(16, 'play', awemeId, region);
 
 /** A short-video play link (original quality) on this simulator; the region picks the "CDN" path. */
 export function playUrl(ctx: SimContext, awemeId: string, region?: string): string {

@@ -5,9 +5,4 @@ import { modelRoutes } from './model';
 import type { RouteModule } from './types';
 
 /** Every route module the simulator serves: one line each. */
-export const routeModules: RouteModule[] = [
-	dataRoutes,
-	avatarRoutes,
-	modelRoutes,
-	mediaRoutes,
-];
+export const routeModules: RouteModule[] = [dataRoutes, avatarRoutes, modelRoutes, mediaRoutes];

@@ -8,7 +8,12 @@ import { toolParametersSchema } from '../../../nodes/SocialGatewayChatModel/mode
  * nodes-as-tools built with a copy the SDK was not installed with), read by shape.
  */
 
-const tool = (inputSchema: unknown) => ({ type: 'function' as const, name: 'Search_Notes', description: 'Search notes', inputSchema: inputSchema as never });
+const tool = (inputSchema: unknown) => ({
+	type: 'function' as const,
+	name: 'Search_Notes',
+	description: 'Search notes',
+	inputSchema: inputSchema as never,
+});
 
 describe('tool parameters as JSON Schema', () => {
 	test('a schema of a Zod copy the SDK does not know: properties, types, descriptions, required', () => {
@@ -35,17 +40,30 @@ describe('tool parameters as JSON Schema', () => {
 
 	test('a Zod 3 schema like the one n8n builds from $fromAI() keeps its keyword as a required string', () => {
 		const schema = z.object({ keyword: z.string().describe('The brand to search for') }).required();
-		const json = toolParametersSchema(tool(schema)) as { type: string; properties: Record<string, { type: string; description?: string }>; required: string[] };
+		const json = toolParametersSchema(tool(schema)) as {
+			type: string;
+			properties: Record<string, { type: string; description?: string }>;
+			required: string[];
+		};
 		expect(json.type).toBe('object');
-		expect(json.properties.keyword).toMatchObject({ type: 'string', description: 'The brand to search for' });
+		expect(json.properties.keyword).toMatchObject({
+			type: 'string',
+			description: 'The brand to search for',
+		});
 		expect(json.required).toEqual(['keyword']);
 		expect(JSON.stringify(json)).not.toContain('_def');
 	});
 
-	test('a Zod 3 schema from another copy (not an instance of the SDK\'s Zod) is read by its shape', () => {
-		const real = z.object({ keyword: z.string().describe('Brand'), page: z.number().int().optional() });
+	test("a Zod 3 schema from another copy (not an instance of the SDK's Zod) is read by its shape", () => {
+		const real = z.object({
+			keyword: z.string().describe('Brand'),
+			page: z.number().int().optional(),
+		});
 		// The same object seen through another module copy: the prototype chain does not lead to the SDK's ZodType.
-		const foreign = Object.setPrototypeOf({ ...real, _def: real._def, description: undefined }, Object.prototype);
+		const foreign = Object.setPrototypeOf(
+			{ ...real, _def: real._def, description: undefined },
+			Object.prototype,
+		);
 		expect(toolParametersSchema(tool(foreign))).toEqual({
 			type: 'object',
 			properties: { keyword: { type: 'string', description: 'Brand' }, page: { type: 'number' } },

@@ -1,5 +1,10 @@
 import { Isaac64 } from '../../../nodes/SocialData/download/isaac64';
-import { ChannelVideoDecryptor, decodeKeyOf, encryptedLengthOf, looksLikeMp4 } from '../../../nodes/SocialData/download/channelVideoCipher';
+import {
+	ChannelVideoDecryptor,
+	decodeKeyOf,
+	encryptedLengthOf,
+	looksLikeMp4,
+} from '../../../nodes/SocialData/download/channelVideoCipher';
 import { channelMediaOf } from '../../../nodes/SocialData/download/channelDownload';
 import { DecryptStep } from '../../../nodes/SocialData/download/mediaSteps';
 import { referenceKeystream } from '../../simulator/media/isaac64Reference';
@@ -7,7 +12,8 @@ import { encryptedHead } from '../../simulator/media/encrypt';
 import { syntheticMp4 } from '../../simulator/media/library';
 import { seededRandom } from '../../support/seededRandom';
 
-const hex = (words: Array<[number, number]>) => words.map(([hi, lo]) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0'));
+const hex = (words: Array<[number, number]>) =>
+	words.map(([hi, lo]) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0'));
 
 function keystream(seed: bigint, length: number): Buffer {
 	const key = decodeKeyOf(seed.toString())!;
@@ -25,14 +31,25 @@ function encrypted(plain: Buffer, key: bigint, encryptedLength: number): Buffer 
 
 describe('ISAAC64', () => {
 	it('zero seed: the public test vector (Polyglot Random64 opens with it)', () => {
-		expect(hex(Isaac64.words(new Isaac64(0, 0), 4))).toEqual(['9d39247e33776d41', '2af7398005aaa5c7', '44db015024623547', '9c15f73e62a76ae2']);
+		expect(hex(Isaac64.words(new Isaac64(0, 0), 4))).toEqual([
+			'9d39247e33776d41',
+			'2af7398005aaa5c7',
+			'44db015024623547',
+			'9c15f73e62a76ae2',
+		]);
 	});
 
 	it('on 32-bit halves, equals the plain BigInt version for seeds across the whole 64-bit range', () => {
 		const random = seededRandom(64);
 		const seeds = [0n, 1n, 0xffffffffn, 0x100000000n, 2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n];
-		for (let i = 0; i < 8; i++) seeds.push(BigInt(Math.floor(random() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(random() * 2 ** 32)));
-		for (const seed of seeds) expect(keystream(seed, 3 * 2048 + 100).equals(referenceKeystream(seed, 3 * 2048 + 100))).toBe(true);
+		for (let i = 0; i < 8; i++)
+			seeds.push(
+				BigInt(Math.floor(random() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(random() * 2 ** 32)),
+			);
+		for (const seed of seeds)
+			expect(keystream(seed, 3 * 2048 + 100).equals(referenceKeystream(seed, 3 * 2048 + 100))).toBe(
+				true,
+			);
 	});
 
 	it('a full 131072-byte keystream matches too (64 generation rounds)', () => {
@@ -43,14 +60,30 @@ describe('ISAAC64', () => {
 
 describe('decode keys', () => {
 	it('takes decimal text up to 2^64−1, and exact integers', () => {
-		expect(decodeKeyOf('18446744073709551615')).toEqual({ text: '18446744073709551615', hi: 0xffffffff, lo: 0xffffffff });
+		expect(decodeKeyOf('18446744073709551615')).toEqual({
+			text: '18446744073709551615',
+			hi: 0xffffffff,
+			lo: 0xffffffff,
+		});
 		expect(decodeKeyOf(' 4294967296 ')).toEqual({ text: '4294967296', hi: 1, lo: 0 });
 		expect(decodeKeyOf(2n ** 60n)?.text).toBe(String(2n ** 60n));
 		expect(decodeKeyOf(123)?.text).toBe('123');
 	});
 
 	it('refuses what is not one: past 2^64−1, signs, letters, empty, a number that lost digits', () => {
-		for (const bad of ['18446744073709551616', '-1', '12a', '', '1.5', 2 ** 53 + 2, -3, null, undefined, {}]) expect(decodeKeyOf(bad)).toBeUndefined();
+		for (const bad of [
+			'18446744073709551616',
+			'-1',
+			'12a',
+			'',
+			'1.5',
+			2 ** 53 + 2,
+			-3,
+			null,
+			undefined,
+			{},
+		])
+			expect(decodeKeyOf(bad)).toBeUndefined();
 	});
 
 	it('reads X-enclen, 131072 when absent or unreadable', () => {
@@ -103,8 +136,15 @@ describe('channel video decryption', () => {
 		const right = new DecryptStep(decodeKeyOf(key)!, 131_072, 'the link', 'fetch_video_detail');
 		expect(looksLikeMp4(right.update(Buffer.from(file.subarray(0, 4))))).toBe(false);
 		expect(() => right.update(Buffer.from(file.subarray(4, 64)))).not.toThrow();
-		const wrong = new DecryptStep(decodeKeyOf(key + 1n)!, 131_072, 'the link', 'fetch_video_detail');
-		expect(() => wrong.update(Buffer.from(file.subarray(0, 64)))).toThrow(/did not decrypt to an MP4.*the decode_key belongs to another answer.*fetch the video detail again/);
+		const wrong = new DecryptStep(
+			decodeKeyOf(key + 1n)!,
+			131_072,
+			'the link',
+			'fetch_video_detail',
+		);
+		expect(() => wrong.update(Buffer.from(file.subarray(0, 64)))).toThrow(
+			/did not decrypt to an MP4.*the decode_key belongs to another answer.*fetch the video detail again/,
+		);
 		const tiny = new DecryptStep(decodeKeyOf(key)!, 131_072, 'the link', 'fetch_video_detail');
 		tiny.update(Buffer.from(file.subarray(0, 3)));
 		expect(() => tiny.finish()).toThrow(/did not decrypt to an MP4/);
@@ -113,12 +153,29 @@ describe('channel video decryption', () => {
 
 describe('channel media of a video detail answer', () => {
 	it('joins url and token from raw=false media and raw=true objectDesc.media[0]', () => {
-		expect(channelMediaOf({ media: { url: 'https://cdn/x?a=1', url_token: '&token=t', decode_key: '42' } })).toEqual({ url: 'https://cdn/x?a=1&token=t', decodeKey: '42' });
-		expect(channelMediaOf({ objects: [{ objectDesc: { media: [{ url: 'https://cdn/y?b=2', urlToken: '&token=u', decodeKey: '7' }] } }] })).toEqual({
+		expect(
+			channelMediaOf({
+				media: { url: 'https://cdn/x?a=1', url_token: '&token=t', decode_key: '42' },
+			}),
+		).toEqual({ url: 'https://cdn/x?a=1&token=t', decodeKey: '42' });
+		expect(
+			channelMediaOf({
+				objects: [
+					{
+						objectDesc: {
+							media: [{ url: 'https://cdn/y?b=2', urlToken: '&token=u', decodeKey: '7' }],
+						},
+					},
+				],
+			}),
+		).toEqual({
 			url: 'https://cdn/y?b=2&token=u',
 			decodeKey: '7',
 		});
-		expect(channelMediaOf({ media: { full_url: 'https://cdn/z?t=1', decode_key: '1' } })).toEqual({ url: 'https://cdn/z?t=1', decodeKey: '1' });
+		expect(channelMediaOf({ media: { full_url: 'https://cdn/z?t=1', decode_key: '1' } })).toEqual({
+			url: 'https://cdn/z?t=1',
+			decodeKey: '1',
+		});
 		expect(channelMediaOf({ title: 'no media' })).toBeUndefined();
 	});
 });

@@ -7,17 +7,33 @@ const node = new ModelGateway();
 const { properties } = node.description;
 
 function optionValues(name: string, resource?: string): string[] {
-	const property = properties.find((p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)));
+	const property = properties.find(
+		(p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)),
+	);
 	return (property?.options ?? []).map((option) => (option as { value: string }).value);
 }
 
 describe('Model Gateway node description', () => {
 	it('is the modelGateway node, usable as a tool, with the pack credential', () => {
-		expect(node.description).toMatchObject({ name: 'modelGateway', displayName: 'Model Gateway', usableAsTool: { replacements: { description: expect.stringContaining('Model > List') } }, credentials: [{ name: 'socialGatewayApi', required: true }] });
+		expect(node.description).toMatchObject({
+			name: 'modelGateway',
+			displayName: 'Model Gateway',
+			usableAsTool: { replacements: { description: expect.stringContaining('Model > List') } },
+			credentials: [{ name: 'socialGatewayApi', required: true }],
+		});
 	});
 
 	it('offers the resources and operations of the issue', () => {
-		expect(optionValues('resource').sort()).toEqual(['chat', 'embedding', 'image', 'message', 'model', 'native', 'speech', 'text']);
+		expect(optionValues('resource').sort()).toEqual([
+			'chat',
+			'embedding',
+			'image',
+			'message',
+			'model',
+			'native',
+			'speech',
+			'text',
+		]);
 		expect(optionValues('operation', 'text')).toEqual(['generate', 'stream']);
 		expect(optionValues('operation', 'image')).toEqual(['edit', 'generate', 'predict']);
 		expect(optionValues('operation', 'speech')).toEqual(['generate']);
@@ -31,7 +47,13 @@ describe('Model Gateway node description', () => {
 	it('gives every operation that needs a model a searchable resource locator with its own default', () => {
 		const locators = properties.filter((p) => p.name === 'modelId') as INodeProperties[];
 		const byOperation = Object.fromEntries(
-			locators.map((p) => [`${p.displayOptions?.show?.resource}.${p.displayOptions?.show?.operation}`, [(p.default as { value: string }).value, (p.modes?.[0].typeOptions as { searchListMethod: string }).searchListMethod]]),
+			locators.map((p) => [
+				`${p.displayOptions?.show?.resource}.${p.displayOptions?.show?.operation}`,
+				[
+					(p.default as { value: string }).value,
+					(p.modes?.[0].typeOptions as { searchListMethod: string }).searchListMethod,
+				],
+			]),
 		);
 		expect(byOperation).toEqual({
 			'text.generate': ['gm-2.5-flash', 'searchTextModels'],
@@ -48,7 +70,9 @@ describe('Model Gateway node description', () => {
 			'native.call': ['gm-2.5-flash', 'searchModels'],
 		});
 		for (const locator of locators) {
-			const method = (locator.modes?.[0].typeOptions as { searchListMethod: keyof typeof node.methods.listSearch }).searchListMethod;
+			const method = (
+				locator.modes?.[0].typeOptions as { searchListMethod: keyof typeof node.methods.listSearch }
+			).searchListMethod;
 			expect(typeof node.methods.listSearch[method]).toBe('function');
 		}
 	});
@@ -64,18 +88,42 @@ describe('model search lists', () => {
 	afterAll(() => sim.close());
 
 	const ids = async (method: keyof typeof node.methods.listSearch, filter?: string) =>
-		(await node.methods.listSearch[method].call(context, filter)).results.map((result) => result.value);
+		(await node.methods.listSearch[method].call(context, filter)).results.map(
+			(result) => result.value,
+		);
 
 	it('narrows GET /v1/models to what each operation can use, and filters by the search text', async () => {
-		expect(await ids('searchSpeechModels')).toEqual(['gm-2.5-flash-preview-tts', 'gm-2.5-pro-preview-tts']);
-		expect(await ids('searchPredictionModels')).toEqual(['img-4.0-generate-001', 'img-4.0-ultra-generate-001']);
+		expect(await ids('searchSpeechModels')).toEqual([
+			'gm-2.5-flash-preview-tts',
+			'gm-2.5-pro-preview-tts',
+		]);
+		expect(await ids('searchPredictionModels')).toEqual([
+			'img-4.0-generate-001',
+			'img-4.0-ultra-generate-001',
+		]);
 		expect(await ids('searchEmbeddingModels')).toEqual(['gm-embedding-001']);
 		expect(await ids('searchImageModels')).toEqual(
-			expect.arrayContaining(['gm-2.5-flash-image', 'gm-3-pro-image-preview', 'gm-3.1-flash-image-preview', 'gm-2.5-flash-image-preview', 'gm-3.1-flash-lite-image']),
+			expect.arrayContaining([
+				'gm-2.5-flash-image',
+				'gm-3-pro-image-preview',
+				'gm-3.1-flash-image-preview',
+				'gm-2.5-flash-image-preview',
+				'gm-3.1-flash-lite-image',
+			]),
 		);
-		expect(await ids('searchTextModels')).toEqual(['gm-2.5-flash', 'gm-2.5-pro', 'gm-3-pro-preview']);
+		expect(await ids('searchTextModels')).toEqual([
+			'gm-2.5-flash',
+			'gm-2.5-pro',
+			'gm-3-pro-preview',
+		]);
 		expect(await ids('searchImageModels', 'PRO')).toEqual(['gm-3-pro-image-preview']);
 		expect((await ids('searchModels')).length).toBeGreaterThan(10);
-		expect(sim.requests.every((request) => request.path === '/v1/models' && request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`)).toBe(true);
+		expect(
+			sim.requests.every(
+				(request) =>
+					request.path === '/v1/models' &&
+					request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`,
+			),
+		).toBe(true);
 	});
 });

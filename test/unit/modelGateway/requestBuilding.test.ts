@@ -1,7 +1,23 @@
-import { chatSummary, messagesSummary, nativeSummary } from '../../../nodes/ModelGateway/helpers/answerText';
-import { conversationOf, maxTokensOf, temperatureOf } from '../../../nodes/ModelGateway/helpers/conversation';
-import { checkAspectRatio, checkContents, generateContentBody, HARM_CATEGORIES } from '../../../nodes/ModelGateway/helpers/generateContent';
-import { imagesOfNative, imagesOfPrediction } from '../../../nodes/ModelGateway/helpers/imageOutput';
+import {
+	chatSummary,
+	messagesSummary,
+	nativeSummary,
+} from '../../../nodes/ModelGateway/helpers/answerText';
+import {
+	conversationOf,
+	maxTokensOf,
+	temperatureOf,
+} from '../../../nodes/ModelGateway/helpers/conversation';
+import {
+	checkAspectRatio,
+	checkContents,
+	generateContentBody,
+	HARM_CATEGORIES,
+} from '../../../nodes/ModelGateway/helpers/generateContent';
+import {
+	imagesOfNative,
+	imagesOfPrediction,
+} from '../../../nodes/ModelGateway/helpers/imageOutput';
 import { jsonFromText } from '../../../nodes/ModelGateway/helpers/jsonFromText';
 import { InputError } from '../../../nodes/shared/validation';
 
@@ -10,7 +26,16 @@ describe('native request body', () => {
 		const body = generateContentBody({
 			contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
 			systemInstruction: 'Be brief',
-			generation: { temperature: 0.2, topP: 0.9, maxOutputTokens: 64, includeThoughts: true, thinkingBudget: 512, responseModalities: ['TEXT', 'IMAGE'], aspectRatio: '16:9', imageMimeType: 'image/png' },
+			generation: {
+				temperature: 0.2,
+				topP: 0.9,
+				maxOutputTokens: 64,
+				includeThoughts: true,
+				thinkingBudget: 512,
+				responseModalities: ['TEXT', 'IMAGE'],
+				aspectRatio: '16:9',
+				imageMimeType: 'image/png',
+			},
 			safetyThreshold: 'OFF',
 			googleSearch: true,
 			responseFormat: 'url',
@@ -34,21 +59,40 @@ describe('native request body', () => {
 	});
 
 	it('sends no generationConfig when nothing was set, and the voice for speech', () => {
-		expect(generateContentBody({ contents: [{ parts: [{ text: 'x' }] }] })).toEqual({ contents: [{ parts: [{ text: 'x' }] }] });
-		expect(generateContentBody({ model: 'gm-2.5-flash-preview-tts', contents: [{ parts: [{ text: 'x' }] }], generation: { responseModalities: ['AUDIO'], voiceName: 'Puck' } })).toEqual({
+		expect(generateContentBody({ contents: [{ parts: [{ text: 'x' }] }] })).toEqual({
+			contents: [{ parts: [{ text: 'x' }] }],
+		});
+		expect(
+			generateContentBody({
+				model: 'gm-2.5-flash-preview-tts',
+				contents: [{ parts: [{ text: 'x' }] }],
+				generation: { responseModalities: ['AUDIO'], voiceName: 'Puck' },
+			}),
+		).toEqual({
 			model: 'gm-2.5-flash-preview-tts',
 			contents: [{ parts: [{ text: 'x' }] }],
-			generationConfig: { responseModalities: ['AUDIO'], speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } } },
+			generationConfig: {
+				responseModalities: ['AUDIO'],
+				speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } },
+			},
 		});
 	});
 
 	it('refuses out-of-range sampling values and malformed ratios and contents, naming the field', () => {
-		expect(() => generateContentBody({ contents: [], generation: { temperature: 3 } })).toThrow(/"temperature" must be a number from 0 to 2/);
-		expect(() => generateContentBody({ contents: [], generation: { topP: 1.5 } })).toThrow(/"topP"/);
-		expect(() => generateContentBody({ contents: [], generation: { thinkingBudget: -5 } })).toThrow(/"thinkingBudget"/);
+		expect(() => generateContentBody({ contents: [], generation: { temperature: 3 } })).toThrow(
+			/"temperature" must be a number from 0 to 2/,
+		);
+		expect(() => generateContentBody({ contents: [], generation: { topP: 1.5 } })).toThrow(
+			/"topP"/,
+		);
+		expect(() => generateContentBody({ contents: [], generation: { thinkingBudget: -5 } })).toThrow(
+			/"thinkingBudget"/,
+		);
 		expect(() => checkAspectRatio('16x9')).toThrow(InputError);
 		expect(() => checkAspectRatio('0:1')).toThrow(/<w>:<h>/);
-		expect(() => checkContents('[{"role":"assistant","parts":[{"text":"x"}]}]')).toThrow(/role" must be "user" or "model"/);
+		expect(() => checkContents('[{"role":"assistant","parts":[{"text":"x"}]}]')).toThrow(
+			/role" must be "user" or "model"/,
+		);
 		expect(() => checkContents('[{"role":"user"}]')).toThrow(/non-empty "parts"/);
 		expect(() => checkContents('not json')).toThrow(/not valid JSON/);
 	});
@@ -75,35 +119,81 @@ describe('chat and messages validation', () => {
 	});
 
 	it('keeps messages in order, drops empty ones, refuses unknown roles', () => {
-		expect(conversationOf([{ role: 'system', content: 'S' }, { role: 'user', content: '' }, { role: 'user', content: 'U' }], ['system', 'user', 'assistant'])).toEqual([
+		expect(
+			conversationOf(
+				[
+					{ role: 'system', content: 'S' },
+					{ role: 'user', content: '' },
+					{ role: 'user', content: 'U' },
+				],
+				['system', 'user', 'assistant'],
+			),
+		).toEqual([
 			{ role: 'system', content: 'S' },
 			{ role: 'user', content: 'U' },
 		]);
-		expect(() => conversationOf([{ role: 'system', content: 'S' }], ['user', 'assistant'])).toThrow(/Message 1 has the role "system"/);
+		expect(() => conversationOf([{ role: 'system', content: 'S' }], ['user', 'assistant'])).toThrow(
+			/Message 1 has the role "system"/,
+		);
 	});
 });
 
 describe('reading answers', () => {
 	it('native: text apart from thoughts, finish reason, usage', () => {
 		const summary = nativeSummary({
-			candidates: [{ content: { parts: [{ text: 'hmm', thought: true }, { text: 'Hello ' }, { text: 'world' }] }, finishReason: 'STOP' }],
+			candidates: [
+				{
+					content: {
+						parts: [{ text: 'hmm', thought: true }, { text: 'Hello ' }, { text: 'world' }],
+					},
+					finishReason: 'STOP',
+				},
+			],
 			usageMetadata: { totalTokenCount: 9 },
 			modelVersion: 'gm-2.5-flash',
 			responseId: 'r1',
 		});
-		expect(summary).toEqual({ text: 'Hello world', thoughts: 'hmm', finishReason: 'STOP', usage: { totalTokenCount: 9 }, model: 'gm-2.5-flash', responseId: 'r1' });
-		expect(nativeSummary({ promptFeedback: { blockReason: 'SAFETY' } })).toEqual({ text: '', finishReason: 'SAFETY', usage: null });
+		expect(summary).toEqual({
+			text: 'Hello world',
+			thoughts: 'hmm',
+			finishReason: 'STOP',
+			usage: { totalTokenCount: 9 },
+			model: 'gm-2.5-flash',
+			responseId: 'r1',
+		});
+		expect(nativeSummary({ promptFeedback: { blockReason: 'SAFETY' } })).toEqual({
+			text: '',
+			finishReason: 'SAFETY',
+			usage: null,
+		});
 	});
 
 	it('chat and messages', () => {
-		expect(chatSummary({ id: 'c', model: 'm', choices: [{ message: { content: 'ok' }, finish_reason: 'stop' }], usage: { total_tokens: 3 } })).toEqual({
+		expect(
+			chatSummary({
+				id: 'c',
+				model: 'm',
+				choices: [{ message: { content: 'ok' }, finish_reason: 'stop' }],
+				usage: { total_tokens: 3 },
+			}),
+		).toEqual({
 			text: 'ok',
 			finishReason: 'stop',
 			usage: { total_tokens: 3 },
 			model: 'm',
 			responseId: 'c',
 		});
-		expect(messagesSummary({ content: [{ type: 'thinking', thinking: 't' }, { type: 'text', text: 'a' }, { type: 'text', text: 'b' }], stop_reason: 'end_turn', usage: { output_tokens: 2 } })).toEqual({
+		expect(
+			messagesSummary({
+				content: [
+					{ type: 'thinking', thinking: 't' },
+					{ type: 'text', text: 'a' },
+					{ type: 'text', text: 'b' },
+				],
+				stop_reason: 'end_turn',
+				usage: { output_tokens: 2 },
+			}),
+		).toEqual({
 			text: 'ab',
 			thoughts: 't',
 			finishReason: 'end_turn',
@@ -113,33 +203,62 @@ describe('reading answers', () => {
 
 	it('finds images as inline data, file data, links in text, and predictions', () => {
 		const response = {
-			candidates: [{ content: { parts: [{ text: 'See https://cdn.example.com/a.png.' }, { inlineData: { data: 'AAA=', mimeType: 'image/png' } }, { fileData: { fileUri: 'https://x/b.png', mimeType: 'image/png' } }] } }],
+			candidates: [
+				{
+					content: {
+						parts: [
+							{ text: 'See https://cdn.example.com/a.png.' },
+							{ inlineData: { data: 'AAA=', mimeType: 'image/png' } },
+							{ fileData: { fileUri: 'https://x/b.png', mimeType: 'image/png' } },
+						],
+					},
+				},
+			],
 		};
 		expect(imagesOfNative(response, false)).toEqual([
 			{ kind: 'base64', data: 'AAA=', mimeType: 'image/png' },
 			{ kind: 'url', url: 'https://x/b.png', mimeType: 'image/png' },
 		]);
-		expect(imagesOfNative(response, true)[0]).toEqual({ kind: 'url', url: 'https://cdn.example.com/a.png.' });
-		expect(imagesOfPrediction({ predictions: [{ bytesBase64Encoded: 'QQ==', mimeType: 'image/jpeg' }, {}] })).toEqual([{ kind: 'base64', data: 'QQ==', mimeType: 'image/jpeg' }]);
+		expect(imagesOfNative(response, true)[0]).toEqual({
+			kind: 'url',
+			url: 'https://cdn.example.com/a.png.',
+		});
+		expect(
+			imagesOfPrediction({
+				predictions: [{ bytesBase64Encoded: 'QQ==', mimeType: 'image/jpeg' }, {}],
+			}),
+		).toEqual([{ kind: 'base64', data: 'QQ==', mimeType: 'image/jpeg' }]);
 	});
 });
 
 describe('JSON in generated text', () => {
 	it.each([
 		['{"sentiment":"positive"}', { sentiment: 'positive' }],
-		['```json\n{"sentiment": "negative", "reason": "broken"}\n```', { sentiment: 'negative', reason: 'broken' }],
-		['Sure! Here is the result: {"sentiment":"neutral","reason":"a {brace} inside"} Hope it helps.', { sentiment: 'neutral', reason: 'a {brace} inside' }],
+		[
+			'```json\n{"sentiment": "negative", "reason": "broken"}\n```',
+			{ sentiment: 'negative', reason: 'broken' },
+		],
+		[
+			'Sure! Here is the result: {"sentiment":"neutral","reason":"a {brace} inside"} Hope it helps.',
+			{ sentiment: 'neutral', reason: 'a {brace} inside' },
+		],
 		['The list [not json] then ["a", "b"]', ['a', 'b']],
 	])('reads %j', (text, value) => {
 		expect(jsonFromText(text)).toEqual({ ok: true, value });
 	});
 
 	it('keeps the digits of a 64-bit id the model repeats', () => {
-		expect(jsonFromText('Result: {"post_id": 7340000000000000123, "score": 0.5}')).toEqual({ ok: true, value: { post_id: '7340000000000000123', score: 0.5 } });
+		expect(jsonFromText('Result: {"post_id": 7340000000000000123, "score": 0.5}')).toEqual({
+			ok: true,
+			value: { post_id: '7340000000000000123', score: 0.5 },
+		});
 	});
 
 	it('says why when there is none', () => {
-		expect(jsonFromText('no json here')).toEqual({ ok: false, error: 'The text contains no valid JSON object or array' });
+		expect(jsonFromText('no json here')).toEqual({
+			ok: false,
+			error: 'The text contains no valid JSON object or array',
+		});
 		expect(jsonFromText('{"cut": "off')).toMatchObject({ ok: false });
 		expect(jsonFromText('')).toEqual({ ok: false, error: 'The text is empty' });
 	});

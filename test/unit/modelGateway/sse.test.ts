@@ -49,27 +49,41 @@ describe('SSE parser', () => {
 
 		const chat = parseWhole(recorded.chat);
 		expect(chat[chat.length - 1].data).toBe('[DONE]');
-		expect(chat.slice(0, -1).every((event) => JSON.parse(event.data).object === 'chat.completion.chunk')).toBe(true);
+		expect(
+			chat.slice(0, -1).every((event) => JSON.parse(event.data).object === 'chat.completion.chunk'),
+		).toBe(true);
 
 		const messages = parseWhole(recorded.messages);
 		expect(messages.map((event) => event.event)).toEqual(
-			expect.arrayContaining(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']),
+			expect.arrayContaining([
+				'message_start',
+				'content_block_start',
+				'ping',
+				'content_block_delta',
+				'content_block_stop',
+				'message_delta',
+				'message_stop',
+			]),
 		);
 		for (const event of messages) expect(JSON.parse(event.data).type).toBe(event.event);
 	});
 
-	it.each(['native', 'chat', 'messages'] as const)('gives the same events for %s whatever the chunk boundaries (fuzzed)', async (protocol) => {
-		const text = recorded[protocol];
-		const expected = parseWhole(text);
-		const random = mulberry32(protocol.length * 7919);
-		for (let round = 0; round < 150; round++) {
-			const maxChunk = round < 50 ? 3 : round < 100 ? 17 : 400;
-			expect(await parseChunks(randomByteChunks(text, random, maxChunk))).toEqual(expected);
-		}
-	});
+	it.each(['native', 'chat', 'messages'] as const)(
+		'gives the same events for %s whatever the chunk boundaries (fuzzed)',
+		async (protocol) => {
+			const text = recorded[protocol];
+			const expected = parseWhole(text);
+			const random = mulberry32(protocol.length * 7919);
+			for (let round = 0; round < 150; round++) {
+				const maxChunk = round < 50 ? 3 : round < 100 ? 17 : 400;
+				expect(await parseChunks(randomByteChunks(text, random, maxChunk))).toEqual(expected);
+			}
+		},
+	);
 
 	it('gives the same events when a stream uses LF, CRLF or bare CR line ends, split anywhere', async () => {
-		const lf = 'event: a\ndata: {"x":1}\n\n: keep-alive\n\ndata: first line\ndata: second line\n\nid: 7\ndata: [DONE]\n\n';
+		const lf =
+			'event: a\ndata: {"x":1}\n\n: keep-alive\n\ndata: first line\ndata: second line\n\nid: 7\ndata: [DONE]\n\n';
 		const expected = parseWhole(lf);
 		expect(expected).toEqual([
 			{ event: 'a', data: '{"x":1}' },
@@ -79,7 +93,8 @@ describe('SSE parser', () => {
 		const random = mulberry32(42);
 		for (const variant of [lf, lf.replace(/\n/g, '\r\n'), lf.replace(/\n/g, '\r')]) {
 			expect(parseWhole(variant)).toEqual(expected);
-			for (let round = 0; round < 100; round++) expect(await parseChunks(randomByteChunks(variant, random, 4))).toEqual(expected);
+			for (let round = 0; round < 100; round++)
+				expect(await parseChunks(randomByteChunks(variant, random, 4))).toEqual(expected);
 		}
 	});
 

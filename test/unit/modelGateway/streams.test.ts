@@ -1,4 +1,8 @@
-import { chatSummary, messagesSummary, nativeSummary } from '../../../nodes/ModelGateway/helpers/answerText';
+import {
+	chatSummary,
+	messagesSummary,
+	nativeSummary,
+} from '../../../nodes/ModelGateway/helpers/answerText';
 import { chatCall, messagesCall, nativeCall } from '../../../nodes/ModelGateway/helpers/calls';
 import { chatStreamAssembler } from '../../../nodes/ModelGateway/helpers/streams/chatStream';
 import { consumeStream } from '../../../nodes/ModelGateway/helpers/streams/consumeStream';
@@ -12,7 +16,7 @@ import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulat
 
 const PROMPT = 'Summarize:\nI love the new phone\nThe screen arrived broken\nDelivery was on time';
 
-describe('streamed answers (n8n\'s request helper, read as they arrive)', () => {
+describe("streamed answers (n8n's request helper, read as they arrive)", () => {
 	let sim: Simulator;
 	let credentials: GatewayCredentials;
 
@@ -23,15 +27,29 @@ describe('streamed answers (n8n\'s request helper, read as they arrive)', () => 
 	afterEach(() => sim.reset());
 	afterAll(() => sim.close());
 
-	const nativeBody = (text: string) => ({ contents: [{ role: 'user', parts: [{ text }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } });
-	const chatBody = (text: string) => ({ model: 'gm-2.5-flash', messages: [{ role: 'user', content: text }] });
-	const messagesBody = (text: string) => ({ model: 'gm-2.5-flash', max_tokens: 500, messages: [{ role: 'user', content: text }] });
+	const nativeBody = (text: string) => ({
+		contents: [{ role: 'user', parts: [{ text }] }],
+		generationConfig: { thinkingConfig: { includeThoughts: true } },
+	});
+	const chatBody = (text: string) => ({
+		model: 'gm-2.5-flash',
+		messages: [{ role: 'user', content: text }],
+	});
+	const messagesBody = (text: string) => ({
+		model: 'gm-2.5-flash',
+		max_tokens: 500,
+		messages: [{ role: 'user', content: text }],
+	});
 
 	it('native: assembles the same text as generateContent, with thoughts, finish reason, usage and time to first token', async () => {
-		const { body: whole } = await callGateway(nativeCall(credentials, 'gm-2.5-flash', 'generateContent', nativeBody(PROMPT)));
+		const { body: whole } = await callGateway(
+			nativeCall(credentials, 'gm-2.5-flash', 'generateContent', nativeBody(PROMPT)),
+		);
 		const expected = nativeSummary(whole);
 		const result = await consumeStream(
-			nativeCall(credentials, 'gm-2.5-flash', 'streamGenerateContent', nativeBody(PROMPT), { query: { alt: 'sse' } }),
+			nativeCall(credentials, 'gm-2.5-flash', 'streamGenerateContent', nativeBody(PROMPT), {
+				query: { alt: 'sse' },
+			}),
 			nativeStreamAssembler(),
 			true,
 		);
@@ -49,7 +67,11 @@ describe('streamed answers (n8n\'s request helper, read as they arrive)', () => 
 
 	it('chat completions: assembles the data chunks up to [DONE]', async () => {
 		const { body: whole } = await callGateway(chatCall(credentials, chatBody(PROMPT)));
-		const result = await consumeStream(chatCall(credentials, { ...chatBody(PROMPT), stream: true }), chatStreamAssembler(), false);
+		const result = await consumeStream(
+			chatCall(credentials, { ...chatBody(PROMPT), stream: true }),
+			chatStreamAssembler(),
+			false,
+		);
 		expect(result.text).toBe(chatSummary(whole).text);
 		expect(result.finishReason).toBe('stop');
 		expect(result.usage).toEqual((whole as any).usage);
@@ -59,7 +81,11 @@ describe('streamed answers (n8n\'s request helper, read as they arrive)', () => 
 
 	it('messages: assembles content_block_delta text, stop reason and merged usage', async () => {
 		const { body: whole } = await callGateway(messagesCall(credentials, messagesBody(PROMPT)));
-		const result = await consumeStream(messagesCall(credentials, { ...messagesBody(PROMPT), stream: true }), messagesStreamAssembler(), true);
+		const result = await consumeStream(
+			messagesCall(credentials, { ...messagesBody(PROMPT), stream: true }),
+			messagesStreamAssembler(),
+			true,
+		);
 		expect(result.text).toBe(messagesSummary(whole).text);
 		expect(result.finishReason).toBe('end_turn');
 		expect(result.usage).toEqual((whole as any).usage);
@@ -67,20 +93,49 @@ describe('streamed answers (n8n\'s request helper, read as they arrive)', () => 
 	});
 
 	it.each([
-		['native', () => nativeCall(credentials, 'gm-2.5-flash', 'streamGenerateContent', nativeBody('[sim:stream-error] go'), { query: { alt: 'sse' } }), nativeStreamAssembler, /INTERNAL: The model stopped while streaming/],
-		['chat', () => chatCall(credentials, { ...chatBody('[sim:stream-error] go'), stream: true }), chatStreamAssembler, /server_error: The upstream model failed while streaming/],
-		['messages', () => messagesCall(credentials, { ...messagesBody('[sim:stream-error] go'), stream: true }), messagesStreamAssembler, /overloaded_error: Overloaded/],
-	] as const)('%s: an error event in the middle of the stream fails with the service message', async (_name, call, assembler, message) => {
-		const failure = await consumeStream(call(), assembler(), false).catch((error) => error);
-		expect(failure).toBeInstanceOf(GatewayError);
-		expect(failure.message).toMatch(/reported an error in the stream/);
-		expect(failure.message).toMatch(message);
-		expect(failure.details.serviceMessage).toBeDefined();
-	});
+		[
+			'native',
+			() =>
+				nativeCall(
+					credentials,
+					'gm-2.5-flash',
+					'streamGenerateContent',
+					nativeBody('[sim:stream-error] go'),
+					{ query: { alt: 'sse' } },
+				),
+			nativeStreamAssembler,
+			/INTERNAL: The model stopped while streaming/,
+		],
+		[
+			'chat',
+			() => chatCall(credentials, { ...chatBody('[sim:stream-error] go'), stream: true }),
+			chatStreamAssembler,
+			/server_error: The upstream model failed while streaming/,
+		],
+		[
+			'messages',
+			() => messagesCall(credentials, { ...messagesBody('[sim:stream-error] go'), stream: true }),
+			messagesStreamAssembler,
+			/overloaded_error: Overloaded/,
+		],
+	] as const)(
+		'%s: an error event in the middle of the stream fails with the service message',
+		async (_name, call, assembler, message) => {
+			const failure = await consumeStream(call(), assembler(), false).catch((error) => error);
+			expect(failure).toBeInstanceOf(GatewayError);
+			expect(failure.message).toMatch(/reported an error in the stream/);
+			expect(failure.message).toMatch(message);
+			expect(failure.details.serviceMessage).toBeDefined();
+		},
+	);
 
 	it('a stream cut off before its end marker fails instead of returning half an answer', async () => {
 		sim.faults.queue({ endpoint: 'v1/chat/completions', truncate: true });
-		const failure = await consumeStream(chatCall(credentials, { ...chatBody(PROMPT), stream: true }), chatStreamAssembler(), false).catch((error) => error);
+		const failure = await consumeStream(
+			chatCall(credentials, { ...chatBody(PROMPT), stream: true }),
+			chatStreamAssembler(),
+			false,
+		).catch((error) => error);
 		expect(failure).toBeInstanceOf(GatewayError);
 		expect(failure.message).toMatch(/(broke off|ended before the answer was complete)/);
 		expect(failure.message).not.toContain(SIMULATOR_API_KEY);
@@ -88,7 +143,10 @@ describe('streamed answers (n8n\'s request helper, read as they arrive)', () => 
 
 	it('a rejected streaming call reports the status and message, without the key', async () => {
 		const failure = await consumeStream(
-			messagesCall(n8nCredentials({ apiKey: 'sk-wrong-key-1234567', baseUrl: sim.url }), { ...messagesBody('hi'), stream: true }),
+			messagesCall(n8nCredentials({ apiKey: 'sk-wrong-key-1234567', baseUrl: sim.url }), {
+				...messagesBody('hi'),
+				stream: true,
+			}),
 			messagesStreamAssembler(),
 			false,
 		).catch((error) => error);

@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pcmDurationSeconds, pcmFormatOf, WAV_HEADER_BYTES, wavFromBase64Pcm } from '../../../nodes/shared/wav';
+import {
+	pcmDurationSeconds,
+	pcmFormatOf,
+	WAV_HEADER_BYTES,
+	wavFromBase64Pcm,
+} from '../../../nodes/shared/wav';
 import { sineTonePcm } from '../../simulator/routes/model/pcm';
 import { ensureSox, soxi, soxStat } from './soxTool';
 
@@ -25,10 +30,26 @@ function parseWavHeader(wav: Buffer) {
 
 describe('PCM mime types', () => {
 	it('reads rate, sample size and channels', () => {
-		expect(pcmFormatOf('audio/L16;codec=pcm;rate=24000')).toEqual({ sampleRate: 24000, channels: 1, bitsPerSample: 16 });
-		expect(pcmFormatOf('audio/L16; codec=pcm; rate=16000')).toEqual({ sampleRate: 16000, channels: 1, bitsPerSample: 16 });
-		expect(pcmFormatOf('audio/L24;rate=48000;channels=2')).toEqual({ sampleRate: 48000, channels: 2, bitsPerSample: 24 });
-		expect(pcmFormatOf('audio/pcm;rate=8000')).toEqual({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+		expect(pcmFormatOf('audio/L16;codec=pcm;rate=24000')).toEqual({
+			sampleRate: 24000,
+			channels: 1,
+			bitsPerSample: 16,
+		});
+		expect(pcmFormatOf('audio/L16; codec=pcm; rate=16000')).toEqual({
+			sampleRate: 16000,
+			channels: 1,
+			bitsPerSample: 16,
+		});
+		expect(pcmFormatOf('audio/L24;rate=48000;channels=2')).toEqual({
+			sampleRate: 48000,
+			channels: 2,
+			bitsPerSample: 24,
+		});
+		expect(pcmFormatOf('audio/pcm;rate=8000')).toEqual({
+			sampleRate: 8000,
+			channels: 1,
+			bitsPerSample: 16,
+		});
 	});
 
 	it('says no to containers that are not raw PCM', () => {
@@ -48,7 +69,11 @@ describe('WAV from base64 PCM', () => {
 
 	it('writes a RIFF/WAVE header that matches the audio', () => {
 		const pcm = sineTonePcm(0.5, 440, 24000);
-		const wav = wavFromBase64Pcm(pcm.toString('base64'), { sampleRate: 24000, channels: 1, bitsPerSample: 16 });
+		const wav = wavFromBase64Pcm(pcm.toString('base64'), {
+			sampleRate: 24000,
+			channels: 1,
+			bitsPerSample: 16,
+		});
 		expect(parseWavHeader(wav)).toEqual({
 			riff: 'RIFF',
 			riffSize: 36 + pcm.length,
@@ -65,13 +90,18 @@ describe('WAV from base64 PCM', () => {
 			dataSize: pcm.length,
 		});
 		expect(wav.subarray(WAV_HEADER_BYTES).equals(pcm)).toBe(true);
-		expect(pcmDurationSeconds(pcm.length, { sampleRate: 24000, channels: 1, bitsPerSample: 16 })).toBe(0.5);
+		expect(
+			pcmDurationSeconds(pcm.length, { sampleRate: 24000, channels: 1, bitsPerSample: 16 }),
+		).toBe(0.5);
 	});
 
 	it('is read by sox as 24 kHz 16-bit mono audio of the right length and loudness', () => {
 		const pcm = sineTonePcm(1.25, 440, 24000);
 		const file = join(dir, 'tone.wav');
-		writeFileSync(file, wavFromBase64Pcm(pcm.toString('base64'), pcmFormatOf('audio/L16;codec=pcm;rate=24000')!));
+		writeFileSync(
+			file,
+			wavFromBase64Pcm(pcm.toString('base64'), pcmFormatOf('audio/L16;codec=pcm;rate=24000')!),
+		);
 		expect(soxi('-r', file)).toBe('24000');
 		expect(soxi('-c', file)).toBe('1');
 		expect(soxi('-b', file)).toBe('16');
@@ -88,14 +118,21 @@ describe('WAV from base64 PCM', () => {
 	it('takes the rate from the mime type (a 16 kHz answer plays at 16 kHz)', () => {
 		const file = join(dir, 'rate.wav');
 		const pcm = sineTonePcm(1, 300, 16000);
-		writeFileSync(file, wavFromBase64Pcm(pcm.toString('base64'), pcmFormatOf('audio/L16;codec=pcm;rate=16000')!));
+		writeFileSync(
+			file,
+			wavFromBase64Pcm(pcm.toString('base64'), pcmFormatOf('audio/L16;codec=pcm;rate=16000')!),
+		);
 		expect(soxi('-r', file)).toBe('16000');
 		expect(Number(soxi('-D', file))).toBeCloseTo(1, 5);
 	});
 
 	it('drops a trailing half sample and padding, keeping whole frames', () => {
 		const odd = Buffer.from([1, 2, 3, 4, 5]);
-		const wav = wavFromBase64Pcm(odd.toString('base64'), { sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+		const wav = wavFromBase64Pcm(odd.toString('base64'), {
+			sampleRate: 8000,
+			channels: 1,
+			bitsPerSample: 16,
+		});
 		expect(parseWavHeader(wav).dataSize).toBe(4);
 		expect(wav.length).toBe(WAV_HEADER_BYTES + 4);
 		expect([...wav.subarray(WAV_HEADER_BYTES)]).toEqual([1, 2, 3, 4]);
@@ -107,7 +144,9 @@ describe('WAV from base64 PCM', () => {
 		const wav = wavFromBase64Pcm(base64, { sampleRate: 24000, channels: 1, bitsPerSample: 16 });
 		// The whole WAV lives in one allocation of header + at most the decoded size (plus base64 slack).
 		expect(wav.byteOffset).toBe(0);
-		expect(wav.buffer.byteLength).toBeLessThanOrEqual(WAV_HEADER_BYTES + Math.floor((base64.length * 3) / 4));
+		expect(wav.buffer.byteLength).toBeLessThanOrEqual(
+			WAV_HEADER_BYTES + Math.floor((base64.length * 3) / 4),
+		);
 		expect(wav.length).toBe(WAV_HEADER_BYTES + pcm.length);
 	});
 });

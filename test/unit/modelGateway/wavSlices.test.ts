@@ -6,7 +6,8 @@ const PCM_BYTES = 2_500_002;
 
 function noisePcm(bytes: number): Buffer {
 	const pcm = Buffer.alloc(bytes);
-	for (let index = 0; index < bytes; index++) pcm[index] = (Math.imul(index, 2654435761) >>> 13) & 255;
+	for (let index = 0; index < bytes; index++)
+		pcm[index] = (Math.imul(index, 2654435761) >>> 13) & 255;
 	return pcm;
 }
 

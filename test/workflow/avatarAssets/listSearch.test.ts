@@ -29,7 +29,11 @@ describe('Avatar Assets: searchable lists of groups and assets', () => {
 		expect(first.results).toHaveLength(50);
 		expect(first.results[0]).toEqual({ name: `team 0 (${ids[0]})`, value: ids[0] });
 		expect(first.paginationToken).toBe('2');
-		const second = await searchGroups.call(loadOptionsContext(routed()), 'team', first.paginationToken as string);
+		const second = await searchGroups.call(
+			loadOptionsContext(routed()),
+			'team',
+			first.paginationToken as string,
+		);
 		expect(second.results.map((result) => result.value)).toEqual(ids.slice(50));
 		expect(second.paginationToken).toBeUndefined();
 	});
@@ -40,6 +44,8 @@ describe('Avatar Assets: searchable lists of groups and assets', () => {
 		const assetId = await uploadAsset(sim, groupId, { options: { Name: 'portrait' } });
 		const found = await searchAssets.call(loadOptionsContext(routed()));
 		expect(found.results).toEqual([{ name: `portrait (${assetId}, Processing)`, value: assetId }]);
-		await expect(searchAssets.call(loadOptionsContext({}))).rejects.toThrow('Avatar Routing Value is not set');
+		await expect(searchAssets.call(loadOptionsContext({}))).rejects.toThrow(
+			'Avatar Routing Value is not set',
+		);
 	});
 });

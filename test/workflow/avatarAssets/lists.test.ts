@@ -6,7 +6,19 @@ import { bodyOf, byId, callsTo, createGroup, runAvatar, uploadAsset } from './se
 let sim: Simulator;
 let groupA: string;
 let groupB: string;
-const NAMES = ['kilo', 'alpha', 'juliet', 'bravo', 'india', 'charlie', 'hotel', 'delta', 'golf', 'echo', 'foxtrot'];
+const NAMES = [
+	'kilo',
+	'alpha',
+	'juliet',
+	'bravo',
+	'india',
+	'charlie',
+	'hotel',
+	'delta',
+	'golf',
+	'echo',
+	'foxtrot',
+];
 
 beforeAll(async () => {
 	sim = await startSimulator();
@@ -15,10 +27,12 @@ beforeAll(async () => {
 	for (const name of ['campaign C', 'other', 'campaign D']) await createGroup(sim, name);
 	avatarSim(sim).setDefaultPlan({ outcome: 'Active', afterPolls: 1 });
 	for (const name of NAMES) await uploadAsset(sim, groupA, { options: { Name: name } });
-	for (const name of ['zulu', 'yankee']) await uploadAsset(sim, groupB, { options: { Name: name } });
+	for (const name of ['zulu', 'yankee'])
+		await uploadAsset(sim, groupB, { options: { Name: name } });
 	// make three of group A's assets Active
 	for (const [id, record] of avatarSim(sim).assets) {
-		if (['alpha', 'delta', 'golf'].includes(record.asset.Name)) await runAvatar(sim, { resource: 'asset', operation: 'get', AssetId: byId(id) });
+		if (['alpha', 'delta', 'golf'].includes(record.asset.Name))
+			await runAvatar(sim, { resource: 'asset', operation: 'get', AssetId: byId(id) });
 	}
 });
 afterAll(() => sim.close());
@@ -36,9 +50,13 @@ describe('Avatar Assets: lists', () => {
 			options: { PageSize: 3, SortBy: 'Name', SortOrder: 'desc' },
 		});
 		expect(run.error).toBeUndefined();
-		const expected = NAMES.filter((name) => !['alpha', 'delta', 'golf'].includes(name)).sort().reverse();
+		const expected = NAMES.filter((name) => !['alpha', 'delta', 'golf'].includes(name))
+			.sort()
+			.reverse();
 		expect(run.json.map((asset) => asset.Name)).toEqual(expected);
-		expect(run.json.every((asset) => asset.GroupId === groupA && asset.Status === 'Processing')).toBe(true);
+		expect(
+			run.json.every((asset) => asset.GroupId === groupA && asset.Status === 'Processing'),
+		).toBe(true);
 		expect(run.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 		// 8 records, 3 per page: pages 1..3, the last one short
 		expect(listCalls().map((call) => bodyOf(call))).toEqual(
@@ -80,7 +98,12 @@ describe('Avatar Assets: lists', () => {
 	});
 
 	it('sorts by Id (creation order) ascending and descending', async () => {
-		const ascending = await runAvatar(sim, { resource: 'asset', operation: 'list', returnAll: true, options: { PageSize: 5, SortBy: 'Id' } });
+		const ascending = await runAvatar(sim, {
+			resource: 'asset',
+			operation: 'list',
+			returnAll: true,
+			options: { PageSize: 5, SortBy: 'Id' },
+		});
 		const descending = await runAvatar(sim, {
 			resource: 'asset',
 			operation: 'list',
@@ -88,13 +111,26 @@ describe('Avatar Assets: lists', () => {
 			options: { PageSize: 5, SortBy: 'Id', SortOrder: 'desc' },
 		});
 		expect(ascending.json.map((asset) => asset.Name)).toEqual([...NAMES, 'zulu', 'yankee']);
-		expect(descending.json.map((asset) => asset.Id)).toEqual(ascending.json.map((asset) => asset.Id).reverse());
+		expect(descending.json.map((asset) => asset.Id)).toEqual(
+			ascending.json.map((asset) => asset.Id).reverse(),
+		);
 		expect(listCalls()).toHaveLength(6);
 	});
 
 	it('lists groups over several pages, filtered by name and by ids', async () => {
-		const byName = await runAvatar(sim, { resource: 'group', operation: 'list', returnAll: true, Filter: { Name: 'campaign' }, options: { PageSize: 1 } });
-		expect(byName.json.map((group) => group.Name)).toEqual(['campaign A', 'campaign B', 'campaign C', 'campaign D']);
+		const byName = await runAvatar(sim, {
+			resource: 'group',
+			operation: 'list',
+			returnAll: true,
+			Filter: { Name: 'campaign' },
+			options: { PageSize: 1 },
+		});
+		expect(byName.json.map((group) => group.Name)).toEqual([
+			'campaign A',
+			'campaign B',
+			'campaign C',
+			'campaign D',
+		]);
 		const calls = callsTo(sim, 'POST', '/v1/private-avatar/groups/list');
 		expect(calls.map((call) => bodyOf(call).PageNumber)).toEqual([1, 2, 3, 4]);
 
@@ -105,7 +141,10 @@ describe('Avatar Assets: lists', () => {
 			Filter: { GroupIds: `${groupB},${groupA}`, GroupType: 'Virtual' },
 		});
 		expect(byIds.json.map((group) => group.Id)).toEqual([groupA, groupB]);
-		expect(bodyOf(callsTo(sim, 'POST', '/v1/private-avatar/groups/list')[4]).Filter).toEqual({ GroupIds: [groupB, groupA], GroupType: 'Virtual' });
+		expect(bodyOf(callsTo(sim, 'POST', '/v1/private-avatar/groups/list')[4]).Filter).toEqual({
+			GroupIds: [groupB, groupA],
+			GroupType: 'Virtual',
+		});
 	});
 
 	it('gives one item per page answer with Full Response', async () => {
@@ -116,7 +155,12 @@ describe('Avatar Assets: lists', () => {
 			options: { PageSize: 2, fullResponse: true },
 		});
 		expect(run.json).toHaveLength(3);
-		expect(run.json.map((page) => (page.Result as { PageNumber: number }).PageNumber)).toEqual([1, 2, 3]);
-		expect(run.json[0]).toMatchObject({ Result: { TotalCount: 5 }, ResponseMetadata: { Action: 'ListAssetGroups' } });
+		expect(run.json.map((page) => (page.Result as { PageNumber: number }).PageNumber)).toEqual([
+			1, 2, 3,
+		]);
+		expect(run.json[0]).toMatchObject({
+			Result: { TotalCount: 5 },
+			ResponseMetadata: { Action: 'ListAssetGroups' },
+		});
 	});
 });

@@ -21,8 +21,21 @@ async function createSession(): Promise<INodeExecutionData[]> {
 	return run.items.map((item) => ({ json: item.json }));
 }
 
-const exchange = (inputItems: INodeExecutionData[], options: INodeParameters = {}, continueOnFail = false) =>
-	runAvatar(sim, { resource: 'realPerson', operation: 'tokenToGroup', AvatarToken: '={{ $json.AvatarToken }}', options }, { inputItems, continueOnFail });
+const exchange = (
+	inputItems: INodeExecutionData[],
+	options: INodeParameters = {},
+	continueOnFail = false,
+) =>
+	runAvatar(
+		sim,
+		{
+			resource: 'realPerson',
+			operation: 'tokenToGroup',
+			AvatarToken: '={{ $json.AvatarToken }}',
+			options,
+		},
+		{ inputItems, continueOnFail },
+	);
 
 /** Moves both clocks: the simulator's (the service's 120 s) and the one the node reads (its local check). */
 function letTimePass(ms: number) {
@@ -36,11 +49,19 @@ describe('Avatar Assets: real-person auth sessions', () => {
 		const before = Date.now();
 		const [session] = await createSession();
 		const after = Date.now();
-		expect(session.json).toEqual({ AvatarToken: expect.any(String), H5Link: expect.stringContaining('lng=en'), TokenExpiresAt: expect.any(String) });
+		expect(session.json).toEqual({
+			AvatarToken: expect.any(String),
+			H5Link: expect.stringContaining('lng=en'),
+			TokenExpiresAt: expect.any(String),
+		});
 		const expiresAt = Date.parse(session.json.TokenExpiresAt as string);
 		expect(expiresAt).toBeGreaterThanOrEqual(before + 120_000);
 		expect(expiresAt).toBeLessThanOrEqual(after + 120_000);
-		expect(bodyOf(callsTo(sim, 'POST', SESSION)[0])).toEqual({ model: SIM_AVATAR_ROUTING.value, CallbackURL: 'https://app.example.com/avatar/done', Lng: 'en' });
+		expect(bodyOf(callsTo(sim, 'POST', SESSION)[0])).toEqual({
+			model: SIM_AVATAR_ROUTING.value,
+			CallbackURL: 'https://app.example.com/avatar/done',
+			Lng: 'en',
+		});
 	});
 
 	it('exchanges the token 119 s after the session for the real-person group id', async () => {
@@ -51,14 +72,19 @@ describe('Avatar Assets: real-person auth sessions', () => {
 		const groupId = run.json[0].GroupId as string;
 		expect(run.json).toEqual([{ GroupId: groupId }]);
 		expect(avatarSim(sim).groups.get(groupId)?.GroupType).toBe('RealPerson');
-		expect(bodyOf(callsTo(sim, 'POST', FROM_TOKEN)[0])).toEqual({ model: SIM_AVATAR_ROUTING.value, AvatarToken: session[0].json.AvatarToken });
+		expect(bodyOf(callsTo(sim, 'POST', FROM_TOKEN)[0])).toEqual({
+			model: SIM_AVATAR_ROUTING.value,
+			AvatarToken: session[0].json.AvatarToken,
+		});
 	});
 
 	it('fails locally, without a call, 121 s after the session: start a new one', async () => {
 		const session = await createSession();
 		letTimePass(121_000);
 		const run = await exchange(session);
-		expect(run.error?.message).toMatch(/^The real-person token expired at .+ \(1 s ago\); start a new auth session and exchange its token within 120 s \[item 0\]$/);
+		expect(run.error?.message).toMatch(
+			/^The real-person token expired at .+ \(1 s ago\); start a new auth session and exchange its token within 120 s \[item 0\]$/,
+		);
 		expect(callsTo(sim, 'POST', FROM_TOKEN)).toHaveLength(0);
 	});
 
@@ -73,10 +99,18 @@ describe('Avatar Assets: real-person auth sessions', () => {
 	it('sends a token whose expiry it cannot see, and checks a Token Expires At given as an option', async () => {
 		const [session] = await createSession();
 		const fromElsewhere = [{ json: { token: session.json.AvatarToken } }];
-		const tokenFromItem = { resource: 'realPerson', operation: 'tokenToGroup', AvatarToken: '={{ $json.token }}' };
+		const tokenFromItem = {
+			resource: 'realPerson',
+			operation: 'tokenToGroup',
+			AvatarToken: '={{ $json.token }}',
+		};
 
 		const past = new Date(Date.now() - 5_000).toISOString();
-		const expired = await runAvatar(sim, { ...tokenFromItem, options: { tokenExpiresAt: past } }, { inputItems: fromElsewhere, continueOnFail: true });
+		const expired = await runAvatar(
+			sim,
+			{ ...tokenFromItem, options: { tokenExpiresAt: past } },
+			{ inputItems: fromElsewhere, continueOnFail: true },
+		);
 		expect(expired.json).toEqual([
 			{
 				error: expect.stringMatching(/^The real-person token expired at .+ \(5 s ago\)/),

@@ -9,14 +9,23 @@ import { useSimulator } from '../useSimulator';
 export const AVATAR_ASSETS_TYPE = 'n8n-nodes-social-gateway.avatarAssets';
 
 export const credentialsFor = (sim: Simulator, extra: IDataObject = {}) => ({
-	socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01', ...extra },
+	socialGatewayApi: {
+		apiKey: SIMULATOR_API_KEY,
+		baseUrl: sim.url,
+		modelBaseUrl: '',
+		compatVersion: '2023-06-01',
+		...extra,
+	},
 });
 
 /** A group or asset given by id, as a workflow stores the resource locator. */
 export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 /** The node options every avatar call needs against the simulator, plus the test's own. */
-export const routed = (options: INodeParameters = {}): INodeParameters => ({ routingParameterValue: SIM_AVATAR_ROUTING.value, ...options });
+export const routed = (options: INodeParameters = {}): INodeParameters => ({
+	routingParameterValue: SIM_AVATAR_ROUTING.value,
+	...options,
+});
 
 export interface AvatarRun {
 	items: INodeExecutionData[];
@@ -28,7 +37,12 @@ export interface AvatarRun {
 export async function runAvatar(
 	sim: Simulator,
 	parameters: INodeParameters,
-	run: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean; withoutRouting?: boolean; credentialRouting?: IDataObject } = {},
+	run: {
+		inputItems?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		withoutRouting?: boolean;
+		credentialRouting?: IDataObject;
+	} = {},
 ): Promise<AvatarRun> {
 	const given = (parameters.options ?? {}) as INodeParameters;
 	const result = await runNode({
@@ -39,7 +53,11 @@ export async function runAvatar(
 		inputItems: run.inputItems,
 		continueOnFail: run.continueOnFail,
 	});
-	return { items: result.items, json: result.items.map((item) => item.json), error: result.errorOf() };
+	return {
+		items: result.items,
+		json: result.items.map((item) => item.json),
+		error: result.errorOf(),
+	};
 }
 
 /** The file's own simulator, with its request log and avatar records cleared before every test. */
@@ -50,10 +68,15 @@ export function useAvatarSimulator(assign: (sim: Simulator) => void): void {
 	});
 }
 
-export const bodyOf = (request: RecordedRequest) => JSON.parse(request.bodyText) as Record<string, unknown>;
+export const bodyOf = (request: RecordedRequest) =>
+	JSON.parse(request.bodyText) as Record<string, unknown>;
 
 export const callsTo = (sim: Simulator, method: string, path: string | RegExp) =>
-	sim.requests.filter((request) => request.method === method && (typeof path === 'string' ? request.path === path : path.test(request.path)));
+	sim.requests.filter(
+		(request) =>
+			request.method === method &&
+			(typeof path === 'string' ? request.path === path : path.test(request.path)),
+	);
 
 export async function createGroup(sim: Simulator, Name: string): Promise<string> {
 	const { json, error } = await runAvatar(sim, { resource: 'group', operation: 'create', Name });
@@ -61,7 +84,11 @@ export async function createGroup(sim: Simulator, Name: string): Promise<string>
 	return json[0].Id as string;
 }
 
-export async function uploadAsset(sim: Simulator, groupId: string, extra: INodeParameters = {}): Promise<string> {
+export async function uploadAsset(
+	sim: Simulator,
+	groupId: string,
+	extra: INodeParameters = {},
+): Promise<string> {
 	const { json, error } = await runAvatar(sim, {
 		resource: 'asset',
 		operation: 'upload',

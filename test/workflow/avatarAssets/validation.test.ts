@@ -20,27 +20,131 @@ const upload = (URL: unknown, extra: INodeParameters = {}): INodeParameters => (
 
 describe('Avatar Assets: refused before any call', () => {
 	it.each([
-		['a relative URL', upload('/media/portrait.jpg'), /Field "URL" \(URL\) must be an absolute http\(s\) address .*got "\/media\/portrait.jpg" \[item 0\]/],
-		['a URL without scheme', upload('cdn.example.com/portrait.jpg'), /Field "URL" \(URL\) must be an absolute http\(s\) address/],
-		['an ftp URL', upload('ftp://cdn.example.com/portrait.jpg'), /Field "URL" \(URL\) must be an http or https address; got the scheme "ftp"/],
-		['a data URL', upload('data:image/png;base64,AAAA'), /Field "URL" \(URL\) must be an http or https address; got the scheme "data"/],
+		[
+			'a relative URL',
+			upload('/media/portrait.jpg'),
+			/Field "URL" \(URL\) must be an absolute http\(s\) address .*got "\/media\/portrait.jpg" \[item 0\]/,
+		],
+		[
+			'a URL without scheme',
+			upload('cdn.example.com/portrait.jpg'),
+			/Field "URL" \(URL\) must be an absolute http\(s\) address/,
+		],
+		[
+			'an ftp URL',
+			upload('ftp://cdn.example.com/portrait.jpg'),
+			/Field "URL" \(URL\) must be an http or https address; got the scheme "ftp"/,
+		],
+		[
+			'a data URL',
+			upload('data:image/png;base64,AAAA'),
+			/Field "URL" \(URL\) must be an http or https address; got the scheme "data"/,
+		],
 		['an empty URL', upload(EMPTY), /Field "URL" \(URL\) is required \[item 0\]/],
-		['no group', upload('https://cdn.example.com/a.jpg', { GroupId: byId(EMPTY) }), /Field "GroupId" \(Group\) is required \[item 0\]/],
-		['no asset type', upload('https://cdn.example.com/a.jpg', { AssetType: EMPTY }), /Field "AssetType" \(Asset Type\) is required/],
-		['a zero poll interval', upload('https://cdn.example.com/a.jpg', { options: { pollIntervalSeconds: 0 } }), /Field "pollIntervalSeconds" \(Poll Interval \(Seconds\)\) must be a number of seconds above 0/],
-		['a group without name', { resource: 'group', operation: 'create', Name: '   ' }, /Field "Name" \(Name\) is required \[item 0\]/],
-		['an update without group', { resource: 'group', operation: 'update', GroupId: byId(EMPTY) }, /Field "GroupId" \(Group\) is required/],
-		['a get without asset', { resource: 'asset', operation: 'get', AssetId: byId(EMPTY) }, /Field "AssetId" \(Asset\) is required/],
-		['a relative redirect URL', { resource: 'realPerson', operation: 'createAuthSession', CallbackURL: 'done.html' }, /Field "CallbackURL" \(Redirect URL\) must be an absolute http\(s\) address/],
-		['a javascript redirect URL', { resource: 'realPerson', operation: 'createAuthSession', CallbackURL: 'javascript:alert(1)' }, /Field "CallbackURL" \(Redirect URL\) must be an http or https address/],
-		['no redirect URL', { resource: 'realPerson', operation: 'createAuthSession', CallbackURL: EMPTY }, /Field "CallbackURL" \(Redirect URL\) is required/],
-		['no token', { resource: 'realPerson', operation: 'tokenToGroup', AvatarToken: EMPTY }, /Field "AvatarToken" \(Avatar Token\) is required/],
-		['an unreadable expiry', { resource: 'realPerson', operation: 'tokenToGroup', AvatarToken: 't', options: { tokenExpiresAt: 'soon' } }, /Field "tokenExpiresAt" \(Token Expires At\) must be a date and time; got "soon"/],
-		['a page size of 0', { resource: 'group', operation: 'list', returnAll: true, options: { PageSize: 0 } }, /Field "PageSize" \(Page Size\) must be at least 1; got 0/],
-		['an unknown status filter', { resource: 'asset', operation: 'list', returnAll: true, Filter: { Statuses: ['Done'] } }, /Field "Filter.Statuses" \(Statuses\) must hold only Processing, Active, Failed; got "Done"/],
-		['a sort direction other than asc/desc', { resource: 'asset', operation: 'list', returnAll: true, options: { SortBy: 'Name', SortOrder: 'up' } }, /Field "SortOrder" \(Sort Order\) must be "asc" or "desc"; got "up"/],
-		['extra body fields that are not an object', { resource: 'group', operation: 'create', Name: 'x', options: { additionalBodyFields: '[1, 2]' } }, /Field "additionalBodyFields" \(Additional Body Fields\) must be a JSON object/],
-		['extra body fields that are not JSON', { resource: 'group', operation: 'create', Name: 'x', options: { additionalBodyFields: '{Name: x}' } }, /Field "additionalBodyFields" \(Additional Body Fields\) is not valid JSON/],
+		[
+			'no group',
+			upload('https://cdn.example.com/a.jpg', { GroupId: byId(EMPTY) }),
+			/Field "GroupId" \(Group\) is required \[item 0\]/,
+		],
+		[
+			'no asset type',
+			upload('https://cdn.example.com/a.jpg', { AssetType: EMPTY }),
+			/Field "AssetType" \(Asset Type\) is required/,
+		],
+		[
+			'a zero poll interval',
+			upload('https://cdn.example.com/a.jpg', { options: { pollIntervalSeconds: 0 } }),
+			/Field "pollIntervalSeconds" \(Poll Interval \(Seconds\)\) must be a number of seconds above 0/,
+		],
+		[
+			'a group without name',
+			{ resource: 'group', operation: 'create', Name: '   ' },
+			/Field "Name" \(Name\) is required \[item 0\]/,
+		],
+		[
+			'an update without group',
+			{ resource: 'group', operation: 'update', GroupId: byId(EMPTY) },
+			/Field "GroupId" \(Group\) is required/,
+		],
+		[
+			'a get without asset',
+			{ resource: 'asset', operation: 'get', AssetId: byId(EMPTY) },
+			/Field "AssetId" \(Asset\) is required/,
+		],
+		[
+			'a relative redirect URL',
+			{ resource: 'realPerson', operation: 'createAuthSession', CallbackURL: 'done.html' },
+			/Field "CallbackURL" \(Redirect URL\) must be an absolute http\(s\) address/,
+		],
+		[
+			'a javascript redirect URL',
+			{
+				resource: 'realPerson',
+				operation: 'createAuthSession',
+				CallbackURL: 'javascript:alert(1)',
+			},
+			/Field "CallbackURL" \(Redirect URL\) must be an http or https address/,
+		],
+		[
+			'no redirect URL',
+			{ resource: 'realPerson', operation: 'createAuthSession', CallbackURL: EMPTY },
+			/Field "CallbackURL" \(Redirect URL\) is required/,
+		],
+		[
+			'no token',
+			{ resource: 'realPerson', operation: 'tokenToGroup', AvatarToken: EMPTY },
+			/Field "AvatarToken" \(Avatar Token\) is required/,
+		],
+		[
+			'an unreadable expiry',
+			{
+				resource: 'realPerson',
+				operation: 'tokenToGroup',
+				AvatarToken: 't',
+				options: { tokenExpiresAt: 'soon' },
+			},
+			/Field "tokenExpiresAt" \(Token Expires At\) must be a date and time; got "soon"/,
+		],
+		[
+			'a page size of 0',
+			{ resource: 'group', operation: 'list', returnAll: true, options: { PageSize: 0 } },
+			/Field "PageSize" \(Page Size\) must be at least 1; got 0/,
+		],
+		[
+			'an unknown status filter',
+			{ resource: 'asset', operation: 'list', returnAll: true, Filter: { Statuses: ['Done'] } },
+			/Field "Filter.Statuses" \(Statuses\) must hold only Processing, Active, Failed; got "Done"/,
+		],
+		[
+			'a sort direction other than asc/desc',
+			{
+				resource: 'asset',
+				operation: 'list',
+				returnAll: true,
+				options: { SortBy: 'Name', SortOrder: 'up' },
+			},
+			/Field "SortOrder" \(Sort Order\) must be "asc" or "desc"; got "up"/,
+		],
+		[
+			'extra body fields that are not an object',
+			{
+				resource: 'group',
+				operation: 'create',
+				Name: 'x',
+				options: { additionalBodyFields: '[1, 2]' },
+			},
+			/Field "additionalBodyFields" \(Additional Body Fields\) must be a JSON object/,
+		],
+		[
+			'extra body fields that are not JSON',
+			{
+				resource: 'group',
+				operation: 'create',
+				Name: 'x',
+				options: { additionalBodyFields: '{Name: x}' },
+			},
+			/Field "additionalBodyFields" \(Additional Body Fields\) is not valid JSON/,
+		],
 	])('%s', async (_case, parameters, message) => {
 		const run = await runAvatar(sim, parameters);
 		expect(run.error?.message).toMatch(message);
@@ -49,7 +153,10 @@ describe('Avatar Assets: refused before any call', () => {
 
 	it.each([
 		['a literal empty URL', upload('')],
-		['a literal empty redirect URL', { resource: 'realPerson', operation: 'createAuthSession', CallbackURL: '' }],
+		[
+			'a literal empty redirect URL',
+			{ resource: 'realPerson', operation: 'createAuthSession', CallbackURL: '' },
+		],
 	])('%s is stopped by n8n itself', async (_case, parameters) => {
 		const run = await runAvatar(sim, parameters);
 		expect(run.error?.message).toMatch(/node has issues/);
@@ -57,8 +164,14 @@ describe('Avatar Assets: refused before any call', () => {
 	});
 
 	it('a missing routing value, naming where to set it', async () => {
-		const run = await runAvatar(sim, { resource: 'group', operation: 'get', GroupId: byId('group-1') }, { withoutRouting: true });
-		expect(run.error?.message).toMatch(/^Avatar Routing Value is not set: .*in the Social Gateway API credential.*Options › Routing Parameter Value/);
+		const run = await runAvatar(
+			sim,
+			{ resource: 'group', operation: 'get', GroupId: byId('group-1') },
+			{ withoutRouting: true },
+		);
+		expect(run.error?.message).toMatch(
+			/^Avatar Routing Value is not set: .*in the Social Gateway API credential.*Options › Routing Parameter Value/,
+		);
 		expect(sim.requests).toHaveLength(0);
 	});
 
@@ -69,27 +182,52 @@ describe('Avatar Assets: refused before any call', () => {
 			{ withoutRouting: true, credentialRouting: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
 		);
 		expect(fromCredential.error).toBeUndefined();
-		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({ [SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value });
+		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({
+			[SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value,
+		});
 
 		const overridden = await runAvatar(
 			sim,
-			{ resource: 'group', operation: 'create', Name: 'override', options: { routingParameterValue: 'node-value' } },
+			{
+				resource: 'group',
+				operation: 'create',
+				Name: 'override',
+				options: { routingParameterValue: 'node-value' },
+			},
 			{ withoutRouting: true, credentialRouting: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
 		);
 		expect(overridden.error?.message).toMatch(/routing/i);
-		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({ [SIM_AVATAR_ROUTING.name]: 'node-value' });
+		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({
+			[SIM_AVATAR_ROUTING.name]: 'node-value',
+		});
 	});
 
 	it('names the failing item and lets the others go on under Continue On Fail', async () => {
 		const run = await runAvatar(
 			sim,
 			{ resource: 'group', operation: 'create', Name: '={{ $json.name }}' },
-			{ continueOnFail: true, inputItems: [{ json: { name: 'first' } }, { json: { name: '' } }, { json: { name: 'third' } }] },
+			{
+				continueOnFail: true,
+				inputItems: [
+					{ json: { name: 'first' } },
+					{ json: { name: '' } },
+					{ json: { name: 'third' } },
+				],
+			},
 		);
 		expect(run.json[0]).toEqual({ Id: expect.stringMatching(/^group-/) });
-		expect(run.json[1]).toEqual({ error: 'Field "Name" (Name) is required [item 1]', endpoint: 'POST /v1/private-avatar/groups', status: null, serviceMessage: null });
+		expect(run.json[1]).toEqual({
+			error: 'Field "Name" (Name) is required [item 1]',
+			endpoint: 'POST /v1/private-avatar/groups',
+			status: null,
+			serviceMessage: null,
+		});
 		expect(run.json[2]).toEqual({ Id: expect.stringMatching(/^group-/) });
-		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(run.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(sim.requests).toHaveLength(2);
 	});
 });

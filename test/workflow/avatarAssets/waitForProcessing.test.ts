@@ -13,10 +13,21 @@ beforeEach(async () => {
 
 const FAST = { pollIntervalSeconds: 0.02, maxWaitSeconds: 5 };
 
-const uploadAndWait = (options: INodeParameters = FAST, url = 'https://cdn.example.com/portrait.jpg', continueOnFail = false) =>
+const uploadAndWait = (
+	options: INodeParameters = FAST,
+	url = 'https://cdn.example.com/portrait.jpg',
+	continueOnFail = false,
+) =>
 	runAvatar(
 		sim,
-		{ resource: 'asset', operation: 'upload', GroupId: byId(groupId), URL: url, AssetType: 'Image', options },
+		{
+			resource: 'asset',
+			operation: 'upload',
+			GroupId: byId(groupId),
+			URL: url,
+			AssetType: 'Image',
+			options,
+		},
 		{ continueOnFail },
 	);
 
@@ -29,44 +40,78 @@ describe('Avatar Assets: upload and wait until processed', () => {
 		const run = await uploadAndWait();
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(1);
-		expect(run.json[0]).toMatchObject({ GroupId: groupId, Status: 'Active', URL: 'https://cdn.example.com/portrait.jpg', AssetType: 'Image' });
+		expect(run.json[0]).toMatchObject({
+			GroupId: groupId,
+			Status: 'Active',
+			URL: 'https://cdn.example.com/portrait.jpg',
+			AssetType: 'Image',
+		});
 		expect(run.items[0].pairedItem).toEqual({ item: 0 });
 		expect(polls()).toHaveLength(4);
-		expect(polls().every((poll) => poll.path === `/v1/private-avatar/assets/${run.json[0].Id}`)).toBe(true);
+		expect(
+			polls().every((poll) => poll.path === `/v1/private-avatar/assets/${run.json[0].Id}`),
+		).toBe(true);
 		// three pauses of 20 ms between the four polls: the interval is honoured, not a busy loop
 		expect(Date.now() - started).toBeGreaterThanOrEqual(60);
 	});
 
 	it('fails naming the asset and the service reason when processing fails', async () => {
-		avatarSim(sim).queuePlans({ outcome: 'Failed', afterPolls: 2, error: { Code: 'FaceMismatch', Message: 'No usable face found' } });
+		avatarSim(sim).queuePlans({
+			outcome: 'Failed',
+			afterPolls: 2,
+			error: { Code: 'FaceMismatch', Message: 'No usable face found' },
+		});
 		const run = await uploadAndWait();
 		const assetId = [...avatarSim(sim).assets.keys()][0];
-		expect(run.error?.message).toBe(`Asset ${assetId} failed processing: FaceMismatch: No usable face found`);
+		expect(run.error?.message).toBe(
+			`Asset ${assetId} failed processing: FaceMismatch: No usable face found`,
+		);
 		expect(polls()).toHaveLength(2);
 	});
 
 	it.each<[string, Record<string, unknown>, string]>([
 		['FailReason', { FailReason: 'No usable face found' }, 'No usable face found'],
 		['FailedReason', { FailedReason: 'No usable face found' }, 'No usable face found'],
-		['ErrorCode and ErrorMessage', { ErrorCode: 'FaceMismatch', ErrorMessage: 'No usable face found' }, 'FaceMismatch: No usable face found'],
+		[
+			'ErrorCode and ErrorMessage',
+			{ ErrorCode: 'FaceMismatch', ErrorMessage: 'No usable face found' },
+			'FaceMismatch: No usable face found',
+		],
 		['Reason', { Reason: 'No usable face found' }, 'No usable face found'],
 		['Message', { Message: 'No usable face found' }, 'No usable face found'],
 		['StatusMessage', { StatusMessage: 'No usable face found' }, 'No usable face found'],
 		['Error as text', { Error: 'No usable face found' }, 'No usable face found'],
-		['Error with Code and Reason', { Error: { Code: 'FaceMismatch', Reason: 'No usable face found' } }, 'FaceMismatch: No usable face found'],
-		['Result.Error nested', { Result: { Error: { Code: 'FaceMismatch', Message: 'No usable face found' } } }, 'FaceMismatch: No usable face found'],
+		[
+			'Error with Code and Reason',
+			{ Error: { Code: 'FaceMismatch', Reason: 'No usable face found' } },
+			'FaceMismatch: No usable face found',
+		],
+		[
+			'Result.Error nested',
+			{ Result: { Error: { Code: 'FaceMismatch', Message: 'No usable face found' } } },
+			'FaceMismatch: No usable face found',
+		],
 		['snake_case fail_reason', { fail_reason: 'No usable face found' }, 'No usable face found'],
 	])('gives the reason of a Failed asset reported in %s', async (_field, failureFields, reason) => {
 		avatarSim(sim).queuePlans({ outcome: 'Failed', afterPolls: 1, failureFields });
 		const run = await uploadAndWait(FAST, 'https://cdn.example.com/portrait.jpg', true);
 		const assetId = [...avatarSim(sim).assets.keys()][0];
 		expect(run.json).toEqual([
-			expect.objectContaining({ error: `Asset ${assetId} failed processing: ${reason}`, serviceMessage: reason, assetId, assetStatus: 'Failed' }),
+			expect.objectContaining({
+				error: `Asset ${assetId} failed processing: ${reason}`,
+				serviceMessage: reason,
+				assetId,
+				assetStatus: 'Failed',
+			}),
 		]);
 	});
 
 	it('turns Failed into an error item carrying the asset id under Continue On Fail', async () => {
-		const run = await uploadAndWait(FAST, 'https://cdn.example.com/blurred.jpg?sim_outcome=Failed&sim_polls=1', true);
+		const run = await uploadAndWait(
+			FAST,
+			'https://cdn.example.com/blurred.jpg?sim_outcome=Failed&sim_polls=1',
+			true,
+		);
 		const assetId = [...avatarSim(sim).assets.keys()][0];
 		expect(run.json).toEqual([
 			{
@@ -87,7 +132,11 @@ describe('Avatar Assets: upload and wait until processed', () => {
 		const run = await uploadAndWait({ pollIntervalSeconds: 0.05, maxWaitSeconds: 0.3 });
 		const elapsed = Date.now() - started;
 		const assetId = [...avatarSim(sim).assets.keys()][0];
-		expect(run.error?.message).toMatch(new RegExp(`^Asset ${assetId} is still Processing after 0\\.\\d s \\(\\d+ polls\\); the maximum wait has passed$`));
+		expect(run.error?.message).toMatch(
+			new RegExp(
+				`^Asset ${assetId} is still Processing after 0\\.\\d s \\(\\d+ polls\\); the maximum wait has passed$`,
+			),
+		);
 		expect((run.error as { description?: string }).description).toContain(`asset id ${assetId}`);
 		expect(elapsed).toBeGreaterThanOrEqual(300);
 		expect(elapsed).toBeLessThan(3000);
@@ -98,7 +147,12 @@ describe('Avatar Assets: upload and wait until processed', () => {
 		// The asset was kept: "Wait for Processing" picks it up once the service has finished.
 		const record = avatarSim(sim).assets.get(assetId)!;
 		record.plan = { outcome: 'Active', afterPolls: record.polls + 2 };
-		const later = await runAvatar(sim, { resource: 'asset', operation: 'waitForProcessing', AssetId: byId(assetId), options: FAST });
+		const later = await runAvatar(sim, {
+			resource: 'asset',
+			operation: 'waitForProcessing',
+			AssetId: byId(assetId),
+			options: FAST,
+		});
 		expect(later.error).toBeUndefined();
 		expect(later.json).toEqual([expect.objectContaining({ Id: assetId, Status: 'Active' })]);
 	});
@@ -116,7 +170,10 @@ describe('Avatar Assets: upload and wait until processed', () => {
 			},
 			{
 				continueOnFail: true,
-				inputItems: [{ json: { url: 'https://cdn.example.com/slow.jpg?sim_outcome=Never' } }, { json: { url: 'https://cdn.example.com/fast.jpg?sim_polls=1' } }],
+				inputItems: [
+					{ json: { url: 'https://cdn.example.com/slow.jpg?sim_outcome=Never' } },
+					{ json: { url: 'https://cdn.example.com/fast.jpg?sim_polls=1' } },
+				],
 			},
 		);
 		const [slowId, fastId] = [...avatarSim(sim).assets.keys()];
@@ -128,7 +185,10 @@ describe('Avatar Assets: upload and wait until processed', () => {
 	});
 
 	it('waits as an operation of its own, also for processing that ends on the virtual clock', async () => {
-		const assetId = await uploadAsset(sim, groupId, { URL: 'https://cdn.example.com/clip.mp4?sim_ms=60000', AssetType: 'Video' });
+		const assetId = await uploadAsset(sim, groupId, {
+			URL: 'https://cdn.example.com/clip.mp4?sim_ms=60000',
+			AssetType: 'Video',
+		});
 		const waiting = runAvatar(sim, {
 			resource: 'asset',
 			operation: 'waitForProcessing',
@@ -139,7 +199,9 @@ describe('Avatar Assets: upload and wait until processed', () => {
 		sim.clock.advance(60_000);
 		const run = await waiting;
 		expect(run.error).toBeUndefined();
-		expect(run.json).toEqual([expect.objectContaining({ Id: assetId, Status: 'Active', AssetType: 'Video' })]);
+		expect(run.json).toEqual([
+			expect.objectContaining({ Id: assetId, Status: 'Active', AssetType: 'Video' }),
+		]);
 		expect(polls().length).toBeGreaterThanOrEqual(2);
 	});
 
@@ -155,7 +217,9 @@ describe('Avatar Assets: upload and wait until processed', () => {
 				assetId,
 			}),
 		]);
-		expect(run.json[0].error).toContain(`while waiting for asset ${assetId}; it may still become Active, poll it later`);
+		expect(run.json[0].error).toContain(
+			`while waiting for asset ${assetId}; it may still become Active, poll it later`,
+		);
 	});
 
 	it('outputs the upload answer at once when waiting is off', async () => {

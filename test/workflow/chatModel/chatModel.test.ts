@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SocialGatewayChatModel } from '../../../nodes/SocialGatewayChatModel/SocialGatewayChatModel.node';
 import { runWorkflow, type HarnessWorkflowDefinition } from '../../harness';
@@ -26,7 +31,11 @@ const SEARCH_TOOL = {
 	function: {
 		name: 'Search_Notes',
 		description: 'Search notes that mention a brand',
-		parameters: { type: 'object', properties: { keyword: { type: 'string', description: 'The brand to search for' } }, required: ['keyword'] },
+		parameters: {
+			type: 'object',
+			properties: { keyword: { type: 'string', description: 'The brand to search for' } },
+			required: ['keyword'],
+		},
 	},
 };
 
@@ -64,45 +73,97 @@ class ModelUser implements INodeType {
 		version: 1,
 		description: 'Test root node',
 		defaults: { name: 'Model User' },
-		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiLanguageModel, required: true, maxConnections: 1, displayName: 'Model' }],
+		inputs: [
+			NodeConnectionTypes.Main,
+			{
+				type: NodeConnectionTypes.AiLanguageModel,
+				required: true,
+				maxConnections: 1,
+				displayName: 'Model',
+			},
+		],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [{ displayName: 'Stream', name: 'stream', type: 'boolean', default: false }],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const stream = this.getNodeParameter('stream', 0) as boolean;
-		const model = ((await this.getInputConnectionData(NodeConnectionTypes.AiLanguageModel, 0)) as LanguageModel).bindTools([SEARCH_TOOL]);
-		const ask = async (messages: unknown[]) => (stream ? await streamed(model, messages) : { joined: await model.invoke(messages), count: 1 });
+		const model = (
+			(await this.getInputConnectionData(NodeConnectionTypes.AiLanguageModel, 0)) as LanguageModel
+		).bindTools([SEARCH_TOOL]);
+		const ask = async (messages: unknown[]) =>
+			stream ? await streamed(model, messages) : { joined: await model.invoke(messages), count: 1 };
 		const first = await ask([['human', QUESTION]]);
 		const call = first.joined.tool_calls?.[0];
-		const results = JSON.stringify([{ id: '7301234567890123456', title: 'Acme blender arrived broken, terrible support' }]);
+		const results = JSON.stringify([
+			{ id: '7301234567890123456', title: 'Acme blender arrived broken, terrible support' },
+		]);
 		const second = await ask([
 			['human', QUESTION],
-			{ role: 'assistant', content: '', tool_calls: [{ id: call?.id, name: call?.name, args: call?.args }] },
+			{
+				role: 'assistant',
+				content: '',
+				tool_calls: [{ id: call?.id, name: call?.name, args: call?.args }],
+			},
 			{ role: 'tool', content: results, tool_call_id: call?.id },
 		]);
-		return [[{ json: { toolCalls: first.joined.tool_calls ?? [], firstChunks: first.count, answer: second.joined.text ?? '', secondChunks: second.count } }]];
+		return [
+			[
+				{
+					json: {
+						toolCalls: first.joined.tool_calls ?? [],
+						firstChunks: first.count,
+						answer: second.joined.text ?? '',
+						secondChunks: second.count,
+					},
+				},
+			],
+		];
 	}
 }
 
-function workflow(stream: boolean, options: Record<string, unknown> = {}): HarnessWorkflowDefinition {
+function workflow(
+	stream: boolean,
+	options: Record<string, unknown> = {},
+): HarnessWorkflowDefinition {
 	return {
 		nodes: [
-			{ id: '1', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} },
-			{ id: '2', name: 'Model User', type: ROOT_TYPE, typeVersion: 1, position: [200, 0] as [number, number], parameters: { stream } },
+			{
+				id: '1',
+				name: 'Start',
+				type: 'test.start',
+				typeVersion: 1,
+				position: [0, 0] as [number, number],
+				parameters: {},
+			},
+			{
+				id: '2',
+				name: 'Model User',
+				type: ROOT_TYPE,
+				typeVersion: 1,
+				position: [200, 0] as [number, number],
+				parameters: { stream },
+			},
 			{
 				id: '3',
 				name: 'Social Gateway Chat Model',
 				type: MODEL_TYPE,
 				typeVersion: 1,
 				position: [200, 200] as [number, number],
-				parameters: { modelId: { __rl: true, mode: 'list', value: 'gm-2.5-flash' }, options: options as Record<string, string | number> },
+				parameters: {
+					modelId: { __rl: true, mode: 'list', value: 'gm-2.5-flash' },
+					options: options as Record<string, string | number>,
+				},
 				credentials: { socialGatewayApi: { id: 'c1', name: 'Social Gateway' } },
 			},
 		],
 		connections: {
 			Start: { main: [[{ node: 'Model User', type: NodeConnectionTypes.Main, index: 0 }]] },
-			'Social Gateway Chat Model': { [NodeConnectionTypes.AiLanguageModel]: [[{ node: 'Model User', type: NodeConnectionTypes.AiLanguageModel, index: 0 }]] },
+			'Social Gateway Chat Model': {
+				[NodeConnectionTypes.AiLanguageModel]: [
+					[{ node: 'Model User', type: NodeConnectionTypes.AiLanguageModel, index: 0 }],
+				],
+			},
 		},
 	};
 }
@@ -111,32 +172,76 @@ async function run(stream: boolean, options: Record<string, unknown> = {}) {
 	const result = await runWorkflow({
 		workflow: workflow(stream, options),
 		nodeTypes: { [ROOT_TYPE]: new ModelUser(), [MODEL_TYPE]: new SocialGatewayChatModel() },
-		credentials: { socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: modelSim.url, compatVersion: '2023-06-01' } },
+		credentials: {
+			socialGatewayApi: {
+				apiKey: SIMULATOR_API_KEY,
+				baseUrl: sim.url,
+				modelBaseUrl: modelSim.url,
+				compatVersion: '2023-06-01',
+			},
+		},
 	});
 	expect(result.errorOf()).toBeUndefined();
-	return { json: result.outputOf('Model User')[0].json as { toolCalls: Array<{ id: string; name: string; args: unknown }>; firstChunks: number; answer: string; secondChunks: number } };
+	return {
+		json: result.outputOf('Model User')[0].json as {
+			toolCalls: Array<{ id: string; name: string; args: unknown }>;
+			firstChunks: number;
+			answer: string;
+			secondChunks: number;
+		},
+	};
 }
 
-const chatBodies = () => modelSim.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => JSON.parse(request.bodyText));
+const chatBodies = () =>
+	modelSim.requests
+		.filter((request) => request.path === '/v1/chat/completions')
+		.map((request) => JSON.parse(request.bodyText));
 
 describe('Social Gateway Chat Model in n8n’s engine', () => {
 	it('invoked: offers the tool, returns the tool call, then the answer from the tool result; Bearer at the Model Base URL', async () => {
 		const { json } = await run(false, { temperature: 0.3, maxTokens: 400 });
-		expect(json.toolCalls).toEqual([{ id: expect.any(String), name: 'Search_Notes', args: { keyword: 'Acme' }, type: 'tool_call' }]);
-		expect(json.answer).toContain('[7301234567890123456] "Acme blender arrived broken, terrible support"');
+		expect(json.toolCalls).toEqual([
+			{
+				id: expect.any(String),
+				name: 'Search_Notes',
+				args: { keyword: 'Acme' },
+				type: 'tool_call',
+			},
+		]);
+		expect(json.answer).toContain(
+			'[7301234567890123456] "Acme blender arrived broken, terrible support"',
+		);
 		const [first, second] = chatBodies();
-		expect(first).toMatchObject({ model: 'gm-2.5-flash', temperature: 0.3, max_tokens: 400, tools: [SEARCH_TOOL] });
+		expect(first).toMatchObject({
+			model: 'gm-2.5-flash',
+			temperature: 0.3,
+			max_tokens: 400,
+			tools: [SEARCH_TOOL],
+		});
 		expect(first.stream).toBeUndefined();
-		expect(second.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'tool']);
-		expect(second.messages[1].tool_calls[0]).toMatchObject({ id: json.toolCalls[0].id, function: { name: 'Search_Notes', arguments: '{"keyword":"Acme"}' } });
+		expect(second.messages.map((message: { role: string }) => message.role)).toEqual([
+			'user',
+			'assistant',
+			'tool',
+		]);
+		expect(second.messages[1].tool_calls[0]).toMatchObject({
+			id: json.toolCalls[0].id,
+			function: { name: 'Search_Notes', arguments: '{"keyword":"Acme"}' },
+		});
 		expect(second.messages[2].tool_call_id).toBe(json.toolCalls[0].id);
-		expect(modelSim.requests.every((request) => request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`)).toBe(true);
+		expect(
+			modelSim.requests.every(
+				(request) => request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`,
+			),
+		).toBe(true);
 		expect(sim.requests).toHaveLength(0);
 	});
 
 	it('streamed: the tool call joined from its deltas, the answer in several pieces', async () => {
 		const { json } = await run(true);
-		expect(json.toolCalls).toEqual([expect.objectContaining({ name: 'Search_Notes', args: { keyword: 'Acme' } })]);
+		expect(json.toolCalls).toEqual([
+			expect.objectContaining({ name: 'Search_Notes', args: { keyword: 'Acme' } }),
+		]);
 		expect(json.firstChunks).toBeGreaterThan(2);
 		expect(json.secondChunks).toBeGreaterThan(2);
 		expect(json.answer).toContain('[7301234567890123456]');

@@ -12,7 +12,14 @@ describe('Model Gateway › message', () => {
 	it('creates a message with x-api-key and compat-version at the model address', async () => {
 		const { items, error } = await runModelGateway(
 			sim,
-			{ resource: 'message', operation: 'create', modelId: model('gm-2.5-flash'), messages: ask('Summarize for the report:\nI love it\nbad battery'), max_tokens: 300, options: { system: 'You write daily reports' } },
+			{
+				resource: 'message',
+				operation: 'create',
+				modelId: model('gm-2.5-flash'),
+				messages: ask('Summarize for the report:\nI love it\nbad battery'),
+				max_tokens: 300,
+				options: { system: 'You write daily reports' },
+			},
 			{ modelSim },
 		);
 		expect(error).toBeUndefined();
@@ -26,19 +33,54 @@ describe('Model Gateway › message', () => {
 		expect(request.path).toBe('/v1/messages');
 		expect(schemeOf(request)).toEqual(['messages']);
 		expect(request.headers.authorization).toBeUndefined();
-		expect(bodyOf(request)).toEqual({ model: 'gm-2.5-flash', messages: [{ role: 'user', content: 'Summarize for the report:\nI love it\nbad battery' }], max_tokens: 300, system: 'You write daily reports' });
+		expect(bodyOf(request)).toEqual({
+			model: 'gm-2.5-flash',
+			messages: [{ role: 'user', content: 'Summarize for the report:\nI love it\nbad battery' }],
+			max_tokens: 300,
+			system: 'You write daily reports',
+		});
 	});
 
-	it.each<[unknown, string]>([['', 'empty'], [null, 'null'], [0, 'zero'], [2.5, 'fractional']])('max_tokens %p (%s) is refused before any request', async (maxTokens) => {
-		const { error } = await runModelGateway(sim, { resource: 'message', operation: 'create', modelId: model('gm-2.5-flash'), messages: ask('hi'), max_tokens: maxTokens as never });
+	it.each<[unknown, string]>([
+		['', 'empty'],
+		[null, 'null'],
+		[0, 'zero'],
+		[2.5, 'fractional'],
+	])('max_tokens %p (%s) is refused before any request', async (maxTokens) => {
+		const { error } = await runModelGateway(sim, {
+			resource: 'message',
+			operation: 'create',
+			modelId: model('gm-2.5-flash'),
+			messages: ask('hi'),
+			max_tokens: maxTokens as never,
+		});
 		expect(error?.message).toMatch(/"Maximum Tokens" \(max_tokens\)/);
 		expect(sim.requests).toHaveLength(0);
 	});
 
 	it('stream: the event types assembled into text, stop reason, usage and time to first token', async () => {
-		const plain = await runModelGateway(sim, { resource: 'message', operation: 'create', modelId: model('gm-2.5-flash'), messages: ask('Hello there'), max_tokens: 100, output: 'full' });
-		const { items } = await runModelGateway(sim, { resource: 'message', operation: 'create', modelId: model('gm-2.5-flash'), messages: ask('Hello there'), max_tokens: 100, options: { stream: true, keepRawChunks: true } });
-		expect(items[0].json).toMatchObject({ text: (plain.items[0].json.content as any[])[0].text, finishReason: 'end_turn', usage: plain.items[0].json.usage, timeToFirstTokenMs: expect.any(Number) });
+		const plain = await runModelGateway(sim, {
+			resource: 'message',
+			operation: 'create',
+			modelId: model('gm-2.5-flash'),
+			messages: ask('Hello there'),
+			max_tokens: 100,
+			output: 'full',
+		});
+		const { items } = await runModelGateway(sim, {
+			resource: 'message',
+			operation: 'create',
+			modelId: model('gm-2.5-flash'),
+			messages: ask('Hello there'),
+			max_tokens: 100,
+			options: { stream: true, keepRawChunks: true },
+		});
+		expect(items[0].json).toMatchObject({
+			text: (plain.items[0].json.content as any[])[0].text,
+			finishReason: 'end_turn',
+			usage: plain.items[0].json.usage,
+			timeToFirstTokenMs: expect.any(Number),
+		});
 		const events = (items[0].json.chunks as Array<{ event: string }>).map((chunk) => chunk.event);
 		expect(events[0]).toBe('message_start');
 		expect(events).toContain('ping');
@@ -48,10 +90,25 @@ describe('Model Gateway › message', () => {
 	it('stream: an error event midway fails the item clearly; Continue On Fail keeps the other items', async () => {
 		const { items } = await runModelGateway(
 			sim,
-			{ resource: 'message', operation: 'create', modelId: model('gm-2.5-flash'), messages: ask('={{ $json.q }}'), max_tokens: 100, options: { stream: true } },
-			{ continueOnFail: true, inputItems: [{ json: { q: 'fine' } }, { json: { q: '[sim:stream-error] boom' } }] },
+			{
+				resource: 'message',
+				operation: 'create',
+				modelId: model('gm-2.5-flash'),
+				messages: ask('={{ $json.q }}'),
+				max_tokens: 100,
+				options: { stream: true },
+			},
+			{
+				continueOnFail: true,
+				inputItems: [{ json: { q: 'fine' } }, { json: { q: '[sim:stream-error] boom' } }],
+			},
 		);
 		expect(items[0].json.text).toMatch(/simulated answer/);
-		expect(items[1].json).toMatchObject({ error: expect.stringMatching(/reported an error in the stream of v1\/messages: overloaded_error: Overloaded/), endpoint: 'v1/messages' });
+		expect(items[1].json).toMatchObject({
+			error: expect.stringMatching(
+				/reported an error in the stream of v1\/messages: overloaded_error: Overloaded/,
+			),
+			endpoint: 'v1/messages',
+		});
 	});
 });

@@ -8,15 +8,30 @@ describe('Model Gateway › model', () => {
 	it('list: one item per model record, with Bearer', async () => {
 		const { items } = await runModelGateway(sim, { resource: 'model', operation: 'list' });
 		expect(items.length).toBeGreaterThan(10);
-		expect(items.map((item) => item.json.id)).toEqual(expect.arrayContaining(['gm-2.5-flash', 'gm-embedding-001', 'img-4.0-generate-001']));
-		expect(items[0].json).toEqual({ id: expect.any(String), object: 'model', owned_by: 'gateway', created: expect.any(Number) });
+		expect(items.map((item) => item.json.id)).toEqual(
+			expect.arrayContaining(['gm-2.5-flash', 'gm-embedding-001', 'img-4.0-generate-001']),
+		);
+		expect(items[0].json).toEqual({
+			id: expect.any(String),
+			object: 'model',
+			owned_by: 'gateway',
+			created: expect.any(Number),
+		});
 		expect(schemeOf(sim.requests[0])).toEqual(['bearer']);
 	});
 
 	it('get: the record of one model; an unknown one fails with 404', async () => {
-		const { items } = await runModelGateway(sim, { resource: 'model', operation: 'get', modelId: model('gm-2.5-pro-preview-tts') });
+		const { items } = await runModelGateway(sim, {
+			resource: 'model',
+			operation: 'get',
+			modelId: model('gm-2.5-pro-preview-tts'),
+		});
 		expect(items[0].json).toMatchObject({ id: 'gm-2.5-pro-preview-tts', object: 'model' });
-		const missing = await runModelGateway(sim, { resource: 'model', operation: 'get', modelId: model('gm-9-nope') }, { continueOnFail: true });
+		const missing = await runModelGateway(
+			sim,
+			{ resource: 'model', operation: 'get', modelId: model('gm-9-nope') },
+			{ continueOnFail: true },
+		);
 		expect(missing.items[0].json).toMatchObject({ endpoint: 'v1/models/gm-9-nope', status: 404 });
 	});
 
@@ -31,12 +46,30 @@ describe('Model Gateway › model', () => {
 describe('Model Gateway › native', () => {
 	it('calls any {model}:{action} with the JSON body unchanged', async () => {
 		const body = { contents: [{ role: 'user', parts: [{ text: 'Count these tokens please' }] }] };
-		const { items } = await runModelGateway(sim, { resource: 'native', operation: 'call', apiVersion: 'v1beta', modelId: model('gm-2.5-flash'), action: 'countTokens', body: JSON.stringify(body) });
+		const { items } = await runModelGateway(sim, {
+			resource: 'native',
+			operation: 'call',
+			apiVersion: 'v1beta',
+			modelId: model('gm-2.5-flash'),
+			action: 'countTokens',
+			body: JSON.stringify(body),
+		});
 		expect(items[0].json).toEqual({ totalTokens: 7 });
 		expect(sim.requests[0].path).toBe('/v1beta/models/gm-2.5-flash:countTokens');
 		expect(bodyOf(sim.requests[0])).toEqual(body);
-		const generic = await runModelGateway(sim, { resource: 'native', operation: 'call', apiVersion: 'v1beta', modelId: model('gm-2.5-flash'), action: 'cachedContents', body: '{"ttl":"60s"}' });
-		expect(generic.items[0].json).toEqual({ id: expect.any(String), object: 'cachedContents', status: 'completed' });
+		const generic = await runModelGateway(sim, {
+			resource: 'native',
+			operation: 'call',
+			apiVersion: 'v1beta',
+			modelId: model('gm-2.5-flash'),
+			action: 'cachedContents',
+			body: '{"ttl":"60s"}',
+		});
+		expect(generic.items[0].json).toEqual({
+			id: expect.any(String),
+			object: 'cachedContents',
+			status: 'completed',
+		});
 	});
 
 	it('v1alpha: generateContent, and a body without contents refused locally', async () => {
@@ -51,7 +84,14 @@ describe('Model Gateway › native', () => {
 		expect(items[0].json).toMatchObject({ candidates: [{ finishReason: 'STOP' }] });
 		expect(sim.requests[0].path).toBe('/v1alpha/models/gm-2.5-flash:generateContent');
 		sim.reset();
-		const refused = await runModelGateway(sim, { resource: 'native', operation: 'call', apiVersion: 'v1alpha', modelId: model('gm-2.5-flash'), action: 'generateContent', body: '{"generationConfig":{}}' });
+		const refused = await runModelGateway(sim, {
+			resource: 'native',
+			operation: 'call',
+			apiVersion: 'v1alpha',
+			modelId: model('gm-2.5-flash'),
+			action: 'generateContent',
+			body: '{"generationConfig":{}}',
+		});
 		expect(refused.error?.message).toMatch(/v1alpha interface requires a non-empty "contents"/);
 		expect(sim.requests).toHaveLength(0);
 	});
@@ -65,16 +105,30 @@ describe('Model Gateway › native', () => {
 			action: 'streamGenerateContent',
 			body: '{"contents":[{"parts":[{"text":"Stream something"}]}]}',
 		});
-		expect(items[0].json).toMatchObject({ text: 'This is a simulated answer from gm-2.5-pro to: "Stream something".', finishReason: 'STOP' });
+		expect(items[0].json).toMatchObject({
+			text: 'This is a simulated answer from gm-2.5-pro to: "Stream something".',
+			finishReason: 'STOP',
+		});
 		expect(sim.requests[0].query.alt).toBe('sse');
 	});
 
 	it('service errors carry the status and the message of the native error body', async () => {
 		const { items } = await runModelGateway(
 			sim,
-			{ resource: 'native', operation: 'call', apiVersion: 'v1beta', modelId: model('gm-embedding-001'), action: 'embedContent', body: '{"content":{"parts":[{"text":"x"}]},"output_dimensionality":99999}' },
+			{
+				resource: 'native',
+				operation: 'call',
+				apiVersion: 'v1beta',
+				modelId: model('gm-embedding-001'),
+				action: 'embedContent',
+				body: '{"content":{"parts":[{"text":"x"}]},"output_dimensionality":99999}',
+			},
 			{ continueOnFail: true },
 		);
-		expect(items[0].json).toMatchObject({ status: 400, serviceMessage: 'output_dimensionality must be an integer from 1 to 3072', endpoint: 'v1beta/models/gm-embedding-001:embedContent' });
+		expect(items[0].json).toMatchObject({
+			status: 400,
+			serviceMessage: 'output_dimensionality must be an integer from 1 to 3072',
+			endpoint: 'v1beta/models/gm-embedding-001:embedContent',
+		});
 	});
 });

@@ -10,7 +10,11 @@ export { useSimulator } from '../useSimulator';
 
 export const MODEL_GATEWAY_TYPE = 'n8n-nodes-social-gateway.modelGateway';
 
-export const credentialsFor = (sim: Simulator, modelSim: Simulator = sim, apiKey = SIMULATOR_API_KEY) => ({
+export const credentialsFor = (
+	sim: Simulator,
+	modelSim: Simulator = sim,
+	apiKey = SIMULATOR_API_KEY,
+) => ({
 	socialGatewayApi: {
 		apiKey,
 		baseUrl: sim.url,
@@ -31,7 +35,12 @@ export interface ModelGatewayRun {
 export async function runModelGateway(
 	sim: Simulator,
 	parameters: INodeParameters,
-	options: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean; modelSim?: Simulator; apiKey?: string } = {},
+	options: {
+		inputItems?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		modelSim?: Simulator;
+		apiKey?: string;
+	} = {},
 ): Promise<ModelGatewayRun> {
 	const result = await runNode({
 		node: new ModelGateway(),
@@ -50,10 +59,18 @@ export async function bytesOf(binary: IBinaryData | undefined): Promise<Buffer> 
 	return await Container.get(BinaryDataService).getAsBuffer(binary);
 }
 
-export function binaryItem(json: Record<string, unknown>, files: Record<string, { bytes: Buffer; mimeType: string; fileName: string }>): INodeExecutionData {
+export function binaryItem(
+	json: Record<string, unknown>,
+	files: Record<string, { bytes: Buffer; mimeType: string; fileName: string }>,
+): INodeExecutionData {
 	const binary: Record<string, IBinaryData> = {};
 	for (const [name, file] of Object.entries(files)) {
-		binary[name] = { data: file.bytes.toString('base64'), mimeType: file.mimeType, fileName: file.fileName, fileSize: `${file.bytes.length} B` };
+		binary[name] = {
+			data: file.bytes.toString('base64'),
+			mimeType: file.mimeType,
+			fileName: file.fileName,
+			fileSize: `${file.bytes.length} B`,
+		};
 	}
 	return { json: json as INodeExecutionData['json'], binary };
 }
@@ -66,6 +83,10 @@ export function schemeOf(request: RecordedRequest): string[] {
 	const schemes: string[] = [];
 	if (request.query.key === SIMULATOR_API_KEY) schemes.push('queryKey');
 	if (request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`) schemes.push('bearer');
-	if (request.headers['x-api-key'] === SIMULATOR_API_KEY && request.headers['compat-version'] === '2023-06-01') schemes.push('messages');
+	if (
+		request.headers['x-api-key'] === SIMULATOR_API_KEY &&
+		request.headers['compat-version'] === '2023-06-01'
+	)
+		schemes.push('messages');
 	return schemes;
 }

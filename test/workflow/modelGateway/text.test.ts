@@ -9,13 +9,21 @@ const prompt = (text: string) => ({ values: [{ role: 'user', text }] });
 
 describe('Model Gateway › text', () => {
 	it('generate: the text, finish reason and usage by default, with the key in the query only', async () => {
-		const { items, error } = await runModelGateway(sim, { resource: 'text', operation: 'generate', modelId: model('gm-2.5-flash'), messages: prompt('Hello model') });
+		const { items, error } = await runModelGateway(sim, {
+			resource: 'text',
+			operation: 'generate',
+			modelId: model('gm-2.5-flash'),
+			messages: prompt('Hello model'),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({
 			text: 'This is a simulated answer from gm-2.5-flash to: "Hello model".',
 			finishReason: 'STOP',
-			usage: expect.objectContaining({ promptTokenCount: expect.any(Number), totalTokenCount: expect.any(Number) }),
+			usage: expect.objectContaining({
+				promptTokenCount: expect.any(Number),
+				totalTokenCount: expect.any(Number),
+			}),
 			model: 'gm-2.5-flash',
 			responseId: expect.any(String),
 		});
@@ -31,7 +39,13 @@ describe('Model Gateway › text', () => {
 			resource: 'text',
 			operation: 'generate',
 			modelId: model('gm-3-pro-preview'),
-			messages: { values: [{ role: 'user', text: 'First question' }, { role: 'model', text: 'First answer' }, { role: 'user', text: 'Second question' }] },
+			messages: {
+				values: [
+					{ role: 'user', text: 'First question' },
+					{ role: 'model', text: 'First answer' },
+					{ role: 'user', text: 'Second question' },
+				],
+			},
 			output: 'full',
 			options: {
 				systemInstruction: 'Answer in one line',
@@ -44,7 +58,11 @@ describe('Model Gateway › text', () => {
 				googleSearch: true,
 			},
 		});
-		expect(items[0].json).toMatchObject({ candidates: [{ finishReason: 'STOP', groundingMetadata: expect.any(Object) }], modelVersion: 'gm-3-pro-preview', usageMetadata: { thoughtsTokenCount: expect.any(Number) } });
+		expect(items[0].json).toMatchObject({
+			candidates: [{ finishReason: 'STOP', groundingMetadata: expect.any(Object) }],
+			modelVersion: 'gm-3-pro-preview',
+			usageMetadata: { thoughtsTokenCount: expect.any(Number) },
+		});
 		expect(bodyOf(sim.requests[0])).toEqual({
 			contents: [
 				{ role: 'user', parts: [{ text: 'First question' }] },
@@ -52,7 +70,12 @@ describe('Model Gateway › text', () => {
 				{ role: 'user', parts: [{ text: 'Second question' }] },
 			],
 			systemInstruction: { parts: [{ text: 'Answer in one line' }] },
-			generationConfig: { temperature: 0.3, topP: 0.8, maxOutputTokens: 200, thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } },
+			generationConfig: {
+				temperature: 0.3,
+				topP: 0.8,
+				maxOutputTokens: 200,
+				thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 },
+			},
 			safetySettings: [
 				{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'OFF' },
 				{ category: 'HARM_CATEGORY_SEXUALLY_EXPLICIT', threshold: 'OFF' },
@@ -73,9 +96,18 @@ describe('Model Gateway › text', () => {
 				operation: 'generate',
 				modelId: model('gm-2.5-pro'),
 				messages: prompt('Describe the picture and the video'),
-				options: { inputBinaries: 'photo', files: { file: [{ fileUri: 'https://files.example.com/clip.mp4', mimeType: 'video/mp4' }] } },
+				options: {
+					inputBinaries: 'photo',
+					files: {
+						file: [{ fileUri: 'https://files.example.com/clip.mp4', mimeType: 'video/mp4' }],
+					},
+				},
 			},
-			{ inputItems: [binaryItem({}, { photo: { bytes: png, mimeType: 'image/png', fileName: 'p.png' } })] },
+			{
+				inputItems: [
+					binaryItem({}, { photo: { bytes: png, mimeType: 'image/png', fileName: 'p.png' } }),
+				],
+			},
 		);
 		expect(bodyOf(sim.requests[0]).contents).toEqual([
 			{
@@ -99,14 +131,33 @@ describe('Model Gateway › text', () => {
 			options: { includeThoughts: true, parseJson: true },
 		});
 		expect(items[0].json.thoughts).toMatch(/^Considering/);
-		expect(items[0].json.parsed).toEqual({ sentiment: 'positive', reason: 'Positive wording: great' });
+		expect(items[0].json.parsed).toEqual({
+			sentiment: 'positive',
+			reason: 'Positive wording: great',
+		});
 	});
 
 	it('stream: assembles the same text as generate, with time to first token and, when asked, the raw chunks', async () => {
 		const messages = prompt('Summarise these:\nI love it\nIt broke after a day');
-		const whole = await runModelGateway(sim, { resource: 'text', operation: 'generate', modelId: model('gm-2.5-flash'), messages });
-		const { items } = await runModelGateway(sim, { resource: 'text', operation: 'stream', modelId: model('gm-2.5-flash'), messages, options: { keepRawChunks: true } });
-		expect(items[0].json).toMatchObject({ text: whole.items[0].json.text, finishReason: 'STOP', usage: whole.items[0].json.usage, timeToFirstTokenMs: expect.any(Number) });
+		const whole = await runModelGateway(sim, {
+			resource: 'text',
+			operation: 'generate',
+			modelId: model('gm-2.5-flash'),
+			messages,
+		});
+		const { items } = await runModelGateway(sim, {
+			resource: 'text',
+			operation: 'stream',
+			modelId: model('gm-2.5-flash'),
+			messages,
+			options: { keepRawChunks: true },
+		});
+		expect(items[0].json).toMatchObject({
+			text: whole.items[0].json.text,
+			finishReason: 'STOP',
+			usage: whole.items[0].json.usage,
+			timeToFirstTokenMs: expect.any(Number),
+		});
 		expect(items[0].json.chunks).toHaveLength(items[0].json.chunkCount as number);
 		const stream = sim.requests[1];
 		expect(stream.path).toBe('/v1beta/models/gm-2.5-flash:streamGenerateContent');
@@ -114,9 +165,20 @@ describe('Model Gateway › text', () => {
 	});
 
 	it('refuses an empty prompt and an out-of-range temperature before any request', async () => {
-		const empty = await runModelGateway(sim, { resource: 'text', operation: 'generate', modelId: model('gm-2.5-flash'), messages: prompt('  ') });
+		const empty = await runModelGateway(sim, {
+			resource: 'text',
+			operation: 'generate',
+			modelId: model('gm-2.5-flash'),
+			messages: prompt('  '),
+		});
 		expect(empty.error?.message).toMatch(/at least one message/);
-		const hot = await runModelGateway(sim, { resource: 'text', operation: 'generate', modelId: model('gm-2.5-flash'), messages: prompt('x'), options: { temperature: 2.5 } });
+		const hot = await runModelGateway(sim, {
+			resource: 'text',
+			operation: 'generate',
+			modelId: model('gm-2.5-flash'),
+			messages: prompt('x'),
+			options: { temperature: 2.5 },
+		});
 		expect(hot.error?.message).toMatch(/"temperature" must be a number from 0 to 2/);
 		expect(sim.requests).toHaveLength(0);
 	});

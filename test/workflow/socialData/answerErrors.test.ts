@@ -10,7 +10,13 @@ let sim: Simulator;
 useSimulator((started) => (sim = started));
 
 async function run(parameters: INodeParameters, continueOnFail: boolean) {
-	const result = await runNode({ node: new SocialData(), type: SOCIAL_DATA_TYPE, parameters, credentials: credentialsFor(sim), continueOnFail });
+	const result = await runNode({
+		node: new SocialData(),
+		type: SOCIAL_DATA_TYPE,
+		parameters,
+		credentials: credentialsFor(sim),
+		continueOnFail,
+	});
 	return { items: result.items, error: result.errorOf(), everything: JSON.stringify(result.run) };
 }
 
@@ -18,15 +24,35 @@ async function run(parameters: INodeParameters, continueOnFail: boolean) {
 const cases: Array<[string, () => INodeParameters, string, Record<string, unknown>]> = [
 	[
 		'notes › get_user_info: data.success false',
-		() => ({ resource: 'notes', operation: 'get_user_info', user_id: sim.dataset.ids.noteUserId, share_text: '' }),
+		() => ({
+			resource: 'notes',
+			operation: 'get_user_info',
+			user_id: sim.dataset.ids.noteUserId,
+			share_text: '',
+		}),
 		'get_user_info',
-		{ code: -1, success: false, msg: `upstream error: token ${SIMULATOR_API_KEY} may not read this user`, data: null },
+		{
+			code: -1,
+			success: false,
+			msg: `upstream error: token ${SIMULATOR_API_KEY} may not read this user`,
+			data: null,
+		},
 	],
 	[
 		'channels › fetch_channel_id_to_username: a miss',
-		() => ({ resource: 'channels', operation: 'fetch_channel_id_to_username', channel_id: sim.dataset.ids.channelId, options: { raw: false } }),
+		() => ({
+			resource: 'channels',
+			operation: 'fetch_channel_id_to_username',
+			channel_id: sim.dataset.ids.channelId,
+			options: { raw: false },
+		}),
 		'fetch_channel_id_to_username',
-		{ username: null, nickname: null, desc: null, error: `Channel id not resolved for key=${encodeURIComponent(SIMULATOR_API_KEY)} (${SIMULATOR_API_KEY})` },
+		{
+			username: null,
+			nickname: null,
+			desc: null,
+			error: `Channel id not resolved for key=${encodeURIComponent(SIMULATOR_API_KEY)} (${SIMULATOR_API_KEY})`,
+		},
 	],
 ];
 

@@ -13,15 +13,30 @@ afterAll(() => sim.close());
 beforeEach(() => sim.reset());
 
 const runCalls = () => sim.requests.filter((request) => request.path === '/api/v1/run');
-const inputs = () => runCalls().map((request) => JSON.parse(request.bodyText.replace(/:\s*(\d{16,})/g, ':"$1"')).input);
+const inputs = () =>
+	runCalls().map(
+		(request) => JSON.parse(request.bodyText.replace(/:\s*(\d{16,})/g, ':"$1"')).input,
+	);
 
 describe('Social Data behaviour in n8n', () => {
 	it('Continue On Fail: a failing item becomes an error item with endpoint, status and message; the others go on', async () => {
 		const { ids } = sim.dataset;
 		const { items, error } = await runSocialData(
 			sim,
-			{ resource: 'notes', operation: 'get_user_info', user_id: '={{ $json.user }}', share_text: '' },
-			{ continueOnFail: true, inputItems: [{ json: { user: ids.noteUserId } }, { json: { user: ids.missingNoteId } }, { json: { user: '' } }] },
+			{
+				resource: 'notes',
+				operation: 'get_user_info',
+				user_id: '={{ $json.user }}',
+				share_text: '',
+			},
+			{
+				continueOnFail: true,
+				inputItems: [
+					{ json: { user: ids.noteUserId } },
+					{ json: { user: ids.missingNoteId } },
+					{ json: { user: '' } },
+				],
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(3);
@@ -37,16 +52,29 @@ describe('Social Data behaviour in n8n', () => {
 		const terms = ['acme', 'acme widgets', 'acme rocket', 'acme store', 'acme labs'];
 		const { items } = await runSocialData(
 			sim,
-			{ resource: 'search', operation: 'fetch_search', keyword: '={{ $json.term }}', returnAll: false, limit: 2, options: { concurrency: 3 } },
+			{
+				resource: 'search',
+				operation: 'fetch_search',
+				keyword: '={{ $json.term }}',
+				returnAll: false,
+				limit: 2,
+				options: { concurrency: 3 },
+			},
 			{ inputItems: terms.map((term) => ({ json: { term } })) },
 		);
 		expect(items).toHaveLength(10);
-		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
+		]);
 	});
 
 	it('falls back to fetch_one_video_v2 once when v1 fails and says which variant answered', async () => {
 		sim.faults.queue({ status: 500, endpoint: 'fetch_one_video' });
-		const { items } = await runSocialData(sim, { resource: 'shortVideo', operation: 'fetch_one_video', aweme_id: sim.dataset.ids.awemeId });
+		const { items } = await runSocialData(sim, {
+			resource: 'shortVideo',
+			operation: 'fetch_one_video',
+			aweme_id: sim.dataset.ids.awemeId,
+		});
 		expect(items[0].json.answeredBy).toBe('fetch_one_video_v2');
 		expect(runCalls().map((call) => JSON.parse(call.bodyText).endpoint)).toEqual([
 			'/api/v1/shortvideo/web/fetch_one_video',
@@ -57,22 +85,35 @@ describe('Social Data behaviour in n8n', () => {
 	it('splits more than 50 ids into calls of at most 50 and merges the answers per id', async () => {
 		const base = BigInt(sim.dataset.ids.awemeId);
 		const ids = Array.from({ length: 120 }, (_, i) => String(base + BigInt(i)));
-		const { items } = await runSocialData(sim, { resource: 'shortVideo', operation: 'fetch_multi_video', aweme_ids: ids.join(',') });
+		const { items } = await runSocialData(sim, {
+			resource: 'shortVideo',
+			operation: 'fetch_multi_video',
+			aweme_ids: ids.join(','),
+		});
 		expect(inputs().map((input) => input.aweme_ids.length)).toEqual([50, 50, 20]);
 		expect(items.map((item) => item.json.aweme_id)).toEqual(ids);
 	});
 
 	it('combines the ids of all items into shared calls, each record paired with its item', async () => {
 		const base = BigInt(sim.dataset.ids.awemeId);
-		const inputItems: INodeExecutionData[] = [0, 1, 2].map((n) => ({ json: { ids: [String(base + BigInt(n * 2)), String(base + BigInt(n * 2 + 1))].join(',') } }));
+		const inputItems: INodeExecutionData[] = [0, 1, 2].map((n) => ({
+			json: { ids: [String(base + BigInt(n * 2)), String(base + BigInt(n * 2 + 1))].join(',') },
+		}));
 		const { items } = await runSocialData(
 			sim,
-			{ resource: 'shortVideo', operation: 'fetch_multi_video_high_quality_play_url', aweme_ids: '={{ $json.ids }}', options: { combineItems: true } },
+			{
+				resource: 'shortVideo',
+				operation: 'fetch_multi_video_high_quality_play_url',
+				aweme_ids: '={{ $json.ids }}',
+				options: { combineItems: true },
+			},
 			{ inputItems },
 		);
 		expect(runCalls()).toHaveLength(1);
 		expect(inputs()[0].aweme_ids.split(',')).toHaveLength(6);
-		expect(items.map((item) => item.pairedItem)).toEqual([0, 0, 1, 1, 2, 2].map((item) => [{ item }]));
+		expect(items.map((item) => item.pairedItem)).toEqual(
+			[0, 0, 1, 1, 2, 2].map((item) => [{ item }]),
+		);
 	});
 
 	it('the credit budget stops a runaway Return All before it spends past the budget', async () => {
@@ -91,7 +132,12 @@ describe('Social Data behaviour in n8n', () => {
 	it('the credit budget refuses up front when the items alone need more calls', async () => {
 		const { error } = await runSocialData(
 			sim,
-			{ resource: 'search', operation: 'fetch_search', keyword: '={{ $json.term }}', options: { creditBudget: 0.2 } },
+			{
+				resource: 'search',
+				operation: 'fetch_search',
+				keyword: '={{ $json.term }}',
+				options: { creditBudget: 0.2 },
+			},
 			{ inputItems: [{ json: { term: 'a' } }, { json: { term: 'b' } }, { json: { term: 'c' } }] },
 		);
 		expect(error?.message).toMatch(/at least 3 calls.*Nothing was sent/);
@@ -100,7 +146,13 @@ describe('Social Data behaviour in n8n', () => {
 
 	it('never copies the cookie into output items', async () => {
 		const { ids } = sim.dataset;
-		const { items } = await runSocialData(sim, { resource: 'shortVideo', operation: 'fetch_user_collects', cookie: ids.cookie, returnAll: true, options: { splitRecords: false } });
+		const { items } = await runSocialData(sim, {
+			resource: 'shortVideo',
+			operation: 'fetch_user_collects',
+			cookie: ids.cookie,
+			returnAll: true,
+			options: { splitRecords: false },
+		});
 		expect(items.length).toBeGreaterThan(0);
 		expect(JSON.stringify(items)).not.toContain(ids.cookie);
 	});
@@ -109,11 +161,23 @@ describe('Social Data behaviour in n8n', () => {
 		const wrongKey = 'sk-wrong-key-that-must-not-leak-42';
 		const result = await runWorkflow({
 			workflow: {
-				nodes: [{ id: '1', name: 'Social Data', type: SOCIAL_DATA_TYPE, typeVersion: 1, position: [0, 0], parameters: { resource: 'search', operation: 'fetch_search', keyword: 'acme' }, credentials: { socialGatewayApi: { id: '1', name: 'gw' } } }],
+				nodes: [
+					{
+						id: '1',
+						name: 'Social Data',
+						type: SOCIAL_DATA_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { resource: 'search', operation: 'fetch_search', keyword: 'acme' },
+						credentials: { socialGatewayApi: { id: '1', name: 'gw' } },
+					},
+				],
 				connections: {},
 			},
 			nodeTypes: { [SOCIAL_DATA_TYPE]: new SocialData() },
-			credentials: { socialGatewayApi: { ...credentialsFor(sim).socialGatewayApi, apiKey: wrongKey } },
+			credentials: {
+				socialGatewayApi: { ...credentialsFor(sim).socialGatewayApi, apiKey: wrongKey },
+			},
 		});
 		const error = result.errorOf();
 		expect(error?.message).toMatch(/HTTP 401/);
@@ -122,12 +186,42 @@ describe('Social Data behaviour in n8n', () => {
 		expect(SIMULATOR_API_KEY).not.toBe(wrongKey);
 	});
 
-	it('a search hit\'s 64-bit ids feed fetch_video_detail and arrive digit for digit', async () => {
+	it("a search hit's 64-bit ids feed fetch_video_detail and arrive digit for digit", async () => {
 		const result = await runWorkflow({
 			workflow: {
 				nodes: [
-					{ id: '1', name: 'Search', type: SOCIAL_DATA_TYPE, typeVersion: 1, position: [0, 0], parameters: { resource: 'search', operation: 'fetch_search_videos', keyword: 'acme', returnAll: false, limit: 3, options: { raw: false } }, credentials: { socialGatewayApi: { id: '1', name: 'gw' } } },
-					{ id: '2', name: 'Detail', type: SOCIAL_DATA_TYPE, typeVersion: 1, position: [200, 0], parameters: { resource: 'channels', operation: 'fetch_video_detail', object_id: '', export_id: '={{ $json.exportId }}', share_url: '', options: { object_nonce_id: '={{ $json.jumpInfo.extInfo.feedNonceId }}', raw: false } }, credentials: { socialGatewayApi: { id: '1', name: 'gw' } } },
+					{
+						id: '1',
+						name: 'Search',
+						type: SOCIAL_DATA_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							resource: 'search',
+							operation: 'fetch_search_videos',
+							keyword: 'acme',
+							returnAll: false,
+							limit: 3,
+							options: { raw: false },
+						},
+						credentials: { socialGatewayApi: { id: '1', name: 'gw' } },
+					},
+					{
+						id: '2',
+						name: 'Detail',
+						type: SOCIAL_DATA_TYPE,
+						typeVersion: 1,
+						position: [200, 0],
+						parameters: {
+							resource: 'channels',
+							operation: 'fetch_video_detail',
+							object_id: '',
+							export_id: '={{ $json.exportId }}',
+							share_url: '',
+							options: { object_nonce_id: '={{ $json.jumpInfo.extInfo.feedNonceId }}', raw: false },
+						},
+						credentials: { socialGatewayApi: { id: '1', name: 'gw' } },
+					},
 				],
 				connections: { Search: { main: [[{ node: 'Detail', type: 'main', index: 0 }]] } },
 			},
@@ -143,7 +237,8 @@ describe('Social Data behaviour in n8n', () => {
 		const detailCalls = runCalls().filter((call) => call.bodyText.includes('fetch_video_detail'));
 		expect(detailCalls).toHaveLength(3);
 		detailCalls.forEach((call, index) => {
-			const nonce = (hits[index].json.jumpInfo as { extInfo: { feedNonceId: string } }).extInfo.feedNonceId;
+			const nonce = (hits[index].json.jumpInfo as { extInfo: { feedNonceId: string } }).extInfo
+				.feedNonceId;
 			expect(call.bodyText).toContain(`"object_nonce_id":"${nonce}"`);
 			expect(call.bodyText).toContain(`"export_id":"${hits[index].json.exportId}"`);
 		});

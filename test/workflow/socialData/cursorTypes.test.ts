@@ -12,7 +12,9 @@ beforeEach(() => sim.reset());
 
 /** The inputs the simulator received, in order, as the JSON the node sent. */
 const sentInputs = () =>
-	sim.requests.filter((request) => request.path === '/api/v1/run').map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
+	sim.requests
+		.filter((request) => request.path === '/api/v1/run')
+		.map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
 
 const jsonType = (value: unknown) => (typeof value === 'number' ? 'integer' : typeof value);
 
@@ -49,17 +51,25 @@ describe('Social Data: every cursor goes out in the type the spec gives it, on t
 		expect(new Set(inputs.map((input) => String(input.max_cursor))).size).toBe(inputs.length);
 	});
 
-	it.each(paginated.map((endpoint) => [endpoint.name]))('%s: every carried field has the type of its descriptor field', async (operation) => {
-		const endpoint = paginated.find((candidate) => candidate.name === operation)!;
-		const { cursors = [], sticky = [], counter } = endpoint.pagination!;
-		const carried = [...cursors.map((carry) => carry.field), ...sticky.map((carry) => carry.field), ...(counter ? [counter.field] : [])];
-		const inputs = await walkThreePages(operation);
-		for (const name of carried) {
-			const field = endpoint.fields.find((candidate) => candidate.name === name)!;
-			expect(field).toBeDefined();
-			for (const input of inputs) {
-				if (input[name] !== undefined) expect(`${name}: ${jsonType(input[name])}`).toBe(`${name}: ${field.type}`);
+	it.each(paginated.map((endpoint) => [endpoint.name]))(
+		'%s: every carried field has the type of its descriptor field',
+		async (operation) => {
+			const endpoint = paginated.find((candidate) => candidate.name === operation)!;
+			const { cursors = [], sticky = [], counter } = endpoint.pagination!;
+			const carried = [
+				...cursors.map((carry) => carry.field),
+				...sticky.map((carry) => carry.field),
+				...(counter ? [counter.field] : []),
+			];
+			const inputs = await walkThreePages(operation);
+			for (const name of carried) {
+				const field = endpoint.fields.find((candidate) => candidate.name === name)!;
+				expect(field).toBeDefined();
+				for (const input of inputs) {
+					if (input[name] !== undefined)
+						expect(`${name}: ${jsonType(input[name])}`).toBe(`${name}: ${field.type}`);
+				}
 			}
-		}
-	});
+		},
+	);
 });

@@ -20,7 +20,12 @@ useSimulator(
 	(started) => (sim = started),
 	(started) => {
 		started.reset();
-		started.media.use({ channels: largeVideo, shortVideo: smallVideo, encryptedLength: 131_072, omitEncryptedLengthHeader: false });
+		started.media.use({
+			channels: largeVideo,
+			shortVideo: smallVideo,
+			encryptedLength: 131_072,
+			omitEncryptedLengthHeader: false,
+		});
 	},
 );
 
@@ -29,11 +34,22 @@ beforeAll(() => {
 	largeVideo = makeTestMp4({ seconds: 4, width: 320, height: 240, noise: true });
 }, 120_000);
 
-const channelDownload = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'channels', operation: 'download', object_id: sim.dataset.ids.objectId, ...extra });
-const shortVideoDownload = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'shortVideo', operation: 'download', aweme_id: sim.dataset.ids.awemeId, ...extra });
+const channelDownload = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'channels',
+	operation: 'download',
+	object_id: sim.dataset.ids.objectId,
+	...extra,
+});
+const shortVideoDownload = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'shortVideo',
+	operation: 'download',
+	aweme_id: sim.dataset.ids.awemeId,
+	...extra,
+});
 
 const mediaRequests = () => sim.requests.filter((request) => request.path.startsWith('/media/'));
-const runCalls = (endpoint: string) => sim.requests.filter((request) => request.endpoint?.endsWith(`/${endpoint}`));
+const runCalls = (endpoint: string) =>
+	sim.requests.filter((request) => request.endpoint?.endsWith(`/${endpoint}`));
 
 async function bytesOf(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
 	return await binaryBuffer(item.binary?.[property]);
@@ -48,18 +64,31 @@ describe('Social Data › Channels › Download Video', () => {
 		const bytes = await bytesOf(items[0]);
 		expect(bytes.equals(largeVideo)).toBe(true);
 		expect(probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 320, height: 240 });
-		expect(items[0].json).toMatchObject({ object_id: sim.dataset.ids.objectId, fileName: `${sim.dataset.ids.objectId}.mp4`, fileSize: largeVideo.length, mimeType: 'video/mp4', encryptedBytes: 131_072 });
-		expect(items[0].binary?.data).toMatchObject({ mimeType: 'video/mp4', fileName: `${sim.dataset.ids.objectId}.mp4` });
+		expect(items[0].json).toMatchObject({
+			object_id: sim.dataset.ids.objectId,
+			fileName: `${sim.dataset.ids.objectId}.mp4`,
+			fileSize: largeVideo.length,
+			mimeType: 'video/mp4',
+			encryptedBytes: 131_072,
+		});
+		expect(items[0].binary?.data).toMatchObject({
+			mimeType: 'video/mp4',
+			fileName: `${sim.dataset.ids.objectId}.mp4`,
+		});
 	});
 
 	it('makes one billed call, and never sends the API key to the media host', async () => {
 		await runSocialData(sim, channelDownload());
 		expect(sim.ledger.billedCalls()).toBe(1);
-		expect(sim.ledger.entries.map((entry) => entry.endpoint)).toEqual(['/api/v1/channels/v2/fetch_video_detail']);
+		expect(sim.ledger.entries.map((entry) => entry.endpoint)).toEqual([
+			'/api/v1/channels/v2/fetch_video_detail',
+		]);
 		const [media] = mediaRequests();
 		expect(media.status).toBe(200);
 		expect(media.headers.authorization).toBeUndefined();
-		expect(JSON.stringify(media.headers) + JSON.stringify(media.query)).not.toContain(SIMULATOR_API_KEY);
+		expect(JSON.stringify(media.headers) + JSON.stringify(media.query)).not.toContain(
+			SIMULATOR_API_KEY,
+		);
 	});
 
 	it('decrypts a file shorter than the encrypted length as far as it goes', async () => {
@@ -95,15 +124,28 @@ describe('Social Data › Channels › Download Video', () => {
 	});
 
 	it('a decode_key of another answer fails clearly, without calling the billed endpoint again', async () => {
-		const earlier = await runSocialData(sim, { resource: 'channels', operation: 'fetch_video_detail', object_id: sim.dataset.ids.objectId, export_id: '', share_url: '', options: { raw: false } });
+		const earlier = await runSocialData(sim, {
+			resource: 'channels',
+			operation: 'fetch_video_detail',
+			object_id: sim.dataset.ids.objectId,
+			export_id: '',
+			share_url: '',
+			options: { raw: false },
+		});
 		const staleKey = String((earlier.items[0].json.media as { decode_key: string }).decode_key);
 		sim.reset();
 		sim.faults.queue({ endpoint: 'fetch_video_detail', data: { 'media.decode_key': staleKey } });
 		const { error, items } = await runSocialData(sim, channelDownload());
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/did not decrypt to an MP4 \(no ftyp box at bytes 4\.\.8\): the decode_key belongs to another answer/);
-		expect(error?.message).toMatch(/fetch the video detail again and download with that answer's key/);
-		expect(error?.message).toMatch(/The link came from one call of fetch_video_detail, which is not repeated/);
+		expect(error?.message).toMatch(
+			/did not decrypt to an MP4 \(no ftyp box at bytes 4\.\.8\): the decode_key belongs to another answer/,
+		);
+		expect(error?.message).toMatch(
+			/fetch the video detail again and download with that answer's key/,
+		);
+		expect(error?.message).toMatch(
+			/The link came from one call of fetch_video_detail, which is not repeated/,
+		);
 		expect(runCalls('fetch_video_detail')).toHaveLength(1);
 		expect(sim.ledger.billedCalls()).toBe(1);
 	});
@@ -111,7 +153,9 @@ describe('Social Data › Channels › Download Video', () => {
 	it('a link without its token meets the hotlink protection: a clear 403 error', async () => {
 		sim.faults.queue({ endpoint: 'fetch_video_detail', data: { 'media.url_token': '' } });
 		const { error } = await runSocialData(sim, channelDownload());
-		expect(error?.message).toMatch(/The media host refused the download of media\.url \+ media\.url_token of fetch_video_detail \(HTTP 403\)/);
+		expect(error?.message).toMatch(
+			/The media host refused the download of media\.url \+ media\.url_token of fetch_video_detail \(HTTP 403\)/,
+		);
 		expect(error?.message).toMatch(/protected against hotlinking/);
 		expect(runCalls('fetch_video_detail')).toHaveLength(1);
 	});
@@ -120,38 +164,66 @@ describe('Social Data › Channels › Download Video', () => {
 		sim.faults.queue({ endpoint: '/media/channels/stodownload', truncate: true });
 		const { error, items } = await runSocialData(sim, channelDownload());
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(new RegExp(`The download of media\\.url \\+ media\\.url_token of fetch_video_detail broke off after \\d+ of ${largeVideo.length} bytes \\(connection failed`));
-		expect(error?.message).toMatch(/The link came from one call of fetch_video_detail, which is not repeated/);
+		expect(error?.message).toMatch(
+			new RegExp(
+				`The download of media\\.url \\+ media\\.url_token of fetch_video_detail broke off after \\d+ of ${largeVideo.length} bytes \\(connection failed`,
+			),
+		);
+		expect(error?.message).toMatch(
+			/The link came from one call of fetch_video_detail, which is not repeated/,
+		);
 		expect(mediaRequests()).toHaveLength(1);
 		expect(runCalls('fetch_video_detail')).toHaveLength(1);
 	});
 
 	it('a media host error names the status and the link', async () => {
-		sim.faults.queue({ endpoint: '/media/shortvideo/default/original/' + sim.dataset.ids.awemeId + '.mp4', status: 503 });
+		sim.faults.queue({
+			endpoint: '/media/shortvideo/default/original/' + sim.dataset.ids.awemeId + '.mp4',
+			status: 503,
+		});
 		const { error } = await runSocialData(sim, shortVideoDownload());
-		expect(error?.message).toMatch(/The media host answered the download of the original_video_url of fetch_video_high_quality_play_url with HTTP 503/);
+		expect(error?.message).toMatch(
+			/The media host answered the download of the original_video_url of fetch_video_high_quality_play_url with HTTP 503/,
+		);
 		expect(runCalls('fetch_video_high_quality_play_url')).toHaveLength(1);
 	});
 
 	it('checks the input before any call: a missing video id costs nothing', async () => {
-		const { error } = await runSocialData(sim, { resource: 'channels', operation: 'download', object_id: '', export_id: '', share_url: '' });
-		expect(error?.message).toMatch(/One of the fields "object_id", "export_id", "share_url" is required/);
+		const { error } = await runSocialData(sim, {
+			resource: 'channels',
+			operation: 'download',
+			object_id: '',
+			export_id: '',
+			share_url: '',
+		});
+		expect(error?.message).toMatch(
+			/One of the fields "object_id", "export_id", "share_url" is required/,
+		);
 		expect(sim.requests).toHaveLength(0);
 	});
 
 	it('with Continue On Fail a failed download becomes an error item naming the endpoint', async () => {
 		sim.faults.queue({ endpoint: 'fetch_video_detail', data: { 'media.url_token': '' } });
-		const { items } = await runSocialData(sim, channelDownload(), { continueOnFail: true, inputItems: [{ json: {} }, { json: {} }] });
+		const { items } = await runSocialData(sim, channelDownload(), {
+			continueOnFail: true,
+			inputItems: [{ json: {} }, { json: {} }],
+		});
 		expect(items).toHaveLength(2);
-		expect(items[0].json).toMatchObject({ endpoint: 'media.url + media.url_token of fetch_video_detail', status: 403 });
+		expect(items[0].json).toMatchObject({
+			endpoint: 'media.url + media.url_token of fetch_video_detail',
+			status: 403,
+		});
 		expect(items[0].binary).toBeUndefined();
 		expect((await bytesOf(items[1])).equals(largeVideo)).toBe(true);
 	});
 
-	it('streams the file into n8n\'s binary store: n8n gets a stream, never a Buffer of the file', async () => {
+	it("streams the file into n8n's binary store: n8n gets a stream, never a Buffer of the file", async () => {
 		const store = jest.spyOn(Container.get(BinaryDataService), 'store');
 		try {
-			const { items } = await runSocialData(sim, channelDownload({ options: { binaryPropertyName: 'video' } }));
+			const { items } = await runSocialData(
+				sim,
+				channelDownload({ options: { binaryPropertyName: 'video' } }),
+			);
 			expect(store).toHaveBeenCalledTimes(1);
 			const given = store.mock.calls[0][1] as unknown;
 			expect(Buffer.isBuffer(given)).toBe(false);
@@ -165,12 +237,20 @@ describe('Social Data › Channels › Download Video', () => {
 
 describe('Social Data › Short Video › Download Video', () => {
 	it('stores the file behind the high-quality play link, with one billed call', async () => {
-		const { items, error } = await runSocialData(sim, shortVideoDownload({ options: { region: 'US' } }));
+		const { items, error } = await runSocialData(
+			sim,
+			shortVideoDownload({ options: { region: 'US' } }),
+		);
 		expect(error).toBeUndefined();
 		const bytes = await bytesOf(items[0]);
 		expect(bytes.equals(smallVideo)).toBe(true);
 		expect(probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 96, height: 64 });
-		expect(items[0].json).toMatchObject({ video_id: sim.dataset.ids.awemeId, fileName: `${sim.dataset.ids.awemeId}.mp4`, fileSize: smallVideo.length, mimeType: 'video/mp4' });
+		expect(items[0].json).toMatchObject({
+			video_id: sim.dataset.ids.awemeId,
+			fileName: `${sim.dataset.ids.awemeId}.mp4`,
+			fileSize: smallVideo.length,
+			mimeType: 'video/mp4',
+		});
 		expect(sim.ledger.billedCalls()).toBe(1);
 		const [media] = mediaRequests();
 		expect(media.path).toMatch(/^\/media\/shortvideo\/us\/original\//);
@@ -180,13 +260,24 @@ describe('Social Data › Short Video › Download Video', () => {
 	it('Many Videos: one binary item per video found, the others reported, one batch call', async () => {
 		const ids = sim.dataset.ids.awemeId;
 		const unknown = 'not-an-id';
-		const { items, hints } = await runSocialData(sim, { resource: 'shortVideo', operation: 'download', videoSelection: 'batch', aweme_ids: `${ids},${unknown}` });
+		const { items, hints } = await runSocialData(sim, {
+			resource: 'shortVideo',
+			operation: 'download',
+			videoSelection: 'batch',
+			aweme_ids: `${ids},${unknown}`,
+		});
 		expect(items).toHaveLength(2);
 		expect((await bytesOf(items[0])).equals(smallVideo)).toBe(true);
 		expect(items[0].json).toMatchObject({ video_id: ids, downloaded: true });
-		expect(items[1].json).toMatchObject({ video_id: unknown, downloaded: false, error: 'Invalid aweme_id' });
+		expect(items[1].json).toMatchObject({
+			video_id: unknown,
+			downloaded: false,
+			error: 'Invalid aweme_id',
+		});
 		expect(items[1].binary).toBeUndefined();
-		expect(hints).toEqual(['1 of 2 videos were not downloaded; their items say why (downloaded: false, error)']);
+		expect(hints).toEqual([
+			'1 of 2 videos were not downloaded; their items say why (downloaded: false, error)',
+		]);
 		expect(runCalls('fetch_multi_video_high_quality_play_url')).toHaveLength(1);
 		expect(mediaRequests()).toHaveLength(1);
 	});
@@ -194,21 +285,40 @@ describe('Social Data › Short Video › Download Video', () => {
 
 describe('Download Video as an AI Agent tool', () => {
 	const runAsTool = async (parameters: INodeParameters) =>
-		await runNode({ node: new SocialData(), type: `${SOCIAL_DATA_TYPE}Tool`, parameters, credentials: credentialsFor(sim) });
+		await runNode({
+			node: new SocialData(),
+			type: `${SOCIAL_DATA_TYPE}Tool`,
+			parameters,
+			credentials: credentialsFor(sim),
+		});
 
 	it('returns links and metadata instead of binaries, and downloads nothing', async () => {
 		const channel = await runAsTool(channelDownload());
 		expect(channel.errorOf()).toBeUndefined();
 		expect(channel.items[0].binary).toBeUndefined();
-		expect(channel.items[0].json).toMatchObject({ object_id: sim.dataset.ids.objectId, encrypted: true });
-		expect(String(channel.items[0].json.media_url)).toMatch(/\/media\/channels\/stodownload\?encfilekey=.*&token=/);
+		expect(channel.items[0].json).toMatchObject({
+			object_id: sim.dataset.ids.objectId,
+			encrypted: true,
+		});
+		expect(String(channel.items[0].json.media_url)).toMatch(
+			/\/media\/channels\/stodownload\?encfilekey=.*&token=/,
+		);
 		expect(String(channel.items[0].json.decode_key)).toMatch(/^\d{1,20}$/);
 
 		const short = await runAsTool(shortVideoDownload());
 		expect(short.items[0].binary).toBeUndefined();
-		expect(String(short.items[0].json.original_video_url)).toMatch(/\/media\/shortvideo\/default\/original\//);
-		const many = await runAsTool({ resource: 'shortVideo', operation: 'download', videoSelection: 'batch', aweme_ids: `${sim.dataset.ids.awemeId},not-an-id` });
-		expect(many.items.map((item) => [item.json.video_id, item.binary, item.json.downloaded ?? true])).toEqual([
+		expect(String(short.items[0].json.original_video_url)).toMatch(
+			/\/media\/shortvideo\/default\/original\//,
+		);
+		const many = await runAsTool({
+			resource: 'shortVideo',
+			operation: 'download',
+			videoSelection: 'batch',
+			aweme_ids: `${sim.dataset.ids.awemeId},not-an-id`,
+		});
+		expect(
+			many.items.map((item) => [item.json.video_id, item.binary, item.json.downloaded ?? true]),
+		).toEqual([
 			[sim.dataset.ids.awemeId, undefined, true],
 			['not-an-id', undefined, false],
 		]);

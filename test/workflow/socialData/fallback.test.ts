@@ -5,7 +5,10 @@ import { runSocialData } from './setup';
 let sim: Simulator;
 useSimulator((started) => (sim = started));
 
-const endpointsCalled = () => sim.requests.filter((request) => request.path === '/api/v1/run').map((request) => request.endpoint);
+const endpointsCalled = () =>
+	sim.requests
+		.filter((request) => request.path === '/api/v1/run')
+		.map((request) => request.endpoint);
 const V1 = '/api/v1/shortvideo/web/fetch_one_video';
 const V2 = '/api/v1/shortvideo/web/fetch_one_video_v2';
 
@@ -24,17 +27,28 @@ describe('Social Data: fetch_one_video falls back to v2 only after a failure tha
 
 	it.each<[string, Fault, number | undefined]>([
 		['a client timeout', { endpoint: 'fetch_one_video', delayMs: 1_500 }, 1],
-		['a 2xx answer cut off before its end', { endpoint: 'fetch_one_video', truncate: true }, undefined],
-		['a proxy\'s 502 after the billed work', { endpoint: 'fetch_one_video', status: 502, afterWork: true }, undefined],
-		['a proxy\'s HTML 502 page', { endpoint: 'fetch_one_video', html: true }, undefined],
-	])('after %s it fails saying the call may have been billed, and does not call v2', async (_, fault, timeoutSeconds) => {
-		sim.faults.queue(fault);
-		const { items, error } = await runSocialData(sim, oneVideo(timeoutSeconds));
-		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/fetch_one_video.*may (already )?have been billed/);
-		expect(error?.message).toMatch(/fetch_one_video_v2 was not (called|tried)/);
-		expect(endpointsCalled()).toEqual([V1]);
-	});
+		[
+			'a 2xx answer cut off before its end',
+			{ endpoint: 'fetch_one_video', truncate: true },
+			undefined,
+		],
+		[
+			"a proxy's 502 after the billed work",
+			{ endpoint: 'fetch_one_video', status: 502, afterWork: true },
+			undefined,
+		],
+		["a proxy's HTML 502 page", { endpoint: 'fetch_one_video', html: true }, undefined],
+	])(
+		'after %s it fails saying the call may have been billed, and does not call v2',
+		async (_, fault, timeoutSeconds) => {
+			sim.faults.queue(fault);
+			const { items, error } = await runSocialData(sim, oneVideo(timeoutSeconds));
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(/fetch_one_video.*may (already )?have been billed/);
+			expect(error?.message).toMatch(/fetch_one_video_v2 was not (called|tried)/);
+			expect(endpointsCalled()).toEqual([V1]);
+		},
+	);
 
 	it('Continue On Fail: the item says the call may have been billed; v2 is not called', async () => {
 		sim.faults.queue({ endpoint: 'fetch_one_video', truncate: true });

@@ -7,11 +7,27 @@ let sim: Simulator;
 useSimulator((started) => (sim = started));
 
 /** The spec's 64-bit identifiers: strings in the output whatever their size, so Merge, Compare and sorting see one type. */
-const NAMED_IDS = ['id', 'object_nonce_id', 'comment_id', 'msgId', 'live_id', 'doc_id', 'docID', 'feedNonceId', 'content_id', 'reply_id'];
+const NAMED_IDS = [
+	'id',
+	'object_nonce_id',
+	'comment_id',
+	'msgId',
+	'live_id',
+	'doc_id',
+	'docID',
+	'feedNonceId',
+	'content_id',
+	'reply_id',
+];
 
 /** Every value under a named id key, with where it sits. */
-function namedIds(value: unknown, at = '$', out: Array<[string, unknown]> = []): Array<[string, unknown]> {
-	if (Array.isArray(value)) value.forEach((entry, index) => namedIds(entry, `${at}[${index}]`, out));
+function namedIds(
+	value: unknown,
+	at = '$',
+	out: Array<[string, unknown]> = [],
+): Array<[string, unknown]> {
+	if (Array.isArray(value))
+		value.forEach((entry, index) => namedIds(entry, `${at}[${index}]`, out));
 	else if (value !== null && typeof value === 'object') {
 		for (const [key, entry] of Object.entries(value)) {
 			if (NAMED_IDS.includes(key) && entry !== null) out.push([`${at}.${key}`, entry]);
@@ -27,8 +43,20 @@ const big = (digits: string) => BigInt(digits);
 const mixedComments = {
 	comment_id: 42,
 	comments: [
-		{ content_id: 1001, id: 7, nick_name: 'small', content: 'first', replies: [{ reply_id: 99, content: 'reply' }] },
-		{ content_id: big('7234567890123456789'), id: big('9007199254740993'), nick_name: 'big', content: 'second', replies: [{ reply_id: big('18014398509481985'), content: 'reply' }] },
+		{
+			content_id: 1001,
+			id: 7,
+			nick_name: 'small',
+			content: 'first',
+			replies: [{ reply_id: 99, content: 'reply' }],
+		},
+		{
+			content_id: big('7234567890123456789'),
+			id: big('9007199254740993'),
+			nick_name: 'big',
+			content: 'second',
+			replies: [{ reply_id: big('18014398509481985'), content: 'reply' }],
+		},
 	],
 };
 
@@ -41,13 +69,28 @@ function expectAllStrings(value: unknown, expectedCount: number) {
 describe('Social Data: the named 64-bit id fields always come out as strings', () => {
 	it('records: below 2^53 as well as above, digit for digit', async () => {
 		sim.faults.queue({ endpoint: 'fetch_article_comments', data: mixedComments });
-		const { items, error } = await runSocialData(sim, { resource: 'articles', operation: 'fetch_article_comments', url: sim.dataset.ids.articleUrl, returnAll: false, limit: 2 });
+		const { items, error } = await runSocialData(sim, {
+			resource: 'articles',
+			operation: 'fetch_article_comments',
+			url: sim.dataset.ids.articleUrl,
+			returnAll: false,
+			limit: 2,
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.content_id, item.json.id, (item.json.replies as IDataObject[])[0].reply_id])).toEqual([
+		expect(
+			items.map((item) => [
+				item.json.content_id,
+				item.json.id,
+				(item.json.replies as IDataObject[])[0].reply_id,
+			]),
+		).toEqual([
 			['1001', '7', '99'],
 			['7234567890123456789', '9007199254740993', '18014398509481985'],
 		]);
-		expectAllStrings(items.map((item) => item.json), 6);
+		expectAllStrings(
+			items.map((item) => item.json),
+			6,
+		);
 	});
 
 	it('pages (One Item per Record off): the page-level comment_id and every record inside', async () => {
@@ -70,8 +113,20 @@ describe('Social Data: the named 64-bit id fields always come out as strings', (
 			endpoint: 'fetch_search_videos',
 			data: {
 				items: [
-					{ type: 'video', docID: 123, title: 'small id', exportId: 'export/abc', jumpInfo: { extInfo: { feedNonceId: 456 } } },
-					{ type: 'video', docID: big('12345678901234567890'), title: 'big id', exportId: 'export/def', jumpInfo: { extInfo: { feedNonceId: big('9223372036854775807') } } },
+					{
+						type: 'video',
+						docID: 123,
+						title: 'small id',
+						exportId: 'export/abc',
+						jumpInfo: { extInfo: { feedNonceId: 456 } },
+					},
+					{
+						type: 'video',
+						docID: big('12345678901234567890'),
+						title: 'big id',
+						exportId: 'export/def',
+						jumpInfo: { extInfo: { feedNonceId: big('9223372036854775807') } },
+					},
 				],
 				continue_flag: 0,
 			},
@@ -85,11 +140,17 @@ describe('Social Data: the named 64-bit id fields always come out as strings', (
 			options: { raw: false, mentions: true },
 		});
 		expect(items.map((item) => item.json.id)).toEqual(['123', '12345678901234567890']);
-		expect(items.map((item) => ((item.json.source as IDataObject).jumpInfo as { extInfo: IDataObject }).extInfo.feedNonceId)).toEqual([
-			'456',
-			'9223372036854775807',
-		]);
-		expectAllStrings(items.map((item) => item.json), 6);
+		expect(
+			items.map(
+				(item) =>
+					((item.json.source as IDataObject).jumpInfo as { extInfo: IDataObject }).extInfo
+						.feedNonceId,
+			),
+		).toEqual(['456', '9223372036854775807']);
+		expectAllStrings(
+			items.map((item) => item.json),
+			6,
+		);
 	});
 
 	it('one answer with every named id at any depth; other numbers stay numbers', async () => {
@@ -113,15 +174,41 @@ describe('Social Data: the named 64-bit id fields always come out as strings', (
 				object_id: 13,
 			},
 		});
-		const { items } = await runSocialData(sim, { resource: 'channels', operation: 'fetch_video_detail', object_id: sim.dataset.ids.objectId, export_id: '', share_url: '', options: { raw: false } });
+		const { items } = await runSocialData(sim, {
+			resource: 'channels',
+			operation: 'fetch_video_detail',
+			object_id: sim.dataset.ids.objectId,
+			export_id: '',
+			share_url: '',
+			options: { raw: false },
+		});
 		const json = items[0].json;
-		expect(NAMED_IDS.map((name) => json[name])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+		expect(NAMED_IDS.map((name) => json[name])).toEqual([
+			'1',
+			'2',
+			'3',
+			'4',
+			'5',
+			'6',
+			'7',
+			'8',
+			'9',
+			'10',
+		]);
 		expect(json.nested).toEqual({ deeper: [{ id: '0' }, { id: '-11' }] });
-		expect(json).toMatchObject({ read_count: 12, like_count: '9007199254740993', ratio: 0.5, object_id: 13 });
+		expect(json).toMatchObject({
+			read_count: 12,
+			like_count: '9007199254740993',
+			ratio: 0.5,
+			object_id: 13,
+		});
 	});
 
 	it('the gateway › run operation too', async () => {
-		sim.faults.queue({ endpoint: 'fetch_live_detail', data: { live_id: 5, id: 0, online_count: 3 } });
+		sim.faults.queue({
+			endpoint: 'fetch_live_detail',
+			data: { live_id: 5, id: 0, online_count: 3 },
+		});
 		const { items } = await runSocialData(sim, {
 			resource: 'gateway',
 			operation: 'run',

@@ -9,7 +9,20 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => sim.reset());
 
-const MENTION_FIELDS = ['platform', 'id', 'url', 'title', 'text', 'author', 'publishedAt', 'likes', 'comments', 'shares', 'reads', 'source'];
+const MENTION_FIELDS = [
+	'platform',
+	'id',
+	'url',
+	'title',
+	'text',
+	'author',
+	'publishedAt',
+	'likes',
+	'comments',
+	'shares',
+	'reads',
+	'source',
+];
 
 describe('Social Data: normalised mentions', () => {
 	it.each([
@@ -18,37 +31,40 @@ describe('Social Data: normalised mentions', () => {
 		['search', 'fetch_search', { business_type: 'article', raw: true }, 'articles'],
 		['search', 'fetch_search_videos', { raw: false }, 'channels'],
 		['search', 'fetch_search_videos', { raw: true }, 'channels'],
-	] as const)('%s › %s %j gives one common record per hit', async (resource, operation, options, platform) => {
-		const { items, error } = await runSocialData(sim, {
-			resource,
-			operation,
-			keyword: sim.dataset.ids.keyword,
-			returnAll: false,
-			limit: 12,
-			options: { ...options, mentions: true },
-		});
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(12);
-		for (const { json } of items) {
-			expect(Object.keys(json).sort()).toEqual([...MENTION_FIELDS].sort());
-			expect(json.platform).toBe(platform);
-			expect(typeof json.id).toBe('string');
-			expect(json.id).not.toBe('');
-			expect(json.title).not.toMatch(/<[^>]+>/);
-			expect(String(json.title).toLowerCase()).toContain(sim.dataset.ids.keyword);
-			expect(json.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-			expect(typeof json.likes).toBe('number');
-			expect(json.source).toEqual(expect.any(Object));
-		}
-		if (platform === 'articles') {
+	] as const)(
+		'%s › %s %j gives one common record per hit',
+		async (resource, operation, options, platform) => {
+			const { items, error } = await runSocialData(sim, {
+				resource,
+				operation,
+				keyword: sim.dataset.ids.keyword,
+				returnAll: false,
+				limit: 12,
+				options: { ...options, mentions: true },
+			});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(12);
 			for (const { json } of items) {
-				expect(json.url).toMatch(/^https:\/\//);
-				expect(typeof json.reads).toBe('number');
-				expect(BigInt(json.id as string) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+				expect(Object.keys(json).sort()).toEqual([...MENTION_FIELDS].sort());
+				expect(json.platform).toBe(platform);
+				expect(typeof json.id).toBe('string');
+				expect(json.id).not.toBe('');
+				expect(json.title).not.toMatch(/<[^>]+>/);
+				expect(String(json.title).toLowerCase()).toContain(sim.dataset.ids.keyword);
+				expect(json.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+				expect(typeof json.likes).toBe('number');
+				expect(json.source).toEqual(expect.any(Object));
 			}
-		}
-		if (platform === 'notes') for (const { json } of items) expect(json.reads).toBeNull();
-	});
+			if (platform === 'articles') {
+				for (const { json } of items) {
+					expect(json.url).toMatch(/^https:\/\//);
+					expect(typeof json.reads).toBe('number');
+					expect(BigInt(json.id as string) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+				}
+			}
+			if (platform === 'notes') for (const { json } of items) expect(json.reads).toBeNull();
+		},
+	);
 
 	it('fetch_search_channel_videos gives mentions from its one page', async () => {
 		const { items } = await runSocialData(sim, {

@@ -11,24 +11,27 @@ afterAll(() => sim.close());
 beforeEach(() => sim.reset());
 
 describe('Social Data: every operation of every resource, in n8n', () => {
-	it.each(ENDPOINTS.map((endpoint) => [endpoint.group, endpoint.name]))('%s › %s answers through the run envelope', async (resource, operation) => {
-		const parameters = { resource, operation, ...parametersFor(sim.dataset.ids)[operation] };
-		const { items, error } = await runSocialData(sim, parameters);
-		expect(error).toBeUndefined();
-		expect(items.length).toBeGreaterThan(0);
-		for (const item of items) {
-			expect(item.error).toBeUndefined();
-			expect(item.pairedItem).toEqual({ item: 0 });
-		}
-		const calls = sim.requests.filter((request) => request.path === '/api/v1/run');
-		expect(calls.length).toBeGreaterThan(0);
-		for (const call of calls) {
-			const body = JSON.parse(call.bodyText);
-			expect(body.endpoint).toBe(ENDPOINTS.find((e) => e.name === operation)!.path);
-			expect(call.headers.authorization).toMatch(/^Bearer /);
-		}
-		expect(sim.ledger.billedCalls()).toBe(calls.length);
-	});
+	it.each(ENDPOINTS.map((endpoint) => [endpoint.group, endpoint.name]))(
+		'%s › %s answers through the run envelope',
+		async (resource, operation) => {
+			const parameters = { resource, operation, ...parametersFor(sim.dataset.ids)[operation] };
+			const { items, error } = await runSocialData(sim, parameters);
+			expect(error).toBeUndefined();
+			expect(items.length).toBeGreaterThan(0);
+			for (const item of items) {
+				expect(item.error).toBeUndefined();
+				expect(item.pairedItem).toEqual({ item: 0 });
+			}
+			const calls = sim.requests.filter((request) => request.path === '/api/v1/run');
+			expect(calls.length).toBeGreaterThan(0);
+			for (const call of calls) {
+				const body = JSON.parse(call.bodyText);
+				expect(body.endpoint).toBe(ENDPOINTS.find((e) => e.name === operation)!.path);
+				expect(call.headers.authorization).toMatch(/^Bearer /);
+			}
+			expect(sim.ledger.billedCalls()).toBe(calls.length);
+		},
+	);
 
 	it('gateway › run calls an endpoint the dropdowns do not list, keeping 64-bit ids', async () => {
 		const input = `{"aweme_id": ${sim.dataset.ids.awemeId}}`;
@@ -40,11 +43,18 @@ describe('Social Data: every operation of every resource, in n8n', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(sim.requests.find((r) => r.path === '/api/v1/run')!.bodyText).toContain(`"aweme_id":"${sim.dataset.ids.awemeId}"`);
+		expect(sim.requests.find((r) => r.path === '/api/v1/run')!.bodyText).toContain(
+			`"aweme_id":"${sim.dataset.ids.awemeId}"`,
+		);
 	});
 
 	it('gateway › run refuses a path outside /api/v1/ before any call', async () => {
-		const { error } = await runSocialData(sim, { resource: 'gateway', operation: 'run', endpointPath: '/v1/models', input: '{}' });
+		const { error } = await runSocialData(sim, {
+			resource: 'gateway',
+			operation: 'run',
+			endpointPath: '/v1/models',
+			input: '{}',
+		});
 		expect(error?.message).toMatch(/endpointPath/);
 		expect(sim.requests).toHaveLength(0);
 	});

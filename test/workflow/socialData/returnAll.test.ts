@@ -13,27 +13,45 @@ beforeEach(() => sim.reset());
 const paginated = ENDPOINTS.filter((endpoint) => endpoint.pagination);
 
 describe('Social Data: Return All walks every paginated operation to its end', () => {
-	it.each(paginated.flatMap((endpoint) => (endpoint.raw ? [true, false] : [true]).map((raw) => [endpoint.group, endpoint.name, raw] as const)))(
-		'%s › %s (raw=%s)',
-		async (resource, operation, raw) => {
-			const base = parametersFor(sim.dataset.ids)[operation];
-			const endpoint = paginated.find((e) => e.name === operation)!;
-			const options = { ...((base.options as object) ?? {}), ...(endpoint.raw ? { raw } : {}) };
-			const { items, error, hints } = await runSocialData(sim, { resource, operation, ...base, returnAll: true, options });
-			expect(error).toBeUndefined();
-			expect(hints).toEqual([]);
-			expect(items).toHaveLength(DEFAULT_TOTALS[operation]);
-			const pages = sim.requests.filter((request) => request.path === '/api/v1/run');
-			expect(pages.length).toBeGreaterThan(1);
-			expect(sim.ledger.billedCalls()).toBe(pages.length);
-			expect(pages.every((page) => page.status === 200)).toBe(true);
-		},
-	);
+	it.each(
+		paginated.flatMap((endpoint) =>
+			(endpoint.raw ? [true, false] : [true]).map(
+				(raw) => [endpoint.group, endpoint.name, raw] as const,
+			),
+		),
+	)('%s › %s (raw=%s)', async (resource, operation, raw) => {
+		const base = parametersFor(sim.dataset.ids)[operation];
+		const endpoint = paginated.find((e) => e.name === operation)!;
+		const options = { ...((base.options as object) ?? {}), ...(endpoint.raw ? { raw } : {}) };
+		const { items, error, hints } = await runSocialData(sim, {
+			resource,
+			operation,
+			...base,
+			returnAll: true,
+			options,
+		});
+		expect(error).toBeUndefined();
+		expect(hints).toEqual([]);
+		expect(items).toHaveLength(DEFAULT_TOTALS[operation]);
+		const pages = sim.requests.filter((request) => request.path === '/api/v1/run');
+		expect(pages.length).toBeGreaterThan(1);
+		expect(sim.ledger.billedCalls()).toBe(pages.length);
+		expect(pages.every((page) => page.status === 200)).toBe(true);
+	});
 
 	it('Limit stops in the middle of a page and sends no further call', async () => {
-		const { items } = await runSocialData(sim, { resource: 'notes', operation: 'get_note_comments', note_id: sim.dataset.ids.noteId, share_text: '', returnAll: false, limit: 13 });
+		const { items } = await runSocialData(sim, {
+			resource: 'notes',
+			operation: 'get_note_comments',
+			note_id: sim.dataset.ids.noteId,
+			share_text: '',
+			returnAll: false,
+			limit: 13,
+		});
 		expect(items).toHaveLength(13);
-		expect(sim.requests.filter((request) => request.path === '/api/v1/run')).toHaveLength(Math.ceil(13 / 4));
+		expect(sim.requests.filter((request) => request.path === '/api/v1/run')).toHaveLength(
+			Math.ceil(13 / 4),
+		);
 	});
 
 	it('sends the same sort and publish_time on every search page', async () => {
@@ -44,10 +62,13 @@ describe('Social Data: Return All walks every paginated operation to its end', (
 			returnAll: true,
 			options: { sort: 'latest', publish_time: 'week', raw: false },
 		});
-		const inputs = sim.requests.filter((r) => r.path === '/api/v1/run').map((r) => JSON.parse(r.bodyText).input);
+		const inputs = sim.requests
+			.filter((r) => r.path === '/api/v1/run')
+			.map((r) => JSON.parse(r.bodyText).input);
 		expect(inputs.length).toBeGreaterThan(1);
 		expect(inputs[0].cursor).toBe('');
-		for (const input of inputs) expect(input).toMatchObject({ sort: 'latest', publish_time: 'week' });
+		for (const input of inputs)
+			expect(input).toMatchObject({ sort: 'latest', publish_time: 'week' });
 		expect(new Set(inputs.map((input) => input.cursor)).size).toBe(inputs.length);
 	});
 
@@ -61,7 +82,12 @@ describe('Social Data: Return All walks every paginated operation to its end', (
 		});
 		const calls = sim.requests.filter((r) => r.path === '/api/v1/run').length;
 		expect(items).toHaveLength(calls);
-		expect(items.reduce((sum, item) => sum + ((item.json.data as { comments: unknown[] }).comments.length), 0)).toBe(DEFAULT_TOTALS.fetch_article_comments);
+		expect(
+			items.reduce(
+				(sum, item) => sum + (item.json.data as { comments: unknown[] }).comments.length,
+				0,
+			),
+		).toBe(DEFAULT_TOTALS.fetch_article_comments);
 	});
 
 	it('stops at the page bound and says so', async () => {

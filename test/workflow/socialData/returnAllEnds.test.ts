@@ -13,7 +13,8 @@ afterAll(() => sim.close());
 beforeEach(() => sim.reset());
 
 const runCalls = () => sim.requests.filter((request) => request.path === '/api/v1/run');
-const sentInputs = () => runCalls().map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
+const sentInputs = () =>
+	runCalls().map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
 
 /** The second call of `operation` answers normally, with these fields of its data set (the first call passes untouched). */
 function onSecondCall(operation: string, data: Record<string, unknown>) {
@@ -24,9 +25,12 @@ function onSecondCall(operation: string, data: Record<string, unknown>) {
 const faultKey = (path: string) => path.replace(/^data\./, '');
 
 const paginated = ENDPOINTS.filter((endpoint) => endpoint.pagination);
-const modesOf = (endpoint: EndpointDescriptor) => (endpoint.raw ? (['raw', 'parsed'] as const) : (['raw'] as const));
+const modesOf = (endpoint: EndpointDescriptor) =>
+	endpoint.raw ? (['raw', 'parsed'] as const) : (['raw'] as const);
 const cases = (endpoints: EndpointDescriptor[]) =>
-	endpoints.flatMap((endpoint) => modesOf(endpoint).map((mode) => [endpoint.name, mode] as [string, 'raw' | 'parsed']));
+	endpoints.flatMap((endpoint) =>
+		modesOf(endpoint).map((mode) => [endpoint.name, mode] as [string, 'raw' | 'parsed']),
+	);
 
 const withOptions = (parameters: INodeParameters, options: INodeParameters): INodeParameters => ({
 	...parameters,
@@ -41,7 +45,10 @@ function returnAll(operation: string, mode: 'raw' | 'parsed'): INodeParameters {
 		operation,
 		...base,
 		returnAll: true,
-		options: { ...((base.options as object) ?? {}), ...(endpoint.raw ? { raw: mode === 'raw' } : {}) },
+		options: {
+			...((base.options as object) ?? {}),
+			...(endpoint.raw ? { raw: mode === 'raw' } : {}),
+		},
 	};
 }
 
@@ -54,7 +61,10 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 		'fetch_article_comments (%s): an answer saying has_more with an empty buffer (the last page) ends the walk',
 		async (mode) => {
 			onSecondCall('fetch_article_comments', { buffer: '' });
-			const { items, error, hints } = await runSocialData(sim, returnAll('fetch_article_comments', mode));
+			const { items, error, hints } = await runSocialData(
+				sim,
+				returnAll('fetch_article_comments', mode),
+			);
 			expect(error).toBeUndefined();
 			const buffers = sentInputs().map((input) => input.buffer);
 			expect(buffers).toHaveLength(2);
@@ -71,12 +81,15 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 		['raw', { totalCount: 0 }],
 		['parsed', { total_count: 0 }],
 		['parsed', { total_count: '0' }],
-	] as const)('fetch_live_history (%s): total_count 0 ("none") ends the walk whatever the continue flag says', async (mode, data) => {
-		onSecondCall('fetch_live_history', data);
-		const { error } = await runSocialData(sim, returnAll('fetch_live_history', mode));
-		expect(error).toBeUndefined();
-		expect(sentInputs()).toHaveLength(2);
-	});
+	] as const)(
+		'fetch_live_history (%s): total_count 0 ("none") ends the walk whatever the continue flag says',
+		async (mode, data) => {
+			onSecondCall('fetch_live_history', data);
+			const { error } = await runSocialData(sim, returnAll('fetch_live_history', mode));
+			expect(error).toBeUndefined();
+			expect(sentInputs()).toHaveLength(2);
+		},
+	);
 
 	const byCursor = paginated.filter((endpoint) => endpoint.pagination!.cursors?.length);
 
@@ -91,7 +104,8 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 			const endpoint = byCursor.find((candidate) => candidate.name === operation)!;
 			const back: Record<string, unknown> = sayingMore(endpoint, mode);
 			for (const carry of endpoint.pagination!.cursors!) {
-				if (carry.initial !== undefined) for (const path of carry.from[mode]) back[faultKey(path)] = carry.initial;
+				if (carry.initial !== undefined)
+					for (const path of carry.from[mode]) back[faultKey(path)] = carry.initial;
 			}
 			onSecondCall(operation, back);
 			const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode));
@@ -101,7 +115,10 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 			expect(new Set(items.map((item) => JSON.stringify(item.json))).size).toBe(items.length);
 			// An empty buffer is the spec's own "last page" of article comments; elsewhere the run says why it stopped.
 			if (operation === 'fetch_article_comments') expect(hints).toEqual([]);
-			else expect(hints.join(' ')).toMatch(new RegExp(`${operation}: stopped after 2 pages.*first page`));
+			else
+				expect(hints.join(' ')).toMatch(
+					new RegExp(`${operation}: stopped after 2 pages.*first page`),
+				);
 		},
 	);
 });
@@ -110,19 +127,25 @@ describe('Return All: a page without records whose answer still says "more" stop
 	it.each(cases(paginated))('%s (%s)', async (operation, mode) => {
 		const endpoint = paginated.find((candidate) => candidate.name === operation)!;
 		const empty: Record<string, unknown> = sayingMore(endpoint, mode);
-		for (const path of endpoint.pagination!.records[mode]) empty[faultKey(path.split('.*')[0])] = [];
+		for (const path of endpoint.pagination!.records[mode])
+			empty[faultKey(path.split('.*')[0])] = [];
 		onSecondCall(operation, empty);
 		const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode));
 		expect(error).toBeUndefined();
 		expect(sentInputs()).toHaveLength(2);
 		expect(items.length).toBeGreaterThan(0);
 		expect(hints).toHaveLength(1);
-		expect(hints[0]).toMatch(new RegExp(`${operation}: stopped after 2 pages.*page 2 had no records.*more`));
+		expect(hints[0]).toMatch(
+			new RegExp(`${operation}: stopped after 2 pages.*page 2 had no records.*more`),
+		);
 	});
 
 	it('One Item per Record off: the empty page is output, and the hint says why the walk stopped', async () => {
 		onSecondCall('fetch_article_comments', { comments: [] });
-		const { items, hints } = await runSocialData(sim, withOptions(returnAll('fetch_article_comments', 'raw'), { splitRecords: false }));
+		const { items, hints } = await runSocialData(
+			sim,
+			withOptions(returnAll('fetch_article_comments', 'raw'), { splitRecords: false }),
+		);
 		expect(items).toHaveLength(2);
 		expect(hints.join(' ')).toMatch(/page 2 had no records/);
 	});

@@ -7,7 +7,12 @@ import { SIMULATOR_API_KEY } from '../../simulator';
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 
 export const credentialsFor = (sim: Simulator) => ({
-	socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01' },
+	socialGatewayApi: {
+		apiKey: SIMULATOR_API_KEY,
+		baseUrl: sim.url,
+		modelBaseUrl: '',
+		compatVersion: '2023-06-01',
+	},
 });
 
 export interface SocialDataRun {
@@ -42,14 +47,28 @@ export function parametersFor(ids: WellKnownIds): Record<string, INodeParameters
 		fetch_one_video: { aweme_id: ids.awemeId },
 		fetch_one_video_v2: { aweme_id: ids.awemeId },
 		fetch_one_video_by_share_url: { share_url: ids.shareUrl },
-		fetch_video_high_quality_play_url: { aweme_id: ids.awemeId, share_url: '', options: { region: 'US' } },
+		fetch_video_high_quality_play_url: {
+			aweme_id: ids.awemeId,
+			share_url: '',
+			options: { region: 'US' },
+		},
 		fetch_multi_video_high_quality_play_url: { aweme_ids: awemeIds },
 		fetch_multi_video: { aweme_ids: awemeIds },
-		fetch_one_video_danmaku: { item_id: ids.awemeId, duration: 60000, start_time: 0, end_time: 30000 },
+		fetch_one_video_danmaku: {
+			item_id: ids.awemeId,
+			duration: 60000,
+			start_time: 0,
+			end_time: 30000,
+		},
 		fetch_home_feed: { returnAll: false, limit: 5 },
 		fetch_related_posts: { aweme_id: ids.awemeId, returnAll: false, limit: 5 },
 		fetch_user_post_videos: { sec_user_id: ids.secUserId, returnAll: false, limit: 5 },
-		fetch_user_like_videos: { sec_user_id: ids.secUserId, cookie: ids.cookie, returnAll: false, limit: 5 },
+		fetch_user_like_videos: {
+			sec_user_id: ids.secUserId,
+			cookie: ids.cookie,
+			returnAll: false,
+			limit: 5,
+		},
 		fetch_user_collection_videos: { cookie: ids.cookie, returnAll: false, limit: 5 },
 		fetch_user_collects: { cookie: ids.cookie, returnAll: false, limit: 5 },
 		fetch_user_collects_videos: { collects_id: ids.collectsId, returnAll: false, limit: 5 },

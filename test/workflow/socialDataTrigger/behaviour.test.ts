@@ -8,7 +8,10 @@ useArrivingSimulator((started) => (sim = started));
 const facts = EVENT_FACTS.newNote;
 
 test('a manual execution shows the latest records, oldest first, and leaves the memory alone', async () => {
-	const trigger = new ActiveTrigger(sim, { ...eventParameters(sim).newNote, options: { latestCount: 3 } });
+	const trigger = new ActiveTrigger(sim, {
+		...eventParameters(sim).newNote,
+		options: { latestCount: 3 },
+	});
 	await trigger.poll();
 	const memory = structuredClone(trigger.staticData);
 	await trigger.arrive(2);
@@ -25,7 +28,10 @@ test('a manual execution shows the latest records, oldest first, and leaves the 
 });
 
 test('"Emit the Latest Items" on the first poll emits the newest N, then only what is new', async () => {
-	const trigger = new ActiveTrigger(sim, { ...eventParameters(sim).newVideoComment, options: { firstPoll: 'emitLatest', latestCount: 15 } });
+	const trigger = new ActiveTrigger(sim, {
+		...eventParameters(sim).newVideoComment,
+		options: { firstPoll: 'emitLatest', latestCount: 15 },
+	});
 	const video = EVENT_FACTS.newVideoComment;
 	const first = await trigger.poll();
 	expect(first.calls).toBe(2);
@@ -46,17 +52,26 @@ test('poll() returns null, not an empty list, when nothing is new', async () => 
 });
 
 test('normalised mentions as output: one common record per new hit', async () => {
-	const trigger = new ActiveTrigger(sim, { ...eventParameters(sim).newSearchResult, options: { mentions: true } });
+	const trigger = new ActiveTrigger(sim, {
+		...eventParameters(sim).newSearchResult,
+		options: { mentions: true },
+	});
 	await trigger.poll();
 	await trigger.arrive(2);
 	const poll = await trigger.poll();
 	const mentions = jsonOf(poll);
 	expect(mentions).toHaveLength(2);
 	for (const mention of mentions) {
-		expect(mention).toMatchObject({ platform: 'articles', id: expect.any(String), title: expect.stringContaining(sim.dataset.ids.keyword) });
+		expect(mention).toMatchObject({
+			platform: 'articles',
+			id: expect.any(String),
+			title: expect.stringContaining(sim.dataset.ids.keyword),
+		});
 		expect((mention.source as IDataObject).docID).toBe(mention.id);
 	}
-	expect(mentions.map((mention) => mention.id)).toEqual(EVENT_FACTS.newSearchResult.newest(sim, 2).reverse());
+	expect(mentions.map((mention) => mention.id)).toEqual(
+		EVENT_FACTS.newSearchResult.newest(sim, 2).reverse(),
+	);
 });
 
 test('another keyword is another list: its first poll starts afresh instead of emitting its whole first page', async () => {

@@ -18,7 +18,10 @@ describe.each([
 	const facts = EVENT_FACTS[event];
 
 	test('a poll cut short by the budget continues in the next polls: every record once, at most 2 calls each', async () => {
-		const trigger = new ActiveTrigger(sim, { ...eventParameters(sim)[event], options: { creditBudget: 0.2 } });
+		const trigger = new ActiveTrigger(sim, {
+			...eventParameters(sim)[event],
+			options: { creditBudget: 0.2 },
+		});
 		await trigger.poll();
 		await trigger.arrive(45);
 
@@ -33,19 +36,31 @@ describe.each([
 		expect(polls.map((poll) => (poll.items ?? []).length)).toEqual(counts);
 		expect(polls[4].items).toBeNull();
 
-		const cutWarnings = polls.map((poll) => poll.logs.some((line) => line.level === 'warn' && line.message.includes('Credit Budget per Poll')));
+		const cutWarnings = polls.map((poll) =>
+			poll.logs.some(
+				(line) => line.level === 'warn' && line.message.includes('Credit Budget per Poll'),
+			),
+		);
 		expect(cutWarnings).toEqual([true, true, false, false, false]);
 
 		const emitted = polls.flatMap((poll) => jsonOf(poll).map((json) => String(facts.idOf(json))));
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect([...emitted].sort()).toEqual(facts.newest(sim, 50).sort());
 		// The first poll emitted the newest of the 45 (after them came the 5 that arrived later), oldest first.
-		expect(jsonOf(polls[0]).map((json) => String(facts.idOf(json)))).toEqual(facts.newest(sim, 50).slice(5, 5 + counts[0]).reverse());
+		expect(jsonOf(polls[0]).map((json) => String(facts.idOf(json)))).toEqual(
+			facts
+				.newest(sim, 50)
+				.slice(5, 5 + counts[0])
+				.reverse(),
+		);
 	});
 });
 
 test('a budget below the price of one call is refused before any call', async () => {
-	const trigger = new ActiveTrigger(sim, { ...eventParameters(sim).newNote, options: { creditBudget: 0.05 } });
+	const trigger = new ActiveTrigger(sim, {
+		...eventParameters(sim).newNote,
+		options: { creditBudget: 0.05 },
+	});
 	const poll = await trigger.poll();
 	expect(poll.error?.message).toMatch(/creditBudget.*Credit Budget per Poll.*at least one call/);
 	expect(poll.calls).toBe(0);
@@ -53,20 +68,28 @@ test('a budget below the price of one call is refused before any call', async ()
 
 test('a saved position the service no longer accepts: the backlog is read from the newest page instead, nothing lost or repeated', async () => {
 	const facts = EVENT_FACTS.newVideoComment;
-	const trigger = new ActiveTrigger(sim, { ...eventParameters(sim).newVideoComment, options: { creditBudget: 0.2 } });
+	const trigger = new ActiveTrigger(sim, {
+		...eventParameters(sim).newVideoComment,
+		options: { creditBudget: 0.2 },
+	});
 	await trigger.poll();
 	await trigger.arrive(35);
 	const first = await trigger.poll();
 	expect(first.items).toHaveLength(20);
 
 	// As if the cursor had expired while it waited in the database.
-	const memory = trigger.staticData['node:Social Data Trigger'] as { socialDataTrigger: { backlog: { request: Record<string, unknown> } } };
+	const memory = trigger.staticData['node:Social Data Trigger'] as {
+		socialDataTrigger: { backlog: { request: Record<string, unknown> } };
+	};
 	memory.socialDataTrigger.backlog.request.last_buffer = 'ZXhwaXJlZA';
 	const polls = [first];
 	for (let i = 0; i < 3; i++) polls.push(await trigger.poll());
 
 	for (const poll of polls) expect(poll.error).toBeUndefined();
-	const refused = sim.requests.filter((request) => (request.input as { last_buffer?: string } | undefined)?.last_buffer === 'ZXhwaXJlZA');
+	const refused = sim.requests.filter(
+		(request) =>
+			(request.input as { last_buffer?: string } | undefined)?.last_buffer === 'ZXhwaXJlZA',
+	);
 	expect(refused.map((request) => request.status)).toEqual([400]);
 	const emitted = polls.flatMap((poll) => jsonOf(poll).map((json) => String(facts.idOf(json))));
 	expect(new Set(emitted).size).toBe(emitted.length);

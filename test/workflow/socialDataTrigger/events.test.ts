@@ -1,5 +1,12 @@
 import type { Simulator } from '../../simulator';
-import { ActiveTrigger, EVENT_FACTS, eventParameters, expectedCalls, jsonOf, useArrivingSimulator } from './setup';
+import {
+	ActiveTrigger,
+	EVENT_FACTS,
+	eventParameters,
+	expectedCalls,
+	jsonOf,
+	useArrivingSimulator,
+} from './setup';
 
 // Every event, polled across simulated time with records arriving between polls: each new record
 // comes out exactly once, oldest first, and a poll pays only for the pages holding new records

@@ -9,10 +9,14 @@ import { ActiveTrigger, jsonOf, useArrivingSimulator } from './setup';
 let sim: Simulator;
 useArrivingSimulator((started) => (sim = started));
 
-const example = JSON.parse(fs.readFileSync('examples/social-data-trigger-new-mentions.json', 'utf8')) as {
+const example = JSON.parse(
+	fs.readFileSync('examples/social-data-trigger-new-mentions.json', 'utf8'),
+) as {
 	nodes: Array<{ type: string; parameters: INodeParameters }>;
 };
-const trigger = example.nodes.find((node) => node.type === 'n8n-nodes-social-gateway.socialDataTrigger')!;
+const trigger = example.nodes.find(
+	(node) => node.type === 'n8n-nodes-social-gateway.socialDataTrigger',
+)!;
 
 test('the example workflow trigger works as shipped: a sample, then new notes as mentions, once each', async () => {
 	const active = new ActiveTrigger(sim, trigger.parameters);
@@ -25,6 +29,8 @@ test('the example workflow trigger works as shipped: a sample, then new notes as
 	await active.arrive(4);
 	const mentions = jsonOf(await active.poll());
 	expect(mentions).toHaveLength(4);
-	expect(mentions.map((mention) => mention.title)).toEqual(expect.arrayContaining([expect.stringContaining('acme')]));
+	expect(mentions.map((mention) => mention.title)).toEqual(
+		expect.arrayContaining([expect.stringContaining('acme')]),
+	);
 	expect(await active.poll()).toMatchObject({ items: null, calls: 1 });
 });

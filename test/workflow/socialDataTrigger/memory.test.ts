@@ -25,10 +25,14 @@ test('after 60 polls and 1,200 new comments the memory holds at most SEEN_LIMIT 
 	}
 	expect(total).toBe(1_200);
 	expect(emitted.size).toBe(1_200);
-	const memory = (trigger.staticData['node:Social Data Trigger'] as { socialDataTrigger: { seen: string[] } }).socialDataTrigger;
+	const memory = (
+		trigger.staticData['node:Social Data Trigger'] as { socialDataTrigger: { seen: string[] } }
+	).socialDataTrigger;
 	expect(memory.seen.length).toBe(SEEN_LIMIT);
 	expect(Math.max(...sizes)).toBeLessThan(25_000);
 	// Bounded: the last 30 polls all keep the same size, whatever came before.
 	expect(new Set(sizes.slice(30)).size).toBe(1);
-	console.log(`trigger memory after 60 polls: ${sizes.at(-1)} bytes of JSON, ${memory.seen.length} ids`);
+	console.log(
+		`trigger memory after 60 polls: ${sizes.at(-1)} bytes of JSON, ${memory.seen.length} ids`,
+	);
 }, 60_000);

@@ -9,14 +9,26 @@ export const ARRIVAL_EVERY_MS = 60_000;
 export const PAGE_SIZE = 10;
 
 export const credentialsFor = (sim: Simulator) => ({
-	socialGatewayApi: { apiKey: SIMULATOR_API_KEY, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01' },
+	socialGatewayApi: {
+		apiKey: SIMULATOR_API_KEY,
+		baseUrl: sim.url,
+		modelBaseUrl: '',
+		compatVersion: '2023-06-01',
+	},
 });
 
 /** A simulator of the calling test file's own where records arrive as its clock moves. */
-export function useArrivingSimulator(assign: (sim: Simulator) => void, options: SimulatorOptions = {}): void {
+export function useArrivingSimulator(
+	assign: (sim: Simulator) => void,
+	options: SimulatorOptions = {},
+): void {
 	let sim: Simulator | undefined;
 	beforeAll(async () => {
-		sim = await startSimulator({ arrivalEveryMs: ARRIVAL_EVERY_MS, pageSize: PAGE_SIZE, ...options });
+		sim = await startSimulator({
+			arrivalEveryMs: ARRIVAL_EVERY_MS,
+			pageSize: PAGE_SIZE,
+			...options,
+		});
 		assign(sim);
 	});
 	afterAll(async () => await sim?.close());
@@ -50,7 +62,10 @@ export class ActiveTrigger {
 
 	/** Moves simulated time on: one new record per watched list per ARRIVAL_EVERY_MS. */
 	async arrive(records: number): Promise<void> {
-		const response = await fetch(`${this.sim.url}/__sim/clock/advance`, { method: 'POST', body: JSON.stringify({ ms: records * ARRIVAL_EVERY_MS }) });
+		const response = await fetch(`${this.sim.url}/__sim/clock/advance`, {
+			method: 'POST',
+			body: JSON.stringify({ ms: records * ARRIVAL_EVERY_MS }),
+		});
 		if (!response.ok) throw new Error(`clock/advance answered ${response.status}`);
 	}
 
@@ -65,11 +80,17 @@ export class ActiveTrigger {
 		});
 		const entries = await ledgerEntries(this.sim);
 		if (mode === 'trigger' && !result.error) this.staticData = result.staticData;
-		return { items: result.items, calls: entries.slice(before).filter((entry) => entry.credits > 0).length, error: result.error, logs: result.logs };
+		return {
+			items: result.items,
+			calls: entries.slice(before).filter((entry) => entry.credits > 0).length,
+			error: result.error,
+			logs: result.logs,
+		};
 	}
 }
 
-export const jsonOf = (poll: TriggerPoll): IDataObject[] => (poll.items ?? []).map((item) => item.json);
+export const jsonOf = (poll: TriggerPoll): IDataObject[] =>
+	(poll.items ?? []).map((item) => item.json);
 
 /** Pages that hold `fresh` new records, plus one more when the last of them ends a page (to see the boundary). */
 export const expectedCalls = (fresh: number) => Math.floor(fresh / PAGE_SIZE) + 1;
@@ -81,7 +102,11 @@ export function eventParameters(sim: Simulator): Record<string, INodeParameters>
 		newNote: { event: 'newNote', keyword: ids.keyword },
 		newSearchResult: { event: 'newSearchResult', keyword: ids.keyword },
 		newVideoSearchResult: { event: 'newVideoSearchResult', keyword: ids.keyword },
-		newChannelVideoSearchResult: { event: 'newChannelVideoSearchResult', username: ids.finderUsername, keyword: ids.keyword },
+		newChannelVideoSearchResult: {
+			event: 'newChannelVideoSearchResult',
+			username: ids.finderUsername,
+			keyword: ids.keyword,
+		},
 		newChannelVideo: { event: 'newChannelVideo', username: ids.finderUsername },
 		newNoteComment: { event: 'newNoteComment', note_id: ids.noteId, share_text: '' },
 		newVideoComment: { event: 'newVideoComment', object_id: ids.objectId },
@@ -107,49 +132,98 @@ export const EVENT_FACTS: Record<string, EventFacts> = {
 	newNote: {
 		idOf: (json) => json.id,
 		timeOf: (json) => Number((json.note as IDataObject).timestamp),
-		newest: (sim, count) => strings(sim.dataset.searchNotes(sim.dataset.ids.keyword, { sort_type: 'time_descending' }).slice(0, count).map((hit) => hit.id)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.searchNotes(sim.dataset.ids.keyword, { sort_type: 'time_descending' })
+					.slice(0, count)
+					.map((hit) => hit.id),
+			),
 		paged: true,
 	},
 	newSearchResult: {
 		idOf: (json) => json.docID,
 		timeOf: (json) => Number(json.dateTime),
-		newest: (sim, count) => strings(sim.dataset.searchHits(sim.dataset.ids.keyword, 'all', { sort: 'latest' }).slice(0, count).map((hit) => hit.docID)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.searchHits(sim.dataset.ids.keyword, 'all', { sort: 'latest' })
+					.slice(0, count)
+					.map((hit) => hit.docID),
+			),
 		paged: true,
 	},
 	newVideoSearchResult: {
 		idOf: (json) => json.docID,
 		timeOf: (json) => Number(json.dateTime),
-		newest: (sim, count) => strings(sim.dataset.searchVideoHits(sim.dataset.ids.keyword, { sort: 'latest' }).slice(0, count).map((hit) => hit.docID)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.searchVideoHits(sim.dataset.ids.keyword, { sort: 'latest' })
+					.slice(0, count)
+					.map((hit) => hit.docID),
+			),
 		paged: true,
 	},
 	newChannelVideoSearchResult: {
 		idOf: (json) => json.doc_id,
-		newest: (sim, count) => strings(sim.dataset.channelSearchVideos(sim.dataset.ids.finderUsername, sim.dataset.ids.keyword).slice(0, count).map((hit) => hit.doc_id)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.channelSearchVideos(sim.dataset.ids.finderUsername, sim.dataset.ids.keyword)
+					.slice(0, count)
+					.map((hit) => hit.doc_id),
+			),
 		paged: false,
 	},
 	newChannelVideo: {
 		idOf: (json) => json.id,
 		timeOf: (json) => Number(json.create_time),
-		newest: (sim, count) => strings(sim.dataset.channelUserVideos(sim.dataset.ids.finderUsername).slice(0, count).map((video) => video.id)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.channelUserVideos(sim.dataset.ids.finderUsername)
+					.slice(0, count)
+					.map((video) => video.id),
+			),
 		paged: true,
 	},
 	newNoteComment: {
 		idOf: (json) => json.id,
 		timeOf: (json) => Number(json.create_time),
-		newest: (sim, count) => strings(sim.dataset.noteComments(sim.dataset.ids.noteId, 'latest_v2').slice(0, count).map((comment) => comment.id)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.noteComments(sim.dataset.ids.noteId, 'latest_v2')
+					.slice(0, count)
+					.map((comment) => comment.id),
+			),
 		paged: true,
 	},
 	newVideoComment: {
 		idOf: (json) => json.comment_id,
 		timeOf: (json) => Number(json.create_time),
-		newest: (sim, count) => strings(sim.dataset.channelVideoComments(sim.dataset.ids.objectId).slice(0, count).map((comment) => comment.comment_id)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.channelVideoComments(sim.dataset.ids.objectId)
+					.slice(0, count)
+					.map((comment) => comment.comment_id),
+			),
 		paged: true,
 	},
 	newArticleComment: {
 		idOf: (json) => json.content_id,
 		timeOf: (json) => Number(json.create_time),
 		// The pinned comment stays on top, above the newest.
-		newest: (sim, count) => strings(sim.dataset.articleComments(sim.dataset.ids.articleUrl).filter((comment) => comment.is_top !== 1).slice(0, count).map((comment) => comment.content_id)),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.articleComments(sim.dataset.ids.articleUrl)
+					.filter((comment) => comment.is_top !== 1)
+					.slice(0, count)
+					.map((comment) => comment.content_id),
+			),
 		paged: true,
 	},
 };

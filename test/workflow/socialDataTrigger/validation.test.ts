@@ -10,11 +10,31 @@ let sim: Simulator;
 useArrivingSimulator((started) => (sim = started));
 
 const cases: Array<[string, (sim: Simulator) => INodeParameters, RegExp]> = [
-	['an empty keyword', (s) => ({ ...eventParameters(s).newNote, keyword: '   ' }), /Field "keyword" \(Keyword\)/],
-	['a keyword over 100 characters', (s) => ({ ...eventParameters(s).newSearchResult, keyword: 'x'.repeat(101) }), /Field "keyword".*1 to 100 characters/],
-	['neither note ID nor share text', () => ({ event: 'newNoteComment', note_id: '', share_text: '' }), /One of the fields "note_id", "share_text" is required/],
-	['a video ID that is not digits', () => ({ event: 'newVideoComment', object_id: 'abc' }), /Field "object_id".*digits only/],
-	['a search vertical outside the spec', (s) => ({ ...eventParameters(s).newSearchResult, options: { business_type: 'podcasts' } }), /Field "business_type".*must be one of/],
+	[
+		'an empty keyword',
+		(s) => ({ ...eventParameters(s).newNote, keyword: '   ' }),
+		/Field "keyword" \(Keyword\)/,
+	],
+	[
+		'a keyword over 100 characters',
+		(s) => ({ ...eventParameters(s).newSearchResult, keyword: 'x'.repeat(101) }),
+		/Field "keyword".*1 to 100 characters/,
+	],
+	[
+		'neither note ID nor share text',
+		() => ({ event: 'newNoteComment', note_id: '', share_text: '' }),
+		/One of the fields "note_id", "share_text" is required/,
+	],
+	[
+		'a video ID that is not digits',
+		() => ({ event: 'newVideoComment', object_id: 'abc' }),
+		/Field "object_id".*digits only/,
+	],
+	[
+		'a search vertical outside the spec',
+		(s) => ({ ...eventParameters(s).newSearchResult, options: { business_type: 'podcasts' } }),
+		/Field "business_type".*must be one of/,
+	],
 ];
 
 test.each(cases)('%s fails before any call, naming the field', async (_, parameters, message) => {
@@ -31,10 +51,24 @@ test('a rejected key fails the poll without printing the key, and the memory is 
 	const result = await pollNode({
 		node: new SocialDataTrigger(),
 		parameters: eventParameters(sim).newNote,
-		credentials: { socialGatewayApi: { apiKey: wrongKey, baseUrl: sim.url, modelBaseUrl: '', compatVersion: '2023-06-01' } },
+		credentials: {
+			socialGatewayApi: {
+				apiKey: wrongKey,
+				baseUrl: sim.url,
+				modelBaseUrl: '',
+				compatVersion: '2023-06-01',
+			},
+		},
 	});
 	expect(result.error?.message).toMatch(/401|unauthori[sz]ed|key/i);
-	const everything = JSON.stringify({ error: { ...result.error, message: result.error?.message, description: (result.error as { description?: string }).description }, logs: result.logs });
+	const everything = JSON.stringify({
+		error: {
+			...result.error,
+			message: result.error?.message,
+			description: (result.error as { description?: string }).description,
+		},
+		logs: result.logs,
+	});
 	expect(everything).not.toContain(wrongKey);
 	expect(JSON.stringify(result.staticData)).not.toContain('socialDataTrigger');
 });

@@ -2,7 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { positiveSeconds } from '../../helpers/inputs';
 import { optionOf } from '../../helpers/params';
 import type { WaitSettings } from '../../helpers/waitForAsset';
-import { DEFAULT_MAX_WAIT_SECONDS, DEFAULT_POLL_INTERVAL_SECONDS } from '../../helpers/waitForAsset';
+import {
+	DEFAULT_MAX_WAIT_SECONDS,
+	DEFAULT_POLL_INTERVAL_SECONDS,
+} from '../../helpers/waitForAsset';
 
 /** The further required capitalised field of the upload; the spec does not name it or its values. */
 export const assetTypeProperty: INodeProperties = {

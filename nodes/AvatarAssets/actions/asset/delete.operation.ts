@@ -1,4 +1,8 @@
 import { byIdOperation } from '../byIdOperation';
 import { ASSETS } from '../records';
 
-export const { endpoint, description, execute } = byIdOperation({ records: ASSETS, operation: 'delete', locatorDescription: 'The asset to delete' });
+export const { endpoint, description, execute } = byIdOperation({
+	records: ASSETS,
+	operation: 'delete',
+	locatorDescription: 'The asset to delete',
+});

@@ -16,14 +16,35 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['asset'] } },
 		options: [
-			{ name: 'Delete', value: 'delete', description: 'Delete an asset', action: 'Delete an asset' },
-			{ name: 'Get', value: 'get', description: 'Get an asset with its current status', action: 'Get an asset' },
-			{ name: 'List', value: 'list', description: 'List assets, filtered, sorted and page by page', action: 'List assets' },
-			{ name: 'Update', value: 'update', description: 'Rename an asset', action: 'Update an asset' },
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete an asset',
+				action: 'Delete an asset',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get an asset with its current status',
+				action: 'Get an asset',
+			},
+			{
+				name: 'List',
+				value: 'list',
+				description: 'List assets, filtered, sorted and page by page',
+				action: 'List assets',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Rename an asset',
+				action: 'Update an asset',
+			},
 			{
 				name: 'Upload',
 				value: 'upload',
-				description: 'Add material from a public URL to a group, and by default wait until it is processed',
+				description:
+					'Add material from a public URL to a group, and by default wait until it is processed',
 				action: 'Upload an asset',
 			},
 			{

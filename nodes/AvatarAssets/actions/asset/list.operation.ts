@@ -24,7 +24,13 @@ const properties: INodeProperties[] = listProperties(
 			options: ASSET_STATUSES.map((status) => ({ name: status, value: status })),
 			description: 'Only assets in these states',
 		},
-		{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Asset name to match' },
+		{
+			displayName: 'Name',
+			name: 'Name',
+			type: 'string',
+			default: '',
+			description: 'Asset name to match',
+		},
 	],
 	[
 		{
@@ -49,30 +55,64 @@ const properties: INodeProperties[] = listProperties(
 	],
 );
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['list'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['list'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
 	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
 	const filter: Record<string, unknown> = {};
-	const groupIds = idList(this, itemIndex, { name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
+	const groupIds = idList(
+		this,
+		itemIndex,
+		{ name: 'Filter.GroupIds', displayName: 'Group IDs' },
+		given.GroupIds,
+	);
 	if (groupIds.length) filter.GroupIds = groupIds;
 	const statusField = { name: 'Filter.Statuses', displayName: 'Statuses' };
 	const statuses = idList(this, itemIndex, statusField, given.Statuses);
 	for (const status of statuses) {
 		if (!(ASSET_STATUSES as readonly string[]).includes(status)) {
-			invalid(this, itemIndex, statusField, `must hold only ${ASSET_STATUSES.join(', ')}; got "${status}"`);
+			invalid(
+				this,
+				itemIndex,
+				statusField,
+				`must hold only ${ASSET_STATUSES.join(', ')}; got "${status}"`,
+			);
 		}
 	}
 	if (statuses.length) filter.Statuses = statuses;
-	const name = optionalText(this, itemIndex, { name: 'Filter.Name', displayName: 'Name' }, given.Name);
+	const name = optionalText(
+		this,
+		itemIndex,
+		{ name: 'Filter.Name', displayName: 'Name' },
+		given.Name,
+	);
 	if (name !== undefined) filter.Name = name;
 
 	const sorting: Record<string, unknown> = {};
-	const sortBy = optionalText(this, itemIndex, { name: 'SortBy', displayName: 'Sort By' }, optionOf(this, itemIndex, 'SortBy', ''));
+	const sortBy = optionalText(
+		this,
+		itemIndex,
+		{ name: 'SortBy', displayName: 'Sort By' },
+		optionOf(this, itemIndex, 'SortBy', ''),
+	);
 	if (sortBy !== undefined) {
 		const orderField = { name: 'SortOrder', displayName: 'Sort Order' };
-		const order = optionalText(this, itemIndex, orderField, optionOf(this, itemIndex, 'SortOrder', 'asc'))?.toLowerCase() ?? 'asc';
-		if (!SORT_ORDERS.includes(order)) invalid(this, itemIndex, orderField, `must be "asc" or "desc"; got "${order}"`);
+		const order =
+			optionalText(
+				this,
+				itemIndex,
+				orderField,
+				optionOf(this, itemIndex, 'SortOrder', 'asc'),
+			)?.toLowerCase() ?? 'asc';
+		if (!SORT_ORDERS.includes(order))
+			invalid(this, itemIndex, orderField, `must be "asc" or "desc"; got "${order}"`);
 		sorting.SortBy = sortBy;
 		sorting.SortOrder = order;
 	}

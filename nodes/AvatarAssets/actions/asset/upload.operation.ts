@@ -16,7 +16,10 @@ import { GROUPS, recordIdOf, recordLocator } from '../records';
 export const endpoint = endpointOf({ method: 'POST', path: ASSETS_PATH });
 
 const properties: INodeProperties[] = [
-	recordLocator(GROUPS, 'The group the asset goes into (the ID a group operation returns in Result.Id)'),
+	recordLocator(
+		GROUPS,
+		'The group the asset goes into (the ID a group operation returns in Result.Id)',
+	),
 	{
 		displayName: 'URL',
 		name: 'URL',
@@ -35,16 +38,42 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether to poll the new asset until it leaves Processing and output it once Active (Failed or a passed maximum wait become errors)',
 	},
-	callOptionsCollection('body', [{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Name of the asset' }, ...waitOptions]),
+	callOptionsCollection('body', [
+		{
+			displayName: 'Name',
+			name: 'Name',
+			type: 'string',
+			default: '',
+			description: 'Name of the asset',
+		},
+		...waitOptions,
+	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['upload'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['upload'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
 	const body: Record<string, unknown> = {
 		GroupId: recordIdOf(this, itemIndex, GROUPS),
-		URL: absoluteHttpUrl(this, itemIndex, { name: 'URL', displayName: 'URL' }, this.getNodeParameter('URL', itemIndex)),
-		AssetType: requiredText(this, itemIndex, { name: 'AssetType', displayName: 'Asset Type' }, this.getNodeParameter('AssetType', itemIndex)),
+		URL: absoluteHttpUrl(
+			this,
+			itemIndex,
+			{ name: 'URL', displayName: 'URL' },
+			this.getNodeParameter('URL', itemIndex),
+		),
+		AssetType: requiredText(
+			this,
+			itemIndex,
+			{ name: 'AssetType', displayName: 'Asset Type' },
+			this.getNodeParameter('AssetType', itemIndex),
+		),
 		...givenTextOptions(this, itemIndex, [{ name: 'Name', displayName: 'Name' }]),
 	};
 	const wait = this.getNodeParameter('waitForProcessing', itemIndex, true) as boolean;
@@ -56,10 +85,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, creden
 	if (!waitSettings) return [outputOf(answer, fullResponse)];
 	const assetId = resultOf(answer).Id;
 	if (typeof assetId !== 'string' || assetId === '') {
-		throw new GatewayError(`The answer to ${endpoint} carries no asset id in Result.Id, so the asset cannot be polled`, {
-			kind: 'invalid-response',
-			endpoint,
-		});
+		throw new GatewayError(
+			`The answer to ${endpoint} carries no asset id in Result.Id, so the asset cannot be polled`,
+			{
+				kind: 'invalid-response',
+				endpoint,
+			},
+		);
 	}
-	return [outputOf(await waitForAsset(this, itemIndex, settings, assetId, waitSettings), fullResponse)];
+	return [
+		outputOf(await waitForAsset(this, itemIndex, settings, assetId, waitSettings), fullResponse),
+	];
 }

@@ -13,15 +13,30 @@ import { readWaitSettings } from './assetFields';
 export const endpoint = endpointOf({ method: 'GET', path: `${ASSETS_PATH}/{id}` });
 
 const properties: INodeProperties[] = [
-	recordLocator(ASSETS, 'The asset to wait for (e.g. from an upload that did not wait, or a wait that ran out of time)'),
+	recordLocator(
+		ASSETS,
+		'The asset to wait for (e.g. from an upload that did not wait, or a wait that ran out of time)',
+	),
 	callOptionsCollection('path', waitOptions),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['asset'], operation: ['waitForProcessing'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['asset'], operation: ['waitForProcessing'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
 	const assetId = recordIdOf(this, itemIndex, ASSETS);
 	const wait = readWaitSettings(this, itemIndex);
 	const settings = avatarCallSettings(this, itemIndex, credentials);
-	return [outputOf(await waitForAsset(this, itemIndex, settings, assetId, wait), wantsFullResponse(this, itemIndex))];
+	return [
+		outputOf(
+			await waitForAsset(this, itemIndex, settings, assetId, wait),
+			wantsFullResponse(this, itemIndex),
+		),
+	];
 }

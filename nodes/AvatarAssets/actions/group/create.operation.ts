@@ -34,16 +34,29 @@ const properties: INodeProperties[] = [
 			name: 'GroupType',
 			type: 'string',
 			default: '',
-			description: 'Type of the group. Leave empty for a virtual-portrait group: the service then applies its fixed type.',
+			description:
+				'Type of the group. Leave empty for a virtual-portrait group: the service then applies its fixed type.',
 		},
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['group'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['group'], operation: ['create'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
 	const body: Record<string, unknown> = {
-		Name: requiredText(this, itemIndex, { name: 'Name', displayName: 'Name' }, this.getNodeParameter('Name', itemIndex)),
+		Name: requiredText(
+			this,
+			itemIndex,
+			{ name: 'Name', displayName: 'Name' },
+			this.getNodeParameter('Name', itemIndex),
+		),
 		...givenTextOptions(this, itemIndex, [
 			{ name: 'Description', displayName: 'Description' },
 			{ name: 'GroupType', displayName: 'Group Type' },

@@ -10,21 +10,55 @@ import { groupIdsFilter, listProperties } from '../descriptions';
 export const endpoint = endpointOf({ method: 'POST', path: GROUPS_LIST_PATH });
 
 const properties: INodeProperties[] = listProperties([
-	{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Group name to match' },
+	{
+		displayName: 'Name',
+		name: 'Name',
+		type: 'string',
+		default: '',
+		description: 'Group name to match',
+	},
 	groupIdsFilter('Only these groups (IDs separated by commas)'),
-	{ displayName: 'Group Type', name: 'GroupType', type: 'string', default: '', description: 'Only groups of this type' },
+	{
+		displayName: 'Group Type',
+		name: 'GroupType',
+		type: 'string',
+		default: '',
+		description: 'Only groups of this type',
+	},
 ]);
 
-export const description = updateDisplayOptions({ show: { resource: ['group'], operation: ['list'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['group'], operation: ['list'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
 	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
 	const filter: Record<string, unknown> = {};
-	const name = optionalText(this, itemIndex, { name: 'Filter.Name', displayName: 'Name' }, given.Name);
+	const name = optionalText(
+		this,
+		itemIndex,
+		{ name: 'Filter.Name', displayName: 'Name' },
+		given.Name,
+	);
 	if (name !== undefined) filter.Name = name;
-	const groupIds = idList(this, itemIndex, { name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
+	const groupIds = idList(
+		this,
+		itemIndex,
+		{ name: 'Filter.GroupIds', displayName: 'Group IDs' },
+		given.GroupIds,
+	);
 	if (groupIds.length) filter.GroupIds = groupIds;
-	const groupType = optionalText(this, itemIndex, { name: 'Filter.GroupType', displayName: 'Group Type' }, given.GroupType);
+	const groupType = optionalText(
+		this,
+		itemIndex,
+		{ name: 'Filter.GroupType', displayName: 'Group Type' },
+		given.GroupType,
+	);
 	if (groupType !== undefined) filter.GroupType = groupType;
 	return await runList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter);
 }

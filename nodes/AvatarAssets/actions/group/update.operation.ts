@@ -7,6 +7,10 @@ export const { endpoint, description, execute } = byIdOperation({
 	locatorDescription: 'The group to update',
 	updatableFields: [
 		{ name: 'Name', displayName: 'Name', description: 'New name of the group' },
-		{ name: 'Description', displayName: 'Description', description: 'New description of the group' },
+		{
+			name: 'Description',
+			displayName: 'Description',
+			description: 'New description of the group',
+		},
 	],
 });

@@ -21,7 +21,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://your-app.example.com/auth-done',
-		description: 'Page of yours the browser returns to once the person has finished the authentication (absolute http(s) address)',
+		description:
+			'Page of yours the browser returns to once the person has finished the authentication (absolute http(s) address)',
 	},
 	callOptionsCollection('body', [
 		{
@@ -35,23 +36,47 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['realPerson'], operation: ['createAuthSession'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['realPerson'], operation: ['createAuthSession'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
 	const body: Record<string, unknown> = {
-		CallbackURL: absoluteHttpUrl(this, itemIndex, { name: 'CallbackURL', displayName: 'Redirect URL' }, this.getNodeParameter('CallbackURL', itemIndex)),
+		CallbackURL: absoluteHttpUrl(
+			this,
+			itemIndex,
+			{ name: 'CallbackURL', displayName: 'Redirect URL' },
+			this.getNodeParameter('CallbackURL', itemIndex),
+		),
 		...givenTextOptions(this, itemIndex, [{ name: 'Lng', displayName: 'H5 Language' }]),
 	};
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 
 	const sentAt = Date.now();
-	const answer = await callAvatar(settings, { method: 'POST', path: REAL_PERSON_SESSION_PATH, body });
+	const answer = await callAvatar(settings, {
+		method: 'POST',
+		path: REAL_PERSON_SESSION_PATH,
+		body,
+	});
 	const result = resultOf(answer);
 	const token = result.AvatarToken;
 	if (typeof token !== 'string' || token === '') {
-		throw new GatewayError(`The answer to ${endpoint} carries no Result.AvatarToken`, { kind: 'invalid-response', endpoint });
+		throw new GatewayError(`The answer to ${endpoint} carries no Result.AvatarToken`, {
+			kind: 'invalid-response',
+			endpoint,
+		});
 	}
 	const h5Link = result.H5Link ?? answer.H5Link;
-	const session: IDataObject = { ...result, AvatarToken: token, H5Link: h5Link ?? null, [TOKEN_EXPIRES_AT_FIELD]: tokenExpiry(sentAt) };
+	const session: IDataObject = {
+		...result,
+		AvatarToken: token,
+		H5Link: h5Link ?? null,
+		[TOKEN_EXPIRES_AT_FIELD]: tokenExpiry(sentAt),
+	};
 	return [wantsFullResponse(this, itemIndex) ? { ...fullAnswer(answer), ...session } : session];
 }

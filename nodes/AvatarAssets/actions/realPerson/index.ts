@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create Auth Session',
 				value: 'createAuthSession',
-				description: 'Get an authentication link for a real person, and the token to exchange within 120 seconds',
+				description:
+					'Get an authentication link for a real person, and the token to exchange within 120 seconds',
 				action: 'Create a real person auth session',
 			},
 			{

@@ -22,7 +22,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '={{ $json.AvatarToken }}',
-		description: 'The token of a "Create Auth Session" item; it must be exchanged within 120 seconds of that session',
+		description:
+			'The token of a "Create Auth Session" item; it must be exchanged within 120 seconds of that session',
 	},
 	callOptionsCollection('body', [
 		{
@@ -37,13 +38,26 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['realPerson'], operation: ['tokenToGroup'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['realPerson'], operation: ['tokenToGroup'] } },
+	properties,
+);
 
 /** The expiry the user gave, or the one of the input item when it is the token's own session item. */
-function expiryOf(context: IExecuteFunctions, itemIndex: number, token: string): string | undefined {
-	const given = optionalText(context, itemIndex, EXPIRY_FIELD, optionOf(context, itemIndex, EXPIRY_FIELD.name, ''));
+function expiryOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	token: string,
+): string | undefined {
+	const given = optionalText(
+		context,
+		itemIndex,
+		EXPIRY_FIELD,
+		optionOf(context, itemIndex, EXPIRY_FIELD.name, ''),
+	);
 	if (given !== undefined) {
-		if (msPastExpiry(given, 0) === undefined) invalid(context, itemIndex, EXPIRY_FIELD, `must be a date and time; got "${given}"`);
+		if (msPastExpiry(given, 0) === undefined)
+			invalid(context, itemIndex, EXPIRY_FIELD, `must be a date and time; got "${given}"`);
 		return given;
 	}
 	const item = context.getInputData()[itemIndex]?.json ?? {};
@@ -51,8 +65,17 @@ function expiryOf(context: IExecuteFunctions, itemIndex: number, token: string):
 	return item.AvatarToken === token && typeof fromItem === 'string' ? fromItem : undefined;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): Promise<IDataObject[]> {
-	const token = requiredText(this, itemIndex, { name: 'AvatarToken', displayName: 'Avatar Token' }, this.getNodeParameter('AvatarToken', itemIndex));
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: GatewayCredentials,
+): Promise<IDataObject[]> {
+	const token = requiredText(
+		this,
+		itemIndex,
+		{ name: 'AvatarToken', displayName: 'Avatar Token' },
+		this.getNodeParameter('AvatarToken', itemIndex),
+	);
 	const expiresAt = expiryOf(this, itemIndex, token);
 	const late = expiresAt === undefined ? undefined : msPastExpiry(expiresAt, Date.now());
 	if (late !== undefined && late >= 0) {
@@ -66,8 +89,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, creden
 		);
 	}
 	const settings = avatarCallSettings(this, itemIndex, credentials);
-	const answer = await callAvatar(settings, { method: 'POST', path: REAL_PERSON_GROUP_PATH, body: { AvatarToken: token } });
+	const answer = await callAvatar(settings, {
+		method: 'POST',
+		path: REAL_PERSON_GROUP_PATH,
+		body: { AvatarToken: token },
+	});
 	const result = resultOf(answer);
 	const groupId = result.GroupId ?? result.Id;
-	return [{ ...outputOf(answer, wantsFullResponse(this, itemIndex)), GroupId: groupId === undefined ? null : String(groupId) }];
+	return [
+		{
+			...outputOf(answer, wantsFullResponse(this, itemIndex)),
+			GroupId: groupId === undefined ? null : String(groupId),
+		},
+	];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
@@ -37,7 +42,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: DEFAULT_LABELS,
-		description: 'The labels the model may give, separated by commas; any other answer is not accepted',
+		description:
+			'The labels the model may give, separated by commas; any other answer is not accepted',
 	},
 	{
 		displayName: 'Instructions',
@@ -45,7 +51,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'Classify the sentiment each social media post expresses about the brand.',
 		typeOptions: { rows: 3 },
-		description: 'What the labels mean and how to choose; the node adds the labels and the answer format',
+		description:
+			'What the labels mean and how to choose; the node adds the labels and the answer format',
 	},
 	modelOptions([
 		{
@@ -70,7 +77,8 @@ const properties: INodeProperties[] = [
 			type: 'number',
 			default: 4096,
 			typeOptions: { minValue: 1, numberPrecision: 0 },
-			description: 'Upper bound of generated tokens per call (max_tokens); a cut-off answer counts as malformed',
+			description:
+				'Upper bound of generated tokens per call (max_tokens); a cut-off answer counts as malformed',
 		},
 		{
 			displayName: 'Put Result in Field',
@@ -85,22 +93,47 @@ const properties: INodeProperties[] = [
 			name: 'unclassifiedLabel',
 			type: 'string',
 			default: UNCLASSIFIED,
-			description: 'Label of an item the model could not classify (the reason says why); the item is never dropped',
+			description:
+				'Label of an item the model could not classify (the reason says why); the item is never dropped',
 		},
 	]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['chat'], operation: ['classify'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['chat'], operation: ['classify'] } },
+	properties,
+);
 
 function labelsOf(value: unknown): string[] {
-	const labels = [...new Set(String(value ?? '').split(',').map((label) => label.trim()).filter(Boolean))];
-	if (labels.length < 2) throw new InputError('labels', 'Parameter "Labels" needs at least two labels, separated by commas');
+	const labels = [
+		...new Set(
+			String(value ?? '')
+				.split(',')
+				.map((label) => label.trim())
+				.filter(Boolean),
+		),
+	];
+	if (labels.length < 2)
+		throw new InputError(
+			'labels',
+			'Parameter "Labels" needs at least two labels, separated by commas',
+		);
 	return labels;
 }
 
-function wholeNumber(value: unknown, fallback: number, min: number, max: number, name: string): number {
+function wholeNumber(
+	value: unknown,
+	fallback: number,
+	min: number,
+	max: number,
+	name: string,
+): number {
 	const number = value === undefined || value === '' ? fallback : Number(value);
-	if (!Number.isInteger(number) || number < min || number > max) throw new InputError(name, `Option "${name}" must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`);
+	if (!Number.isInteger(number) || number < min || number > max)
+		throw new InputError(
+			name,
+			`Option "${name}" must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`,
+		);
 	return number;
 }
 
@@ -119,7 +152,11 @@ function callSettings(options: IDataObject): IDataObject {
  * classifyInBatches for the retry and split rules) and outputs every input item, in order, with
  * `{label, reason}` in the result field. Settings are read from the first item; the text from each.
  */
-export async function executeAll(this: IExecuteFunctions, credentials: GatewayCredentials, continueOnFail: boolean): Promise<INodeExecutionData[]> {
+export async function executeAll(
+	this: IExecuteFunctions,
+	credentials: GatewayCredentials,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [];
 	const model = modelOf(this, 0);
@@ -129,7 +166,8 @@ export async function executeAll(this: IExecuteFunctions, credentials: GatewayCr
 	const batchSize = wholeNumber(options.batchSize, DEFAULT_BATCH_SIZE, 1, 100, 'batchSize');
 	const concurrency = wholeNumber(options.concurrency, 3, 1, 10, 'concurrency');
 	const resultField = String(options.resultField ?? 'classification').trim() || 'classification';
-	const unclassifiedLabel = String(options.unclassifiedLabel ?? UNCLASSIFIED).trim() || UNCLASSIFIED;
+	const unclassifiedLabel =
+		String(options.unclassifiedLabel ?? UNCLASSIFIED).trim() || UNCLASSIFIED;
 	const settings = callSettings(options);
 	const signal = cancelSignalOf(this);
 
@@ -147,7 +185,12 @@ export async function executeAll(this: IExecuteFunctions, credentials: GatewayCr
 		const { body: response } = await callGateway(chatCall(credentials, body, { signal }));
 		return chatSummary(response).text;
 	};
-	const run = await classifyInBatches(entries, labels, { batchSize, concurrency, stopOnFailure: !continueOnFail, ask });
+	const run = await classifyInBatches(entries, labels, {
+		batchSize,
+		concurrency,
+		stopOnFailure: !continueOnFail,
+		ask,
+	});
 	if (run.failure !== undefined && !continueOnFail) throw run.failure;
 
 	return items.map((item, i) => {
@@ -156,7 +199,10 @@ export async function executeAll(this: IExecuteFunctions, credentials: GatewayCr
 		const result =
 			verdict !== undefined && isVerdict(verdict)
 				? { label: verdict.label, reason: verdict.reason }
-				: { label: unclassifiedLabel, reason: verdict?.reason ?? reasonsWithoutCall.get(id) ?? 'Not classified' };
+				: {
+						label: unclassifiedLabel,
+						reason: verdict?.reason ?? reasonsWithoutCall.get(id) ?? 'Not classified',
+					};
 		return { json: { ...item.json, [resultField]: result }, pairedItem: { item: i } };
 	});
 }

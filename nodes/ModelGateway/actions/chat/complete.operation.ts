@@ -1,11 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { CHAT_COMPLETIONS, conversationItems } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
-import { keepRawChunksOption, messagesProperty, modelLocator, modelOptions, outputProperty, parseJsonOption, streamOption, temperatureOption } from '../descriptions';
+import {
+	keepRawChunksOption,
+	messagesProperty,
+	modelLocator,
+	modelOptions,
+	outputProperty,
+	parseJsonOption,
+	streamOption,
+	temperatureOption,
+} from '../descriptions';
 
 export const endpoint = 'v1/chat/completions';
 
@@ -16,7 +30,11 @@ const properties: INodeProperties[] = [
 	messagesProperty({
 		description: 'The conversation in time order',
 		roles: ['assistant', 'system', 'user'],
-		textField: { displayName: 'Content', name: 'content', placeholder: 'e.g. Classify the sentiment of this mention as JSON' },
+		textField: {
+			displayName: 'Content',
+			name: 'content',
+			placeholder: 'e.g. Classify the sentiment of this mention as JSON',
+		},
 	}),
 	outputProperty,
 	modelOptions([
@@ -35,13 +53,25 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['chat'], operation: ['complete'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['chat'], operation: ['complete'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const messages = conversationOf(this.getNodeParameter('messages.values', i, []), ['system', 'user', 'assistant']);
-	if (!messages.some((message) => message.role === 'user')) throw new InputError('messages', 'Add at least one user message with content');
+	const messages = conversationOf(this.getNodeParameter('messages.values', i, []), [
+		'system',
+		'user',
+		'assistant',
+	]);
+	if (!messages.some((message) => message.role === 'user'))
+		throw new InputError('messages', 'Add at least one user message with content');
 	const body: IDataObject = { model, messages };
 	const temperature = temperatureOf(options.temperature);
 	if (temperature !== undefined) body.temperature = temperature;

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Classify in Batches',
 				value: 'classify',
 				action: 'Classify items in batches',
-				description: 'Label every input item with one of your labels, many items per model call, answers checked',
+				description:
+					'Label every input item with one of your labels, many items per model call, answers checked',
 			},
 			{
 				name: 'Complete',

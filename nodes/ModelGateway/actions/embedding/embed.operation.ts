@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
@@ -48,16 +53,29 @@ const properties: INodeProperties[] = [
 			displayName: 'Task Type',
 			name: 'taskType',
 			type: 'options',
-			options: TASK_TYPES.map((value) => ({ name: value.replace(/_/g, ' ').toLowerCase().replace(/^\w/, (c) => c.toUpperCase()), value })),
+			options: TASK_TYPES.map((value) => ({
+				name: value
+					.replace(/_/g, ' ')
+					.toLowerCase()
+					.replace(/^\w/, (c) => c.toUpperCase()),
+				value,
+			})),
 			default: 'SEMANTIC_SIMILARITY',
 			description: 'What the vector will be used for (taskType)',
 		},
 	]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['embedding'], operation: ['embed'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['embedding'], operation: ['embed'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const text = requiredText(this, 'text', 'Text', i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
@@ -65,13 +83,26 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 	if (options.output_dimensionality !== undefined && options.output_dimensionality !== '') {
 		const dimensions = Number(options.output_dimensionality);
 		if (!Number.isInteger(dimensions) || dimensions < 1) {
-			throw new InputError('output_dimensionality', `Option "Output Dimensionality" must be a whole number of at least 1; got ${options.output_dimensionality}`);
+			throw new InputError(
+				'output_dimensionality',
+				`Option "Output Dimensionality" must be a whole number of at least 1; got ${options.output_dimensionality}`,
+			);
 		}
 		body.output_dimensionality = dimensions;
 	}
 	if (options.taskType) body.taskType = options.taskType;
-	const { body: response } = await callGateway<EmbeddingAnswer | undefined>(nativeCall(credentials, model, 'embedContent', body, { signal: cancelSignalOf(this), timeoutMs: 60_000 }));
+	const { body: response } = await callGateway<EmbeddingAnswer | undefined>(
+		nativeCall(credentials, model, 'embedContent', body, {
+			signal: cancelSignalOf(this),
+			timeoutMs: 60_000,
+		}),
+	);
 	const values = response?.embedding?.values;
-	if (!Array.isArray(values)) throw new NodeOperationError(this.getNode(), `${model} answered without embedding values`, { itemIndex: i });
-	return [{ json: { model, embedding: values, dimensions: values.length }, pairedItem: { item: i } }];
+	if (!Array.isArray(values))
+		throw new NodeOperationError(this.getNode(), `${model} answered without embedding values`, {
+			itemIndex: i,
+		});
+	return [
+		{ json: { model, embedding: values, dimensions: values.length }, pairedItem: { item: i } },
+	];
 }

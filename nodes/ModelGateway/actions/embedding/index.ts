@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 				name: 'Embed',
 				value: 'embed',
 				action: 'Embed text',
-				description: 'Turn each item\'s text into a vector (embedContent)',
+				description: "Turn each item's text into a vector (embedContent)",
 			},
 		],
 		default: 'embed',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
@@ -17,7 +22,8 @@ const earlierTurnsOption: INodeProperties = {
 	type: 'fixedCollection',
 	typeOptions: { multipleValues: true, sortable: true },
 	default: {},
-	description: 'For multi-turn editing: the earlier messages, oldest first; they are sent before this turn in that order',
+	description:
+		'For multi-turn editing: the earlier messages, oldest first; they are sent before this turn in that order',
 	options: [
 		{
 			displayName: 'Turn',
@@ -39,7 +45,8 @@ const earlierTurnsOption: INodeProperties = {
 					name: 'binaryPropertyNames',
 					type: 'string',
 					default: '',
-					description: 'Comma-separated binary fields of the input item with the images of that turn',
+					description:
+						'Comma-separated binary fields of the input item with the images of that turn',
 				},
 			],
 		},
@@ -48,7 +55,10 @@ const earlierTurnsOption: INodeProperties = {
 
 const properties: INodeProperties[] = [
 	modelLocator('searchImageModels', DEFAULT_IMAGE_MODEL),
-	promptProperty('What to change in the input images', 'e.g. Make the sky stormy and add a lighthouse'),
+	promptProperty(
+		'What to change in the input images',
+		'e.g. Make the sky stormy and add a lighthouse',
+	),
 	{
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
@@ -56,12 +66,16 @@ const properties: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		placeholder: 'e.g. data, logo',
-		description: 'Comma-separated names of the binary fields holding the images to edit (one or more)',
+		description:
+			'Comma-separated names of the binary fields holding the images to edit (one or more)',
 	},
 	imageOptions(earlierTurnsOption),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['edit'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['edit'] } },
+	properties,
+);
 
 interface TurnValue {
 	role?: string;
@@ -69,19 +83,36 @@ interface TurnValue {
 	binaryPropertyNames?: string;
 }
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const prompt = requiredText(this, 'prompt', 'Prompt', i);
 	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
-	if (names.length === 0) throw new InputError('binaryPropertyNames', 'Parameter "Input Binary Fields" needs at least one binary field name');
+	if (names.length === 0)
+		throw new InputError(
+			'binaryPropertyNames',
+			'Parameter "Input Binary Fields" needs at least one binary field name',
+		);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 
 	const contents: NativeContent[] = [];
 	const turns = ((options.previousTurns as IDataObject | undefined)?.turn ?? []) as TurnValue[];
 	for (const [index, turn] of turns.entries()) {
-		const parts: NativePart[] = await inlineDataParts(this, i, binaryNamesOf(turn.binaryPropertyNames ?? ''), model);
+		const parts: NativePart[] = await inlineDataParts(
+			this,
+			i,
+			binaryNamesOf(turn.binaryPropertyNames ?? ''),
+			model,
+		);
 		if (turn.text?.trim()) parts.push({ text: turn.text });
-		if (parts.length === 0) throw new InputError('previousTurns', `Earlier turn ${index + 1} has neither text nor images`);
+		if (parts.length === 0)
+			throw new InputError(
+				'previousTurns',
+				`Earlier turn ${index + 1} has neither text nor images`,
+			);
 		contents.push({ role: turn.role === 'model' ? 'model' : 'user', parts });
 	}
 	const images = await inlineDataParts(this, i, names, model);

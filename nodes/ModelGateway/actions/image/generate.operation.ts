@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { modelOf, requiredText } from '../../helpers/parameters';
@@ -10,15 +15,32 @@ export const endpoint = 'v1beta/models/{model}:generateContent';
 
 const properties: INodeProperties[] = [
 	modelLocator('searchImageModels', DEFAULT_IMAGE_MODEL),
-	promptProperty('Description of the image to generate', 'e.g. A watercolour fox reading a newspaper'),
+	promptProperty(
+		'Description of the image to generate',
+		'e.g. A watercolour fox reading a newspaper',
+	),
 	imageOptions(),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['generate'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['generate'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const prompt = requiredText(this, 'prompt', 'Prompt', i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	return await generateImages(this, i, credentials, model, [{ role: 'user', parts: [{ text: prompt }] }], options);
+	return await generateImages(
+		this,
+		i,
+		credentials,
+		model,
+		[{ role: 'user', parts: [{ text: prompt }] }],
+		options,
+	);
 }

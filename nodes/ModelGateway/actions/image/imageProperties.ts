@@ -1,5 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { aspectRatioOption, binaryOutputOption, imageFormatOptions, modelOptions, safetyThresholdOption, systemInstructionOption } from '../descriptions';
+import {
+	aspectRatioOption,
+	binaryOutputOption,
+	imageFormatOptions,
+	modelOptions,
+	safetyThresholdOption,
+	systemInstructionOption,
+} from '../descriptions';
 
 /** Properties of the image operations. */
 
@@ -26,7 +33,8 @@ const imageSizeOption: INodeProperties = {
 		{ name: '4K', value: '4K' },
 	],
 	default: '1K',
-	description: 'Resolution (sharpness) of models that offer it, e.g. gm-3-pro-image-preview (imageConfig.imageSize)',
+	description:
+		'Resolution (sharpness) of models that offer it, e.g. gm-3-pro-image-preview (imageConfig.imageSize)',
 };
 
 /** The options of an image generate-content call; edit adds its earlier turns. */

@@ -34,16 +34,27 @@ export async function generateImages(
 		safetyThreshold: options.safetyThreshold as SafetyThreshold | undefined,
 		responseFormat: asUrl ? 'url' : undefined,
 	});
-	const { body: response } = await callGateway(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(context) }));
+	const { body: response } = await callGateway(
+		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(context) }),
+	);
 	const summary = nativeSummary(response);
 	const images = imagesOfNative(response, asUrl);
 	if (images.length === 0) {
 		const said = summary.text ? ` The model said: ${summary.text.slice(0, 300)}` : '';
-		throw new NodeOperationError(context.getNode(), `${model} returned no image (finish reason: ${summary.finishReason ?? 'none'}).${said}`, {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${model} returned no image (finish reason: ${summary.finishReason ?? 'none'}).${said}`,
+			{
+				itemIndex: i,
+			},
+		);
 	}
-	const json: IDataObject = { model, text: summary.text, finishReason: summary.finishReason, usage: summary.usage as IDataObject };
+	const json: IDataObject = {
+		model,
+		text: summary.text,
+		finishReason: summary.finishReason,
+		usage: summary.usage as IDataObject,
+	};
 	if (summary.responseId) json.responseId = summary.responseId;
 	return await imageItems(context, i, images, String(options.binaryPropertyOutput || 'data'), json);
 }

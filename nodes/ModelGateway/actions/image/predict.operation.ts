@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
@@ -20,26 +25,43 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		default: 1,
 		typeOptions: { minValue: 1, maxValue: 4, numberPrecision: 0 },
-		description: 'How many images to generate (parameters.sampleCount); each becomes one output item',
+		description:
+			'How many images to generate (parameters.sampleCount); each becomes one output item',
 	},
 	modelOptions([binaryOutputOption]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['image'], operation: ['predict'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['image'], operation: ['predict'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const prompt = requiredText(this, 'prompt', 'Prompt', i);
 	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
 	if (!Number.isInteger(sampleCount) || sampleCount < 1) {
-		throw new InputError('sampleCount', `Parameter "Number of Images" (sampleCount) must be a whole number of at least 1; got ${sampleCount}`);
+		throw new InputError(
+			'sampleCount',
+			`Parameter "Number of Images" (sampleCount) must be a whole number of at least 1; got ${sampleCount}`,
+		);
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = { instances: [{ prompt }], parameters: { sampleCount } };
-	const { body: response } = await callGateway(nativeCall(credentials, model, 'predict', body, { signal: cancelSignalOf(this) }));
+	const { body: response } = await callGateway(
+		nativeCall(credentials, model, 'predict', body, { signal: cancelSignalOf(this) }),
+	);
 	const images = imagesOfPrediction(response);
 	if (images.length === 0) {
-		throw new NodeOperationError(this.getNode(), `${model} returned no image for the prompt`, { itemIndex: i });
+		throw new NodeOperationError(this.getNode(), `${model} returned no image for the prompt`, {
+			itemIndex: i,
+		});
 	}
-	return await imageItems(this, i, images, String(options.binaryPropertyOutput || 'data'), { model });
+	return await imageItems(this, i, images, String(options.binaryPropertyOutput || 'data'), {
+		model,
+	});
 }

@@ -1,11 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { conversationItems, MESSAGES } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
-import { keepRawChunksOption, messagesProperty, modelLocator, modelOptions, outputProperty, parseJsonOption, streamOption, temperatureOption } from '../descriptions';
+import {
+	keepRawChunksOption,
+	messagesProperty,
+	modelLocator,
+	modelOptions,
+	outputProperty,
+	parseJsonOption,
+	streamOption,
+	temperatureOption,
+} from '../descriptions';
 
 export const endpoint = 'v1/messages';
 
@@ -42,14 +56,25 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['message'], operation: ['create'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['message'], operation: ['create'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const maxTokens = maxTokensOf(this.getNodeParameter('max_tokens', i, undefined), true);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const messages = conversationOf(this.getNodeParameter('messages.values', i, []), ['user', 'assistant']);
-	if (messages.length === 0) throw new InputError('messages', 'Add at least one message with content');
+	const messages = conversationOf(this.getNodeParameter('messages.values', i, []), [
+		'user',
+		'assistant',
+	]);
+	if (messages.length === 0)
+		throw new InputError('messages', 'Add at least one message with content');
 	const body: IDataObject = { model, messages, max_tokens: maxTokens };
 	if (typeof options.system === 'string' && options.system.trim()) body.system = options.system;
 	const temperature = temperatureOf(options.temperature);

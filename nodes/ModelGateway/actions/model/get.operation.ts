@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
@@ -8,12 +13,19 @@ import { modelLocator } from '../descriptions';
 
 export const endpoint = 'v1/models/{model}';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['model'], operation: ['get'] } }, [
-	modelLocator('searchModels', 'gm-2.5-flash'),
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['model'], operation: ['get'] } },
+	[modelLocator('searchModels', 'gm-2.5-flash')],
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const { body } = await callGateway(modelListingCall(credentials, { model }, cancelSignalOf(this)));
+	const { body } = await callGateway(
+		modelListingCall(credentials, { model }, cancelSignalOf(this)),
+	);
 	return [{ json: body as IDataObject, pairedItem: { item: i } }];
 }

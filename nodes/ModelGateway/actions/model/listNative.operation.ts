@@ -9,7 +9,11 @@ export const endpoint = 'v1alpha/models';
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const { body } = await callGateway(modelListingCall(credentials, 'native', cancelSignalOf(this)));
 	return recordItems(body, i);
 }

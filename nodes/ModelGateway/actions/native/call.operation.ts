@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/validation';
 import { callGateway } from '../../../shared/transport/request';
@@ -31,7 +36,8 @@ const properties: INodeProperties[] = [
 		default: 'generateContent',
 		required: true,
 		placeholder: 'e.g. generateContent, countTokens, streamGenerateContent',
-		description: 'The part after the colon in {model}:{action}. An action starting with "stream" is read as Server-Sent Events (alt=sse) and assembled.',
+		description:
+			'The part after the colon in {model}:{action}. An action starting with "stream" is read as Server-Sent Events (alt=sse) and assembled.',
 	},
 	{
 		displayName: 'Body (JSON)',
@@ -43,26 +49,58 @@ const properties: INodeProperties[] = [
 	modelOptions([keepRawChunksOption]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['native'], operation: ['call'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['native'], operation: ['call'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const version = this.getNodeParameter('apiVersion', i, 'v1beta') as NativeVersion;
 	const model = modelOf(this, i);
 	const action = String(this.getNodeParameter('action', i, '')).trim();
 	if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(action)) {
-		throw new InputError('action', `Parameter "Action" must be a method name such as generateContent; got ${JSON.stringify(action)}`);
+		throw new InputError(
+			'action',
+			`Parameter "Action" must be a method name such as generateContent; got ${JSON.stringify(action)}`,
+		);
 	}
 	const body = jsonParameter(this, 'body', i);
-	if (!body || typeof body !== 'object' || Array.isArray(body)) throw new InputError('body', 'Parameter "Body (JSON)" must be a JSON object');
-	if (version === 'v1alpha' && !(Array.isArray((body as IDataObject).contents) && ((body as IDataObject).contents as unknown[]).length > 0)) {
-		throw new InputError('body', 'The v1alpha interface requires a non-empty "contents" array in the body');
+	if (!body || typeof body !== 'object' || Array.isArray(body))
+		throw new InputError('body', 'Parameter "Body (JSON)" must be a JSON object');
+	if (
+		version === 'v1alpha' &&
+		!(
+			Array.isArray((body as IDataObject).contents) &&
+			((body as IDataObject).contents as unknown[]).length > 0
+		)
+	) {
+		throw new InputError(
+			'body',
+			'The v1alpha interface requires a non-empty "contents" array in the body',
+		);
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const signal = cancelSignalOf(this);
 	if (action.startsWith('stream')) {
-		const call = nativeCall(credentials, model, action, body, { query: { alt: 'sse' }, timeoutMs: STREAM_SILENCE_TIMEOUT_MS, signal }, version);
-		return await streamedAnswerItems(i, call, nativeStreamAssembler(), { keepRawChunks: options.keepRawChunks === true, parseJson: false });
+		const call = nativeCall(
+			credentials,
+			model,
+			action,
+			body,
+			{ query: { alt: 'sse' }, timeoutMs: STREAM_SILENCE_TIMEOUT_MS, signal },
+			version,
+		);
+		return await streamedAnswerItems(i, call, nativeStreamAssembler(), {
+			keepRawChunks: options.keepRawChunks === true,
+			parseJson: false,
+		});
 	}
-	const { body: response } = await callGateway(nativeCall(credentials, model, action, body, { signal }, version));
+	const { body: response } = await callGateway(
+		nativeCall(credentials, model, action, body, { signal }, version),
+	);
 	return [{ json: (response ?? {}) as IDataObject, pairedItem: { item: i } }];
 }

@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 				name: 'Call',
 				value: 'call',
 				action: 'Call a native model action',
-				description: 'POST any {model}:{action} of /v1beta/models or /v1alpha/models with a JSON body',
+				description:
+					'POST any {model}:{action} of /v1beta/models or /v1alpha/models with a JSON body',
 			},
 		],
 		default: 'call',

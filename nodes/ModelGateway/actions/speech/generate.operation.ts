@@ -1,8 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { pcmDurationSeconds, pcmFormatOf, WAV_HEADER_BYTES, wavFromBase64Pcm } from '../../../shared/wav';
+import {
+	pcmDurationSeconds,
+	pcmFormatOf,
+	WAV_HEADER_BYTES,
+	wavFromBase64Pcm,
+} from '../../../shared/wav';
 import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
 import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
@@ -45,7 +55,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['speech'], operation: ['generate'] } }, properties);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['speech'], operation: ['generate'] } },
+	properties,
+);
 
 type AudioPart = { data: string; mimeType: string };
 
@@ -53,12 +66,21 @@ function audioPartOf(response: NativeAnswer | undefined): AudioPart | undefined 
 	for (const part of response?.candidates?.[0]?.content?.parts ?? []) {
 		const inline = part?.inlineData ?? part?.inline_data;
 		const mimeType = inline?.mimeType ?? inline?.mime_type;
-		if (typeof inline?.data === 'string' && typeof mimeType === 'string' && mimeType.startsWith('audio/')) return { data: inline.data, mimeType };
+		if (
+			typeof inline?.data === 'string' &&
+			typeof mimeType === 'string' &&
+			mimeType.startsWith('audio/')
+		)
+			return { data: inline.data, mimeType };
 	}
 	return undefined;
 }
 
-export async function execute(this: IExecuteFunctions, i: number, credentials: GatewayCredentials): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
 	const text = requiredText(this, 'text', 'Text', i);
 	const voiceName = requiredText(this, 'voiceName', 'Voice Name', i).trim();
@@ -68,13 +90,25 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 		contents: [{ role: 'user', parts: [{ text }] }],
 		generation: { responseModalities: ['AUDIO'], voiceName },
 	});
-	const { body: response } = await callGateway<NativeAnswer | undefined>(nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }));
+	const { body: response } = await callGateway<NativeAnswer | undefined>(
+		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }),
+	);
 	const audio = audioPartOf(response);
 	if (!audio) {
-		const reason = response?.candidates?.[0]?.finishReason ?? response?.promptFeedback?.blockReason ?? 'none';
-		throw new NodeOperationError(this.getNode(), `${model} returned no audio (finish reason: ${reason})`, { itemIndex: i });
+		const reason =
+			response?.candidates?.[0]?.finishReason ?? response?.promptFeedback?.blockReason ?? 'none';
+		throw new NodeOperationError(
+			this.getNode(),
+			`${model} returned no audio (finish reason: ${reason})`,
+			{ itemIndex: i },
+		);
 	}
-	const json: IDataObject = { model, voiceName, sourceMimeType: audio.mimeType, usage: response?.usageMetadata ?? null };
+	const json: IDataObject = {
+		model,
+		voiceName,
+		sourceMimeType: audio.mimeType,
+		usage: response?.usageMetadata ?? null,
+	};
 	if (response?.responseId) json.responseId = response.responseId;
 	const format = pcmFormatOf(audio.mimeType);
 	const fileName = String(options.fileName || 'speech.wav');
@@ -89,7 +123,8 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 			sampleRate: format.sampleRate,
 			channels: format.channels,
 			bitsPerSample: format.bitsPerSample,
-			durationSeconds: Math.round(pcmDurationSeconds(file.length - WAV_HEADER_BYTES, format) * 1000) / 1000,
+			durationSeconds:
+				Math.round(pcmDurationSeconds(file.length - WAV_HEADER_BYTES, format) * 1000) / 1000,
 		});
 	} else {
 		// Already a container format (e.g. audio/mpeg): passed on unchanged.
@@ -98,5 +133,11 @@ export async function execute(this: IExecuteFunctions, i: number, credentials: G
 		json.mimeType = mimeType;
 	}
 	const binary = await this.helpers.prepareBinaryData(file, fileName, mimeType);
-	return [{ json, binary: { [String(options.binaryPropertyOutput || 'data')]: binary }, pairedItem: { item: i } }];
+	return [
+		{
+			json,
+			binary: { [String(options.binaryPropertyOutput || 'data')]: binary },
+			pairedItem: { item: i },
+		},
+	];
 }

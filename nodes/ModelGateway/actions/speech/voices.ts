@@ -37,4 +37,8 @@ const VOICES: Array<[name: string, character: string]> = [
 	['Zubenelgenubi', 'Casual'],
 ];
 
-export const voiceOptions: INodePropertyOptions[] = VOICES.map(([name, character]) => ({ name, value: name, description: character }));
+export const voiceOptions: INodePropertyOptions[] = VOICES.map(([name, character]) => ({
+	name,
+	value: name,
+	description: character,
+}));

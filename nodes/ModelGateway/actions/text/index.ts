@@ -22,7 +22,8 @@ export const description: INodeProperties[] = [
 				name: 'Stream',
 				value: 'stream',
 				action: 'Stream text',
-				description: 'Generate content as Server-Sent Events (streamGenerateContent) and assemble the answer',
+				description:
+					'Generate content as Server-Sent Events (streamGenerateContent) and assemble the answer',
 			},
 		],
 		default: 'generate',

@@ -3,7 +3,18 @@ import { InputError } from '../../../shared/validation';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart, SafetyThreshold } from '../../helpers/generateContent';
 import { checkContents, generateContentBody } from '../../helpers/generateContent';
-import { inputBinariesOption, keepRawChunksOption, messagesProperty, modelLocator, modelOptions, outputProperty, parseJsonOption, safetyThresholdOption, systemInstructionOption, temperatureOption } from '../descriptions';
+import {
+	inputBinariesOption,
+	keepRawChunksOption,
+	messagesProperty,
+	modelLocator,
+	modelOptions,
+	outputProperty,
+	parseJsonOption,
+	safetyThresholdOption,
+	systemInstructionOption,
+	temperatureOption,
+} from '../descriptions';
 
 /** Parameters and request body shared by text › generate and text › stream. */
 
@@ -15,7 +26,11 @@ export function textProperties(streaming: boolean): INodeProperties[] {
 		messagesProperty({
 			description: 'The conversation in time order; the last user message is the prompt',
 			roles: ['user', 'model'],
-			textField: { displayName: 'Text', name: 'text', placeholder: 'e.g. Summarise these comments in three sentences' },
+			textField: {
+				displayName: 'Text',
+				name: 'text',
+				placeholder: 'e.g. Summarise these comments in three sentences',
+			},
 		}),
 		...(streaming ? [] : [outputProperty]),
 		modelOptions([
@@ -24,7 +39,8 @@ export function textProperties(streaming: boolean): INodeProperties[] {
 				name: 'contentsJson',
 				type: 'json',
 				default: '[]',
-				description: 'A complete native "contents" array ({role, parts}); when set it replaces the messages above',
+				description:
+					'A complete native "contents" array ({role, parts}); when set it replaces the messages above',
 			},
 			{
 				displayName: 'File URIs',
@@ -39,7 +55,13 @@ export function textProperties(streaming: boolean): INodeProperties[] {
 						name: 'file',
 						values: [
 							{ displayName: 'File URI', name: 'fileUri', type: 'string', default: '' },
-							{ displayName: 'Mime Type', name: 'mimeType', type: 'string', default: '', placeholder: 'e.g. video/mp4' },
+							{
+								displayName: 'Mime Type',
+								name: 'mimeType',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. video/mp4',
+							},
 						],
 					},
 				],
@@ -49,14 +71,16 @@ export function textProperties(streaming: boolean): INodeProperties[] {
 				name: 'googleSearch',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to let the model ground its answer with web search (tools: googleSearch)',
+				description:
+					'Whether to let the model ground its answer with web search (tools: googleSearch)',
 			},
 			{
 				displayName: 'Include Thoughts',
 				name: 'includeThoughts',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return thought summaries (thinkingConfig.includeThoughts); they come out under "thoughts"',
+				description:
+					'Whether to return thought summaries (thinkingConfig.includeThoughts); they come out under "thoughts"',
 			},
 			inputBinariesOption,
 			...(streaming ? [keepRawChunksOption] : []),
@@ -78,7 +102,8 @@ export function textProperties(streaming: boolean): INodeProperties[] {
 				type: 'number',
 				default: -1,
 				typeOptions: { minValue: -1, numberPrecision: 0 },
-				description: 'Tokens the model may spend thinking (thinkingConfig.thinkingBudget); 0 turns thinking off, -1 lets the model decide',
+				description:
+					'Tokens the model may spend thinking (thinkingConfig.thinkingBudget); 0 turns thinking off, -1 lets the model decide',
 			},
 			{
 				displayName: 'Top P',
@@ -102,7 +127,10 @@ function contentsFromMessages(messages: MessageValue[]): NativeContent[] {
 	messages.forEach((message, index) => {
 		const role = message.role ?? 'user';
 		if (role !== 'user' && role !== 'model') {
-			throw new InputError('messages', `Message ${index + 1} has the role ${JSON.stringify(role)}; use "user" or "model"`);
+			throw new InputError(
+				'messages',
+				`Message ${index + 1} has the role ${JSON.stringify(role)}; use "user" or "model"`,
+			);
 		}
 		if (typeof message.text !== 'string' || message.text.trim() === '') return;
 		contents.push({ role, parts: [{ text: message.text }] });
@@ -118,12 +146,20 @@ function attach(contents: NativeContent[], parts: NativePart[]) {
 	else contents.push({ role: 'user', parts });
 }
 
-export async function textRequestBody(context: IExecuteFunctions, i: number, model: string): Promise<Record<string, unknown>> {
+export async function textRequestBody(
+	context: IExecuteFunctions,
+	i: number,
+	model: string,
+): Promise<Record<string, unknown>> {
 	const options = context.getNodeParameter('options', i, {}) as IDataObject;
 	const contentsJson = options.contentsJson;
 	const givenContents = typeof contentsJson === 'string' ? contentsJson.trim() : contentsJson;
 	let contents: NativeContent[];
-	if (givenContents && givenContents !== '[]' && !(Array.isArray(givenContents) && givenContents.length === 0)) {
+	if (
+		givenContents &&
+		givenContents !== '[]' &&
+		!(Array.isArray(givenContents) && givenContents.length === 0)
+	) {
 		contents = checkContents(givenContents, 'contentsJson');
 	} else {
 		const messages = context.getNodeParameter('messages.values', i, []) as MessageValue[];
@@ -131,15 +167,29 @@ export async function textRequestBody(context: IExecuteFunctions, i: number, mod
 	}
 
 	const attachments: NativePart[] = [];
-	const files = ((options.files as IDataObject | undefined)?.file ?? []) as Array<{ fileUri?: string; mimeType?: string }>;
+	const files = ((options.files as IDataObject | undefined)?.file ?? []) as Array<{
+		fileUri?: string;
+		mimeType?: string;
+	}>;
 	for (const [index, file] of files.entries()) {
 		if (!file.fileUri?.trim()) throw new InputError('files', `File ${index + 1} has no File URI`);
-		if (!file.mimeType?.trim()) throw new InputError('files', `File ${index + 1} (${file.fileUri}) needs a Mime Type`);
-		attachments.push({ file_data: { file_uri: file.fileUri.trim(), mime_type: file.mimeType.trim() } });
+		if (!file.mimeType?.trim())
+			throw new InputError('files', `File ${index + 1} (${file.fileUri}) needs a Mime Type`);
+		attachments.push({
+			file_data: { file_uri: file.fileUri.trim(), mime_type: file.mimeType.trim() },
+		});
 	}
-	attachments.unshift(...(await inlineDataParts(context, i, binaryNamesOf(String(options.inputBinaries ?? '')), model)));
+	attachments.unshift(
+		...(await inlineDataParts(
+			context,
+			i,
+			binaryNamesOf(String(options.inputBinaries ?? '')),
+			model,
+		)),
+	);
 	attach(contents, attachments);
-	if (contents.length === 0) throw new InputError('messages', 'Add at least one message with text (or set Contents (JSON))');
+	if (contents.length === 0)
+		throw new InputError('messages', 'Add at least one message with text (or set Contents (JSON))');
 
 	return generateContentBody({
 		contents,

@@ -15,7 +15,8 @@ export interface BatchReading {
 	problems: string[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function entriesOf(value: unknown): unknown[] | undefined {
 	if (Array.isArray(value)) return value;
@@ -23,9 +24,11 @@ function entriesOf(value: unknown): unknown[] | undefined {
 	return undefined;
 }
 
-const idOf = (entry: Record<string, unknown>) => (typeof entry.id === 'string' || typeof entry.id === 'number' ? String(entry.id) : undefined);
+const idOf = (entry: Record<string, unknown>) =>
+	typeof entry.id === 'string' || typeof entry.id === 'number' ? String(entry.id) : undefined;
 
-const listed = (ids: string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+const listed = (ids: string[]) =>
+	ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
 
 /**
  * Reads a model's answer to a batch: JSON (also fenced or amid prose) of the shape
@@ -36,7 +39,8 @@ const listed = (ids: string[]) => ids.slice(0, 5).join(', ') + (ids.length > 5 ?
 export function readBatchAnswer(text: string, ids: string[], labels: string[]): BatchReading {
 	const verdicts = new Map<string, Verdict>();
 	const extraction = jsonFromText(text);
-	if (!extraction.ok) return { verdicts, problems: [`the answer is not JSON (${extraction.error})`] };
+	if (!extraction.ok)
+		return { verdicts, problems: [`the answer is not JSON (${extraction.error})`] };
 	const entries = entriesOf(extraction.value);
 	if (!entries) return { verdicts, problems: ['the answer has no "results" list'] };
 
@@ -50,9 +54,13 @@ export function readBatchAnswer(text: string, ids: string[], labels: string[]): 
 		if (id === undefined || !asked.has(id)) continue;
 		seen.set(id, (seen.get(id) ?? 0) + 1);
 		const record = entry as Record<string, unknown>;
-		const label = typeof record.label === 'string' ? canonical.get(record.label.trim().toLowerCase()) : undefined;
+		const label =
+			typeof record.label === 'string'
+				? canonical.get(record.label.trim().toLowerCase())
+				: undefined;
 		if (label === undefined) badLabels.push(`${id} (${JSON.stringify(record.label ?? null)})`);
-		else candidates.set(id, { label, reason: typeof record.reason === 'string' ? record.reason : '' });
+		else
+			candidates.set(id, { label, reason: typeof record.reason === 'string' ? record.reason : '' });
 	}
 	const duplicates = [...seen].filter(([, count]) => count > 1).map(([id]) => id);
 	for (const [id, verdict] of candidates) if (seen.get(id) === 1) verdicts.set(id, verdict);
@@ -61,6 +69,7 @@ export function readBatchAnswer(text: string, ids: string[], labels: string[]): 
 	const missing = ids.filter((id) => !seen.has(id));
 	if (missing.length) problems.push(`no entry for item ${listed(missing)}`);
 	if (duplicates.length) problems.push(`more than one entry for item ${listed(duplicates)}`);
-	if (badLabels.length) problems.push(`a label outside ${labels.join(', ')} for item ${listed(badLabels)}`);
+	if (badLabels.length)
+		problems.push(`a label outside ${labels.join(', ')} for item ${listed(badLabels)}`);
 	return { verdicts, problems };
 }

@@ -49,8 +49,17 @@ function systemPrompt(instructions: string, labels: string[]): string {
  * items as JSON in the user message, and structured output (`response_format` with a strict JSON
  * Schema naming the allowed ids and labels).
  */
-export function batchRequestBody(model: string, instructions: string, labels: string[], entries: BatchEntry[], settings: IDataObject): IDataObject {
-	const items = entries.map(({ id, text }) => ({ id, text: text.length > MAX_TEXT_CHARACTERS ? `${text.slice(0, MAX_TEXT_CHARACTERS)}…` : text }));
+export function batchRequestBody(
+	model: string,
+	instructions: string,
+	labels: string[],
+	entries: BatchEntry[],
+	settings: IDataObject,
+): IDataObject {
+	const items = entries.map(({ id, text }) => ({
+		id,
+		text: text.length > MAX_TEXT_CHARACTERS ? `${text.slice(0, MAX_TEXT_CHARACTERS)}…` : text,
+	}));
 	const body: IDataObject = {
 		model,
 		messages: [
@@ -59,7 +68,14 @@ export function batchRequestBody(model: string, instructions: string, labels: st
 		],
 		response_format: {
 			type: 'json_schema',
-			json_schema: { name: 'classification', strict: true, schema: answerSchema(entries.map((entry) => entry.id), labels) },
+			json_schema: {
+				name: 'classification',
+				strict: true,
+				schema: answerSchema(
+					entries.map((entry) => entry.id),
+					labels,
+				),
+			},
 		},
 	};
 	return { ...body, ...settings };

@@ -29,7 +29,8 @@ export interface BatchSettings {
 
 export const isVerdict = (value: Verdict | Unsettled): value is Verdict => 'label' in value;
 
-const isSettled = (value: Verdict | Unsettled | undefined) => value !== undefined && isVerdict(value);
+const isSettled = (value: Verdict | Unsettled | undefined) =>
+	value !== undefined && isVerdict(value);
 
 /**
  * Classifies entries in batches of at most `batchSize`, `concurrency` batches at once. A batch whose
@@ -74,7 +75,8 @@ export async function classifyInBatches(
 	};
 
 	const batches: BatchEntry[][] = [];
-	for (let start = 0; start < entries.length; start += options.batchSize) batches.push(entries.slice(start, start + options.batchSize));
+	for (let start = 0; start < entries.length; start += options.batchSize)
+		batches.push(entries.slice(start, start + options.batchSize));
 
 	const classifyBatch = async (batch: BatchEntry[]) => {
 		const afterFirst = await attempt(batch);
@@ -92,10 +94,13 @@ export async function classifyInBatches(
 			} catch (error) {
 				failure ??= error;
 				const reason = `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
-				for (const entry of batch) if (!isSettled(verdicts.get(entry.id))) verdicts.set(entry.id, { reason });
+				for (const entry of batch)
+					if (!isSettled(verdicts.get(entry.id))) verdicts.set(entry.id, { reason });
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, worker));
+	await Promise.all(
+		Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, worker),
+	);
 	return { verdicts, calls, failure };
 }

@@ -16,7 +16,11 @@ export function emptyAnswerDraft(): AnswerDraft {
 
 /** The summary of a finished answer: thoughts, model and response id only when there are any. */
 export function summaryOfDraft(draft: AnswerDraft): AnswerSummary {
-	const result: AnswerSummary = { text: draft.text, finishReason: draft.finishReason, usage: draft.usage };
+	const result: AnswerSummary = {
+		text: draft.text,
+		finishReason: draft.finishReason,
+		usage: draft.usage,
+	};
 	if (draft.thoughts) result.thoughts = draft.thoughts;
 	if (draft.model !== undefined) result.model = draft.model;
 	if (draft.responseId !== undefined) result.responseId = draft.responseId;

@@ -26,8 +26,16 @@ export function failureOf(data: unknown): StreamFailure | undefined {
 	if (!data || typeof data !== 'object') return undefined;
 	const error: unknown = (data as { error?: unknown }).error;
 	if (error === undefined || error === null) return undefined;
-	const details = typeof error === 'object' ? (error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown }) : undefined;
-	const message = typeof error === 'string' ? error : typeof details?.message === 'string' ? details.message : JSON.stringify(error);
+	const details =
+		typeof error === 'object'
+			? (error as { message?: unknown; type?: unknown; status?: unknown; code?: unknown })
+			: undefined;
+	const message =
+		typeof error === 'string'
+			? error
+			: typeof details?.message === 'string'
+				? details.message
+				: JSON.stringify(error);
 	const kind = details ? (details.type ?? details.status ?? details.code) : undefined;
 	return new StreamFailure(kind !== undefined ? `${kind}: ${message}` : message, message);
 }

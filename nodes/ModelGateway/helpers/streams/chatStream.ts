@@ -22,7 +22,8 @@ export function chatStreamAssembler(): StreamAssembler {
 			const chunk = data as ChatAnswer | undefined;
 			const choice = chunk?.choices?.[0];
 			const delta = typeof choice?.delta?.content === 'string' ? choice.delta.content : '';
-			if (typeof choice?.delta?.reasoning_content === 'string') answer.thoughts += choice.delta.reasoning_content;
+			if (typeof choice?.delta?.reasoning_content === 'string')
+				answer.thoughts += choice.delta.reasoning_content;
 			answer.text += delta;
 			if (choice?.finish_reason) answer.finishReason = choice.finish_reason;
 			if (chunk?.usage) answer.usage = chunk.usage;

@@ -5,7 +5,12 @@ import { GatewayError } from '../../../shared/transport/errors';
 import type { ByteStream } from '../../../shared/transport/readBody';
 import { AnswerTooLarge, cappedChunks } from '../../../shared/transport/readBody';
 import type { GatewayCall } from '../../../shared/transport/request';
-import { answerLimitOf, DEFAULT_STREAM_DEADLINE_MS, openGatewayStream, tooLargeError } from '../../../shared/transport/request';
+import {
+	answerLimitOf,
+	DEFAULT_STREAM_DEADLINE_MS,
+	openGatewayStream,
+	tooLargeError,
+} from '../../../shared/transport/request';
 import { brokenStreamError } from '../../../shared/transport/streamErrors';
 import type { AnswerSummary } from '../answerText';
 import type { StreamAssembler } from './assembler';
@@ -33,33 +38,53 @@ function isSilenceTimeout(error: unknown): boolean {
 	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message ?? '');
 }
 
-
 /** What went wrong while the events were read, as the error the node reports. */
 function readFailureOf(error: unknown, call: GatewayCall, deadlineMs: number): GatewayError {
 	if (error instanceof StreamFailure) {
-		return brokenStreamError(call, `The service reported an error in the stream of ${call.endpoint}: ${error.message}`, error.serviceMessage);
+		return brokenStreamError(
+			call,
+			`The service reported an error in the stream of ${call.endpoint}: ${error.message}`,
+			error.serviceMessage,
+		);
 	}
 	if (error instanceof GatewayError) return error;
 	if (error instanceof AnswerTooLarge) return tooLargeError(call, 200);
-	if (error instanceof SseLineTooLong) return brokenStreamError(call, `The stream of ${call.endpoint} is not an event stream: ${error.message}`);
+	if (error instanceof SseLineTooLong)
+		return brokenStreamError(
+			call,
+			`The stream of ${call.endpoint} is not an event stream: ${error.message}`,
+		);
 	if (error instanceof DeadlineExpired) {
-		return new GatewayError(`The stream of ${call.endpoint} did not end within ${Math.round(deadlineMs / 60_000)} min`, {
-			kind: 'timeout',
-			endpoint: call.endpoint,
-			mayHaveBilled: true,
-		});
+		return new GatewayError(
+			`The stream of ${call.endpoint} did not end within ${Math.round(deadlineMs / 60_000)} min`,
+			{
+				kind: 'timeout',
+				endpoint: call.endpoint,
+				mayHaveBilled: true,
+			},
+		);
 	}
 	if (call.signal?.aborted) {
-		return new GatewayError(`The stream of ${call.endpoint} was cancelled`, { kind: 'cancelled', endpoint: call.endpoint, mayHaveBilled: true });
-	}
-	if (isSilenceTimeout(error)) {
-		return new GatewayError(`The stream of ${call.endpoint} stalled: nothing arrived for ${Math.round(call.timeoutMs / 1000)} s`, {
-			kind: 'timeout',
+		return new GatewayError(`The stream of ${call.endpoint} was cancelled`, {
+			kind: 'cancelled',
 			endpoint: call.endpoint,
 			mayHaveBilled: true,
 		});
 	}
-	return brokenStreamError(call, `The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`);
+	if (isSilenceTimeout(error)) {
+		return new GatewayError(
+			`The stream of ${call.endpoint} stalled: nothing arrived for ${Math.round(call.timeoutMs / 1000)} s`,
+			{
+				kind: 'timeout',
+				endpoint: call.endpoint,
+				mayHaveBilled: true,
+			},
+		);
+	}
+	return brokenStreamError(
+		call,
+		`The stream of ${call.endpoint} broke off: ${(error as Error)?.message ?? error}`,
+	);
 }
 
 interface StreamProgress {
@@ -72,13 +97,24 @@ interface StreamProgress {
  * Reads events until the protocol's end marker (then stops: a server may keep the connection open),
  * skipping keep-alives and events without data.
  */
-async function readEvents(body: ByteStream, call: GatewayCall, assembler: StreamAssembler, keepChunks: boolean, progress: StreamProgress) {
+async function readEvents(
+	body: ByteStream,
+	call: GatewayCall,
+	assembler: StreamAssembler,
+	keepChunks: boolean,
+	progress: StreamProgress,
+) {
 	for await (const event of readSseEvents(cappedChunks(body, answerLimitOf(call)))) {
 		if (event.data.trim() === '') continue;
 		const data = parseData(event.data);
-		if (data === undefined) throw brokenStreamError(call, `An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`);
+		if (data === undefined)
+			throw brokenStreamError(
+				call,
+				`An event of the stream of ${call.endpoint} is not JSON: ${event.data.slice(0, 200)}`,
+			);
 		progress.chunkCount++;
-		if (keepChunks) progress.chunks.push(event.event === 'message' ? data : { event: event.event, data });
+		if (keepChunks)
+			progress.chunks.push(event.event === 'message' ? data : { event: event.event, data });
 		const delta = assembler.accept(event, data);
 		if (delta && progress.firstTokenAt === undefined) progress.firstTokenAt = Date.now();
 		if (assembler.complete) return;
@@ -86,7 +122,11 @@ async function readEvents(body: ByteStream, call: GatewayCall, assembler: Stream
 }
 
 /** Sends a streaming call and reads its Server-Sent Events as they arrive into one answer. */
-export async function consumeStream(call: GatewayCall, assembler: StreamAssembler, keepChunks: boolean): Promise<StreamResult> {
+export async function consumeStream(
+	call: GatewayCall,
+	assembler: StreamAssembler,
+	keepChunks: boolean,
+): Promise<StreamResult> {
 	const started = Date.now();
 	const answer = await openGatewayStream(call);
 	const progress: StreamProgress = { chunkCount: 0, chunks: [] };
@@ -102,10 +142,15 @@ export async function consumeStream(call: GatewayCall, assembler: StreamAssemble
 		if (!answer.body.destroyed) answer.body.destroy();
 	}
 	if (failure) throw failure;
-	if (!assembler.complete) throw brokenStreamError(call, `The stream of ${call.endpoint} ended before the answer was complete`);
+	if (!assembler.complete)
+		throw brokenStreamError(
+			call,
+			`The stream of ${call.endpoint} ended before the answer was complete`,
+		);
 	const result: StreamResult = {
 		...assembler.summary(),
-		timeToFirstTokenMs: progress.firstTokenAt === undefined ? null : Math.round(progress.firstTokenAt - started),
+		timeToFirstTokenMs:
+			progress.firstTokenAt === undefined ? null : Math.round(progress.firstTokenAt - started),
 		durationMs: Math.round(Date.now() - started),
 		chunkCount: progress.chunkCount,
 	};

@@ -36,12 +36,17 @@ export function messagesStreamAssembler(): StreamAssembler {
 						answer.text += delta.text;
 						return delta.text;
 					}
-					if (delta?.type === 'thinking_delta' && typeof delta.thinking === 'string') answer.thoughts += delta.thinking;
+					if (delta?.type === 'thinking_delta' && typeof delta.thinking === 'string')
+						answer.thoughts += delta.thinking;
 					return '';
 				}
 				case 'message_delta':
 					if (message?.delta?.stop_reason) answer.finishReason = message.delta.stop_reason;
-					if (message?.usage) answer.usage = { ...(answer.usage as Record<string, unknown> | null), ...message.usage };
+					if (message?.usage)
+						answer.usage = {
+							...(answer.usage as Record<string, unknown> | null),
+							...message.usage,
+						};
 					return '';
 				case 'message_stop':
 					done = true;

@@ -24,7 +24,8 @@ export function nativeStreamAssembler(): StreamAssembler {
 			}
 			answer.text += delta;
 			if (candidate?.finishReason) answer.finishReason = candidate.finishReason;
-			if (event?.promptFeedback?.blockReason) answer.finishReason = event.promptFeedback.blockReason;
+			if (event?.promptFeedback?.blockReason)
+				answer.finishReason = event.promptFeedback.blockReason;
 			if (event?.usageMetadata) answer.usage = event.usageMetadata;
 			answer.model = event?.modelVersion ?? answer.model;
 			answer.responseId = event?.responseId ?? answer.responseId;

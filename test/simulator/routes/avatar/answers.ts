@@ -11,9 +11,14 @@ export class AvatarError extends Error {
 	}
 }
 
-export const invalidParameter = (message: string) => new AvatarError(400, 'InvalidParameter', message);
+export const invalidParameter = (message: string) =>
+	new AvatarError(400, 'InvalidParameter', message);
 export const notFound = (kind: 'group' | 'asset', id: string) =>
-	new AvatarError(404, `${kind === 'group' ? 'Group' : 'Asset'}NotFound`, `The ${kind} "${id}" does not exist`);
+	new AvatarError(
+		404,
+		`${kind === 'group' ? 'Group' : 'Asset'}NotFound`,
+		`The ${kind} "${id}" does not exist`,
+	);
 
 function metadata(action: string, ctx: SimContext) {
 	return { RequestId: ctx.requestId, Action: action };
@@ -26,6 +31,11 @@ export function resultAnswer(action: string, ctx: SimContext, result: unknown): 
 export function errorAnswer(action: string, ctx: SimContext, error: AvatarError): SimResponse {
 	return {
 		status: error.status,
-		body: { ResponseMetadata: { ...metadata(action, ctx), Error: { Code: error.code, Message: error.message } } },
+		body: {
+			ResponseMetadata: {
+				...metadata(action, ctx),
+				Error: { Code: error.code, Message: error.message },
+			},
+		},
 	};
 }

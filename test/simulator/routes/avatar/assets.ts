@@ -10,11 +10,21 @@ import { isoAt, newId } from './store';
 
 const ASSETS = '/v1/private-avatar/assets';
 const STATUSES: readonly AssetStatus[] = ['Processing', 'Active', 'Failed'];
-const SORT_FIELDS = ['Id', 'Name', 'Status', 'GroupId', 'AssetType', 'URL', 'CreateTime', 'UpdateTime'] as const;
+const SORT_FIELDS = [
+	'Id',
+	'Name',
+	'Status',
+	'GroupId',
+	'AssetType',
+	'URL',
+	'CreateTime',
+	'UpdateTime',
+] as const;
 
 function requiredString(body: Record<string, unknown>, key: string): string {
 	const value = body[key];
-	if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`${key} is required and must be a non-empty string`);
+	if (typeof value !== 'string' || value.trim() === '')
+		throw invalidParameter(`${key} is required and must be a non-empty string`);
 	return value;
 }
 
@@ -25,7 +35,8 @@ function publicUrl(text: string): URL {
 	} catch {
 		throw invalidParameter(`URL must be an absolute, publicly reachable address; got "${text}"`);
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidParameter(`URL must use http or https; got "${text}"`);
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw invalidParameter(`URL must use http or https; got "${text}"`);
 	return url;
 }
 
@@ -72,7 +83,8 @@ export const assetRoutes: HttpRoute[] = [
 		const groupIds = stringList(filter, 'GroupIds');
 		const statuses = stringList(filter, 'Statuses');
 		const unknown = statuses?.find((status) => !STATUSES.includes(status as AssetStatus));
-		if (unknown !== undefined) throw invalidParameter(`Filter.Statuses may hold ${STATUSES.join(', ')}; got "${unknown}"`);
+		if (unknown !== undefined)
+			throw invalidParameter(`Filter.Statuses may hold ${STATUSES.join(', ')}; got "${unknown}"`);
 		const name = optionalString(filter, 'Name', 'Filter.Name');
 		const now = ctx.clock.now();
 		const matching = [...store.assets.values()]
@@ -82,16 +94,26 @@ export const assetRoutes: HttpRoute[] = [
 			})
 			.filter(
 				(asset) =>
-					(!groupIds || groupIds.includes(asset.GroupId)) && (!statuses || statuses.includes(asset.Status)) && nameMatches(asset.Name, name),
+					(!groupIds || groupIds.includes(asset.GroupId)) &&
+					(!statuses || statuses.includes(asset.Status)) &&
+					nameMatches(asset.Name, name),
 			);
-		const sorted = sortBy(matching, optionalString(body, 'SortBy'), optionalString(body, 'SortOrder'), SORT_FIELDS);
+		const sorted = sortBy(
+			matching,
+			optionalString(body, 'SortBy'),
+			optionalString(body, 'SortOrder'),
+			SORT_FIELDS,
+		);
 		const page = pageOf(sorted, body);
 		return { ...page, Items: page.Items.map((asset) => ({ ...asset })) };
 	}),
-	avatarRoute('GET', `${ASSETS}/{id}`, 'GetAsset', (call) => ({ ...assetOf(call, call.request.params.id, true).asset })),
+	avatarRoute('GET', `${ASSETS}/{id}`, 'GetAsset', (call) => ({
+		...assetOf(call, call.request.params.id, true).asset,
+	})),
 	avatarRoute('PATCH', `${ASSETS}/{id}`, 'UpdateAsset', (call) => {
 		const { body, ctx, request } = call;
-		if (body.Id !== request.params.id) throw invalidParameter(`Id must equal the asset id of the path ("${request.params.id}")`);
+		if (body.Id !== request.params.id)
+			throw invalidParameter(`Id must equal the asset id of the path ("${request.params.id}")`);
 		const { asset } = assetOf(call, request.params.id, false);
 		const name = optionalString(body, 'Name');
 		if (name !== undefined) asset.Name = name;

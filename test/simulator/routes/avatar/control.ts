@@ -1,5 +1,12 @@
 import type { Dataset } from '../../dataset';
-import type { AssetRecord, AvatarGroup, AuthSession, DeleteAnswer, ProcessingPlan, RoutingExpectation } from './store';
+import type {
+	AssetRecord,
+	AvatarGroup,
+	AuthSession,
+	DeleteAnswer,
+	ProcessingPlan,
+	RoutingExpectation,
+} from './store';
 import { avatarStoreOf, DEFAULT_PLAN, SIM_AVATAR_ROUTING } from './store';
 
 /** In-process control of a simulator's avatar state, for tests. */
@@ -20,10 +27,12 @@ export interface AvatarSim {
 }
 
 function checkPlan(plan: ProcessingPlan): ProcessingPlan {
-	if (plan.outcome !== 'Active' && plan.outcome !== 'Failed') throw new TypeError('outcome must be Active or Failed');
+	if (plan.outcome !== 'Active' && plan.outcome !== 'Failed')
+		throw new TypeError('outcome must be Active or Failed');
 	for (const key of ['afterPolls', 'afterMs'] as const) {
 		const value = plan[key];
-		if (value !== undefined && !(Number.isInteger(value) && value >= 0)) throw new TypeError(`${key} must be a whole number >= 0`);
+		if (value !== undefined && !(Number.isInteger(value) && value >= 0))
+			throw new TypeError(`${key} must be a whole number >= 0`);
 	}
 	return { ...plan };
 }
@@ -38,7 +47,8 @@ export function avatarSim(sim: { dataset: Dataset }): AvatarSim {
 			store.routing = { ...routing };
 		},
 		answerDeletesWith: (answer) => {
-			if (!['result', 'noContent', 'emptyOk'].includes(answer)) throw new TypeError('answer must be result, noContent or emptyOk');
+			if (!['result', 'noContent', 'emptyOk'].includes(answer))
+				throw new TypeError('answer must be result, noContent or emptyOk');
 			store.deleteAnswer = answer;
 		},
 		groups: store.groups,

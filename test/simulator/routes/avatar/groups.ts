@@ -10,7 +10,8 @@ const GROUPS = '/v1/private-avatar/groups';
 
 function requiredString(body: Record<string, unknown>, key: string): string {
 	const value = body[key];
-	if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`${key} is required and must be a non-empty string`);
+	if (typeof value !== 'string' || value.trim() === '')
+		throw invalidParameter(`${key} is required and must be a non-empty string`);
 	return value;
 }
 
@@ -41,14 +42,20 @@ export const groupRoutes: HttpRoute[] = [
 		const ids = stringList(filter, 'GroupIds');
 		const type = optionalString(filter, 'GroupType', 'Filter.GroupType');
 		const matching = [...store.groups.values()].filter(
-			(group) => nameMatches(group.Name, name) && (!ids || ids.includes(group.Id)) && (!type || group.GroupType === type),
+			(group) =>
+				nameMatches(group.Name, name) &&
+				(!ids || ids.includes(group.Id)) &&
+				(!type || group.GroupType === type),
 		);
 		return pageOf(matching, body);
 	}),
-	avatarRoute('GET', `${GROUPS}/{id}`, 'GetAssetGroup', (call) => ({ ...groupOf(call, call.request.params.id) })),
+	avatarRoute('GET', `${GROUPS}/{id}`, 'GetAssetGroup', (call) => ({
+		...groupOf(call, call.request.params.id),
+	})),
 	avatarRoute('PATCH', `${GROUPS}/{id}`, 'UpdateAssetGroup', (call) => {
 		const { body, ctx, request } = call;
-		if (body.Id !== request.params.id) throw invalidParameter(`Id must equal the group id of the path ("${request.params.id}")`);
+		if (body.Id !== request.params.id)
+			throw invalidParameter(`Id must equal the group id of the path ("${request.params.id}")`);
 		const group = groupOf(call, request.params.id);
 		const name = optionalString(body, 'Name');
 		if (name !== undefined) {
@@ -63,7 +70,8 @@ export const groupRoutes: HttpRoute[] = [
 	avatarRoute('DELETE', `${GROUPS}/{id}`, 'DeleteAssetGroup', (call) => {
 		const group = groupOf(call, call.request.params.id);
 		call.store.groups.delete(group.Id);
-		for (const [id, record] of call.store.assets) if (record.asset.GroupId === group.Id) call.store.assets.delete(id);
+		for (const [id, record] of call.store.assets)
+			if (record.asset.GroupId === group.Id) call.store.assets.delete(id);
 		return {};
 	}),
 ];

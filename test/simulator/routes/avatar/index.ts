@@ -10,4 +10,9 @@ export const avatarRoutes: RouteModule = {
 };
 
 export { avatarSim, type AvatarSim } from './control';
-export { SIM_AVATAR_ROUTING, TOKEN_LIFETIME_MS, type DeleteAnswer, type ProcessingPlan } from './store';
+export {
+	SIM_AVATAR_ROUTING,
+	TOKEN_LIFETIME_MS,
+	type DeleteAnswer,
+	type ProcessingPlan,
+} from './store';

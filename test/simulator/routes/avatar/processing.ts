@@ -28,7 +28,8 @@ export function planFor(store: AvatarStore, url: URL): ProcessingPlan {
 		const value = hints.get(key);
 		if (value === null) continue;
 		const number = Number(value);
-		if (!Number.isInteger(number) || number < 0) throw invalidParameter(`${key} must be a whole number; got "${value}"`);
+		if (!Number.isInteger(number) || number < 0)
+			throw invalidParameter(`${key} must be a whole number; got "${value}"`);
 		plan[field] = number;
 		if (key === 'sim_ms' && !hints.has('sim_polls')) delete plan.afterPolls;
 	}

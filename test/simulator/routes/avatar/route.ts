@@ -16,7 +16,12 @@ export interface AvatarCall {
  * calls), answers `{ResponseMetadata, Result}` (a DELETE possibly with no body, see DeleteAnswer),
  * and turns AvatarErrors into `ResponseMetadata.Error`.
  */
-export function avatarRoute(method: string, path: string, action: string, handle: (call: AvatarCall) => unknown): HttpRoute {
+export function avatarRoute(
+	method: string,
+	path: string,
+	action: string,
+	handle: (call: AvatarCall) => unknown,
+): HttpRoute {
 	const hasBody = method === 'POST' || method === 'PATCH';
 	return {
 		method,
@@ -29,12 +34,18 @@ export function avatarRoute(method: string, path: string, action: string, handle
 				let body: Record<string, unknown> = {};
 				if (hasBody) {
 					const parsed = request.json();
-					if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidParameter('The body must be a JSON object');
+					if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+						throw invalidParameter('The body must be a JSON object');
 					body = parsed as Record<string, unknown>;
 				}
-				checkRouting(store, hasBody ? body[store.routing.name] : (request.query.get(store.routing.name) ?? undefined), hasBody);
+				checkRouting(
+					store,
+					hasBody ? body[store.routing.name] : (request.query.get(store.routing.name) ?? undefined),
+					hasBody,
+				);
 				const result = handle({ request, ctx, store, body });
-				if (method === 'DELETE' && store.deleteAnswer !== 'result') return { status: store.deleteAnswer === 'noContent' ? 204 : 200 };
+				if (method === 'DELETE' && store.deleteAnswer !== 'result')
+					return { status: store.deleteAnswer === 'noContent' ? 204 : 200 };
 				return resultAnswer(action, ctx, result);
 			} catch (error) {
 				if (error instanceof AvatarError) return errorAnswer(action, ctx, error);
@@ -51,6 +62,10 @@ function checkRouting(store: AvatarStore, given: unknown, inBody: boolean): void
 		throw new AvatarError(400, 'MissingParameter', `The routing ${where} "${name}" is required`);
 	}
 	if (value !== undefined && given !== value) {
-		throw new AvatarError(400, 'InvalidParameter', `The routing ${where} "${name}" has an unsupported value "${given}"`);
+		throw new AvatarError(
+			400,
+			'InvalidParameter',
+			`The routing ${where} "${name}" has an unsupported value "${given}"`,
+		);
 	}
 }

@@ -69,12 +69,18 @@ export interface RoutingExpectation {
  */
 export type DeleteAnswer = 'result' | 'noContent' | 'emptyOk';
 
-export const SIM_AVATAR_ROUTING: Required<RoutingExpectation> = { name: 'model', value: 'sim-avatar-route' };
+export const SIM_AVATAR_ROUTING: Required<RoutingExpectation> = {
+	name: 'model',
+	value: 'sim-avatar-route',
+};
 export const TOKEN_LIFETIME_MS = 120_000;
 export const VIRTUAL_GROUP_TYPE = 'Virtual';
 export const REAL_PERSON_GROUP_TYPE = 'RealPerson';
 export const DEFAULT_PLAN: ProcessingPlan = { outcome: 'Active', afterPolls: 2 };
-export const DEFAULT_FAILURE = { Code: 'InvalidMaterial', Message: 'The material could not be processed' };
+export const DEFAULT_FAILURE = {
+	Code: 'InvalidMaterial',
+	Message: 'The material could not be processed',
+};
 
 export interface AvatarStore {
 	groups: Map<string, AvatarGroup>;

@@ -1,5 +1,12 @@
 import type { Article, ArticleComment } from '../../dataset/articles';
-import { HttpError, optionalString, rawFlag, requiredDigits, requiredString, type Input } from './input';
+import {
+	HttpError,
+	optionalString,
+	rawFlag,
+	requiredDigits,
+	requiredString,
+	type Input,
+} from './input';
 import { offsetCursor, pageAt, readOffset } from './paging';
 import type { DataContext, DataGroup } from './types';
 
@@ -19,7 +26,10 @@ export const articles: DataGroup = {
 					user_name: article.user_name,
 					author: article.author,
 					desc: article.desc,
-					create_time: new Date(article.ori_create_time * 1000).toISOString().slice(0, 16).replace('T', ' '),
+					create_time: new Date(article.ori_create_time * 1000)
+						.toISOString()
+						.slice(0, 16)
+						.replace('T', ' '),
 					ori_create_time: article.ori_create_time,
 					cdn_url: article.cdn_url,
 					comment_id: article.comment_id,
@@ -28,7 +38,14 @@ export const articles: DataGroup = {
 				},
 			};
 			if (!rawFlag(input)) return parsed;
-			return { ...parsed, msgId: article.msg_id, lastModifyTime: article.ori_create_time + 600, tmplVersion: 3, tmplVersions: [1, 2, 3], clientCacheTime: 86_400 };
+			return {
+				...parsed,
+				msgId: article.msg_id,
+				lastModifyTime: article.ori_create_time + 600,
+				tmplVersion: 3,
+				tmplVersions: [1, 2, 3],
+				clientCacheTime: 86_400,
+			};
 		},
 		fetch_article_stats(input, ctx) {
 			const { article } = articleOf(input, ctx);
@@ -57,7 +74,11 @@ export const articles: DataGroup = {
 		fetch_article_comments(input, ctx) {
 			const { url, article } = articleOf(input, ctx);
 			const list = ctx.dataset.articleComments(url);
-			const offset = readOffset(optionalString(input, 'buffer'), 'buffer', `article-comments:${article.key}`);
+			const offset = readOffset(
+				optionalString(input, 'buffer'),
+				'buffer',
+				`article-comments:${article.key}`,
+			);
 			const { items, next, more } = pageAt(list, offset, ctx.pageSize);
 			const raw = rawFlag(input);
 			return {
@@ -75,7 +96,12 @@ export const articles: DataGroup = {
 			const contentId = requiredDigits(input, 'content_id');
 			rawFlag(input);
 			const replies = ctx.dataset.articleCommentReplies(contentId);
-			return { content_id: BigInt(contentId), reply_total: replies.length, replies, has_more: false };
+			return {
+				content_id: BigInt(contentId),
+				reply_total: replies.length,
+				replies,
+				has_more: false,
+			};
 		},
 	},
 };
@@ -83,13 +109,40 @@ export const articles: DataGroup = {
 function articleOf(input: Input, ctx: DataContext): { url: string; article: Article } {
 	const url = requiredString(input, 'url').trim();
 	const article = ctx.dataset.article(url);
-	if (!article) throw new HttpError(400, 'Invalid url: must be an article link, short form (/s/<code>) or long form carrying __biz', 'input.url');
+	if (!article)
+		throw new HttpError(
+			400,
+			'Invalid url: must be an article link, short form (/s/<code>) or long form carrying __biz',
+			'input.url',
+		);
 	return { url, article };
 }
 
 function parsedComment(comment: ArticleComment) {
-	const { content_id, nick_name, content, like_num, create_time, ip_wording, is_elected, is_top, reply_total, replies } = comment;
-	return { content_id, nick_name, content, like_num, create_time, ip_wording, is_elected, is_top, reply_total, replies };
+	const {
+		content_id,
+		nick_name,
+		content,
+		like_num,
+		create_time,
+		ip_wording,
+		is_elected,
+		is_top,
+		reply_total,
+		replies,
+	} = comment;
+	return {
+		content_id,
+		nick_name,
+		content,
+		like_num,
+		create_time,
+		ip_wording,
+		is_elected,
+		is_top,
+		reply_total,
+		replies,
+	};
 }
 
 function rawComment(comment: ArticleComment) {

@@ -1,6 +1,17 @@
 import type { ChannelComment, ChannelVideo, Live } from '../../dataset/channels';
 import { highlight } from '../../dataset/text';
-import { HttpError, keyword, missing, optionalDigits, optionalInt, optionalString, rawFlag, requiredDigits, requiredString, type Input } from './input';
+import {
+	HttpError,
+	keyword,
+	missing,
+	optionalDigits,
+	optionalInt,
+	optionalString,
+	rawFlag,
+	requiredDigits,
+	requiredString,
+	type Input,
+} from './input';
 import { offsetCursor, pageAt, readOffset } from './paging';
 import type { DataContext, DataGroup } from './types';
 import { splitIntoBoxes } from './boxes';
@@ -18,7 +29,10 @@ export const channels: DataGroup = {
 		fetch_channel_info(input, ctx) {
 			const user = ctx.dataset.finderUser(username(input));
 			const sections = [
-				{ title: 'Account', items: [item('Channel ID', user.channel_id, 1), item('IP region', user.ip_region, 1)] },
+				{
+					title: 'Account',
+					items: [item('Channel ID', user.channel_id, 1), item('IP region', user.ip_region, 1)],
+				},
 				{
 					title: 'Verification',
 					items: [
@@ -34,7 +48,10 @@ export const channels: DataGroup = {
 			return {
 				finder_username: user.username,
 				channel_id: user.channel_id,
-				sections: sections.map((s) => ({ title: s.title, items: s.items.map(({ title, content }) => ({ title, content })) })),
+				sections: sections.map((s) => ({
+					title: s.title,
+					items: s.items.map(({ title, content }) => ({ title, content })),
+				})),
 				info: Object.fromEntries(sections.flatMap((s) => s.items.map((i) => [i.title, i.content]))),
 			};
 		},
@@ -45,15 +62,52 @@ export const channels: DataGroup = {
 			if (rawFlag(input)) {
 				const data = user
 					? [
-							{ type: 1, title: 'Accounts', items: [{ type: 1, title: user.nickname, desc: user.signature, jumpInfo: { userName: user.username } }] },
-							{ type: 2, title: 'Live', subBoxes: [{ title: 'Lives', items: [{ title: `${user.nickname} live`, noticeParam: { finderUsername: user.username } }] }] },
+							{
+								type: 1,
+								title: 'Accounts',
+								items: [
+									{
+										type: 1,
+										title: user.nickname,
+										desc: user.signature,
+										jumpInfo: { userName: user.username },
+									},
+								],
+							},
+							{
+								type: 2,
+								title: 'Live',
+								subBoxes: [
+									{
+										title: 'Lives',
+										items: [
+											{
+												title: `${user.nickname} live`,
+												noticeParam: { finderUsername: user.username },
+											},
+										],
+									},
+								],
+							},
 						]
 					: [];
 				return { query: channelId, offset: 0, continueFlag: 0, data };
 			}
-			if (!user) return { channel_id: channelId, username: null, nickname: null, desc: null, error: `Channel id ${channelId} could not be resolved to a username` };
+			if (!user)
+				return {
+					channel_id: channelId,
+					username: null,
+					nickname: null,
+					desc: null,
+					error: `Channel id ${channelId} could not be resolved to a username`,
+				};
 			// Some accounts have no description.
-			return { channel_id: channelId, username: user.username, nickname: user.nickname, desc: user.signature.length % 3 === 0 ? null : user.signature };
+			return {
+				channel_id: channelId,
+				username: user.username,
+				nickname: user.nickname,
+				desc: user.signature.length % 3 === 0 ? null : user.signature,
+			};
 		},
 		fetch_user_videos(input, ctx) {
 			const name = username(input);
@@ -67,8 +121,17 @@ export const channels: DataGroup = {
 					upContinueFlag: page.flag,
 					lastBuffer: page.buffer,
 					last_buffer: page.buffer,
-					contact: { username: user.username, nickname: user.nickname, headUrl: user.head_url, signature: user.signature },
-					finderUserInfo: { coverImgUrl: user.head_url, authInfo: { authProfession: user.service_category }, feedsCount: list.length },
+					contact: {
+						username: user.username,
+						nickname: user.nickname,
+						headUrl: user.head_url,
+						signature: user.signature,
+					},
+					finderUserInfo: {
+						coverImgUrl: user.head_url,
+						authInfo: { authProfession: user.service_category },
+						feedsCount: list.length,
+					},
 				};
 			}
 			return {
@@ -82,14 +145,21 @@ export const channels: DataGroup = {
 		},
 		fetch_video_detail(input, ctx) {
 			const video = detailTarget(input, ctx);
-			if (rawFlag(input)) return { baseResponse: OK, objectResponses: [{ objectId: video.id, exportId: ctx.dataset.exportIdOf(video) }], objects: [rawVideo(video, ctx)] };
+			if (rawFlag(input))
+				return {
+					baseResponse: OK,
+					objectResponses: [{ objectId: video.id, exportId: ctx.dataset.exportIdOf(video) }],
+					objects: [rawVideo(video, ctx)],
+				};
 			const { object_nonce_id: _nonce, ...parsed } = parsedVideo(video, ctx);
 			return { ...parsed, object_type: video.object_type };
 		},
 		fetch_video_comments(input, ctx) {
 			const objectId = requiredDigits(input, 'object_id');
 			const commentId = optionalDigits(input, 'comment_id');
-			const list = commentId ? ctx.dataset.channelCommentReplies(commentId) : ctx.dataset.channelVideoComments(objectId);
+			const list = commentId
+				? ctx.dataset.channelCommentReplies(commentId)
+				: ctx.dataset.channelVideoComments(objectId);
 			const page = bufferPage(list, input, `comments:${objectId}:${commentId ?? ''}`, ctx);
 			if (rawFlag(input)) {
 				return {
@@ -116,7 +186,13 @@ export const channels: DataGroup = {
 			const list = ctx.dataset.liveHistory(name);
 			const page = bufferPage(list, input, `lives:${name}`, ctx);
 			if (rawFlag(input)) {
-				return { baseResponse: OK, totalCount: list.length, object: page.items.map((l) => rawLive(l, ctx)), continueFlag: page.flag, lastBuffer: page.buffer };
+				return {
+					baseResponse: OK,
+					totalCount: list.length,
+					object: page.items.map((l) => rawLive(l, ctx)),
+					continueFlag: page.flag,
+					lastBuffer: page.buffer,
+				};
 			}
 			return {
 				username: name,
@@ -131,7 +207,12 @@ export const channels: DataGroup = {
 			const live = ctx.dataset.liveDetail(requiredDigits(input, 'live_id'));
 			optionalInt(input, 'scene');
 			const finder = optionalString(input, 'finder_username');
-			if (finder && !ctx.dataset.isFinderUsername(finder)) throw new HttpError(400, 'Invalid finder_username: must be of the form v2_<hex>@finder', 'input.finder_username');
+			if (finder && !ctx.dataset.isFinderUsername(finder))
+				throw new HttpError(
+					400,
+					'Invalid finder_username: must be of the form v2_<hex>@finder',
+					'input.finder_username',
+				);
 			const objectId = live.live_status === 2 ? live.id : '';
 			if (rawFlag(input)) {
 				return {
@@ -148,7 +229,11 @@ export const channels: DataGroup = {
 						replayInfo: { watchUv: live.replay_watch_uv },
 						coverUrl: live.cover_url,
 					},
-					anchorContact: { username: live.username, nickname: live.nickname, headUrl: live.head_url },
+					anchorContact: {
+						username: live.username,
+						nickname: live.nickname,
+						headUrl: live.head_url,
+					},
 				};
 			}
 			return {
@@ -184,7 +269,13 @@ export const channels: DataGroup = {
 					nickName: hit.nickname,
 					jumpInfo: { userName: hit.username },
 				}));
-				return { query: term, offset: next, data: splitIntoBoxes(raw, () => hits.length), continueFlag: more ? 1 : 0, searchID: searchId };
+				return {
+					query: term,
+					offset: next,
+					data: splitIntoBoxes(raw, () => hits.length),
+					continueFlag: more ? 1 : 0,
+					searchID: searchId,
+				};
 			}
 			return {
 				username: name,
@@ -200,11 +291,21 @@ export const channels: DataGroup = {
 
 function username(input: Input): string {
 	const value = requiredString(input, 'username').trim();
-	if (!/^v2_[0-9a-fA-F]+@finder$/.test(value)) throw new HttpError(400, 'Invalid username: must be a finder username of the form v2_<hex>@finder', 'input.username');
+	if (!/^v2_[0-9a-fA-F]+@finder$/.test(value))
+		throw new HttpError(
+			400,
+			'Invalid username: must be a finder username of the form v2_<hex>@finder',
+			'input.username',
+		);
 	return value;
 }
 
-const item = (title: string, content: string, type: number) => ({ title, content, type, jumpInfo: type === 2 ? { jumpType: 1, url: 'https://channels.example.com/auth' } : null });
+const item = (title: string, content: string, type: number) => ({
+	title,
+	content,
+	type,
+	jumpInfo: type === 2 ? { jumpType: 1, url: 'https://channels.example.com/auth' } : null,
+});
 
 /** object_id first, then export_id, then share_url; object_nonce_id only helps the lookup. */
 function detailTarget(input: Input, ctx: DataContext): ChannelVideo {
@@ -214,11 +315,13 @@ function detailTarget(input: Input, ctx: DataContext): ChannelVideo {
 	const shareUrl = optionalString(input, 'share_url')?.trim();
 	if (objectId) return ctx.dataset.channelVideo(objectId);
 	if (exportId) {
-		if (!exportId.startsWith('export/')) throw new HttpError(400, 'Invalid export_id: must start with export/', 'input.export_id');
+		if (!exportId.startsWith('export/'))
+			throw new HttpError(400, 'Invalid export_id: must start with export/', 'input.export_id');
 		return ctx.dataset.channelVideoByExportId(exportId);
 	}
 	if (shareUrl) {
-		if (!/^https?:\/\//.test(shareUrl)) throw new HttpError(400, 'Invalid share_url: must be an http(s) link', 'input.share_url');
+		if (!/^https?:\/\//.test(shareUrl))
+			throw new HttpError(400, 'Invalid share_url: must be an http(s) link', 'input.share_url');
 		return ctx.dataset.channelVideoByShareUrl(shareUrl);
 	}
 	throw missing('object_id, export_id or share_url');
@@ -231,14 +334,48 @@ function bufferPage<T>(list: readonly T[], input: Input, listKey: string, ctx: D
 }
 
 function parsedVideo(video: ChannelVideo, ctx: DataContext) {
-	const { id, object_nonce_id, username, nickname, title, read_count, like_count, fav_count, forward_count, comment_count, create_time, location } = video;
+	const {
+		id,
+		object_nonce_id,
+		username,
+		nickname,
+		title,
+		read_count,
+		like_count,
+		fav_count,
+		forward_count,
+		comment_count,
+		create_time,
+		location,
+	} = video;
 	const media = channelMedia(ctx, id);
-	return { id, object_nonce_id, username, nickname, title, read_count, like_count, fav_count, forward_count, comment_count, create_time, location, media };
+	return {
+		id,
+		object_nonce_id,
+		username,
+		nickname,
+		title,
+		read_count,
+		like_count,
+		fav_count,
+		forward_count,
+		comment_count,
+		create_time,
+		location,
+		media,
+	};
 }
 
 function rawMedia(objectId: bigint, seconds: number, ctx: DataContext) {
 	const media = channelMedia(ctx, objectId);
-	return { url: media.url, urlToken: media.url_token, decodeKey: media.decode_key, mediaType: 4, videoPlayLen: seconds, thumbUrl: `${media.url}&picformat=200` };
+	return {
+		url: media.url,
+		urlToken: media.url_token,
+		decodeKey: media.decode_key,
+		mediaType: 4,
+		videoPlayLen: seconds,
+		thumbUrl: `${media.url}&picformat=200`,
+	};
 }
 
 function rawVideo(video: ChannelVideo, ctx: DataContext) {
@@ -254,7 +391,12 @@ function rawVideo(video: ChannelVideo, ctx: DataContext) {
 		forwardCount: video.forward_count,
 		commentCount: video.comment_count,
 		objectType: video.object_type === 'video' ? 4 : 2,
-		objectDesc: { description: video.title, mediaType: video.object_type === 'video' ? 4 : 2, media: [rawMedia(video.id, video.duration, ctx)], location: video.location },
+		objectDesc: {
+			description: video.title,
+			mediaType: video.object_type === 'video' ? 4 : 2,
+			media: [rawMedia(video.id, video.duration, ctx)],
+			location: video.location,
+		},
 	};
 }
 
@@ -273,8 +415,33 @@ function rawComment(comment: ChannelComment) {
 }
 
 function parsedLive(live: Live, ctx: DataContext) {
-	const { id, live_id, username, nickname, title, create_time, read_count, like_count, fav_count, forward_count, comment_count } = live;
-	return { id, live_id, username, nickname, title, create_time, read_count, like_count, fav_count, forward_count, comment_count, media: channelMedia(ctx, id) };
+	const {
+		id,
+		live_id,
+		username,
+		nickname,
+		title,
+		create_time,
+		read_count,
+		like_count,
+		fav_count,
+		forward_count,
+		comment_count,
+	} = live;
+	return {
+		id,
+		live_id,
+		username,
+		nickname,
+		title,
+		create_time,
+		read_count,
+		like_count,
+		fav_count,
+		forward_count,
+		comment_count,
+		media: channelMedia(ctx, id),
+	};
 }
 
 function rawLive(live: Live, ctx: DataContext) {
@@ -288,7 +455,11 @@ function rawLive(live: Live, ctx: DataContext) {
 		favCount: live.fav_count,
 		forwardCount: live.forward_count,
 		commentCount: live.comment_count,
-		liveInfo: { liveId: live.live_id, liveStatus: live.live_status, replayStatus: live.replay_status },
+		liveInfo: {
+			liveId: live.live_id,
+			liveStatus: live.live_status,
+			replayStatus: live.replay_status,
+		},
 		objectDesc: { description: live.title, mediaType: 4, media: [rawMedia(live.id, 3_600, ctx)] },
 	};
 }

@@ -12,7 +12,8 @@ export class HttpError extends Error {
 	}
 }
 
-const bad = (name: string, message: string, status = 400) => new HttpError(status, `Invalid ${name}: ${message}`, `input.${name}: ${message}`);
+const bad = (name: string, message: string, status = 400) =>
+	new HttpError(status, `Invalid ${name}: ${message}`, `input.${name}: ${message}`);
 
 const absent = (value: unknown) => value === undefined || value === null;
 
@@ -35,17 +36,32 @@ export function missing(name: string): HttpError {
 }
 
 /** An integer given as a number or a string of digits. */
-export function optionalInt(input: Input, name: string, bounds: { min?: number; max?: number } = {}): number | undefined {
+export function optionalInt(
+	input: Input,
+	name: string,
+	bounds: { min?: number; max?: number } = {},
+): number | undefined {
 	const value = input[name];
 	if (absent(value) || value === '') return undefined;
-	const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^-?\d+$/.test(value.trim())
+				? Number(value)
+				: NaN;
 	if (!Number.isSafeInteger(number)) throw bad(name, 'must be an integer');
-	if (bounds.min !== undefined && number < bounds.min) throw bad(name, `must be at least ${bounds.min}`);
-	if (bounds.max !== undefined && number > bounds.max) throw bad(name, `must be at most ${bounds.max}`);
+	if (bounds.min !== undefined && number < bounds.min)
+		throw bad(name, `must be at least ${bounds.min}`);
+	if (bounds.max !== undefined && number > bounds.max)
+		throw bad(name, `must be at most ${bounds.max}`);
 	return number;
 }
 
-export function requiredInt(input: Input, name: string, bounds: { min?: number; max?: number } = {}): number {
+export function requiredInt(
+	input: Input,
+	name: string,
+	bounds: { min?: number; max?: number } = {},
+): number {
 	const value = optionalInt(input, name, bounds);
 	if (value === undefined) throw missing(name);
 	return value;
@@ -81,7 +97,8 @@ export function keyword(input: Input, name = 'keyword'): string {
 	const value = optionalString(input, name);
 	if (value === undefined) throw missing(name);
 	const trimmed = value.trim();
-	if (trimmed.length < 1 || trimmed.length > 100) throw bad(name, 'must be 1 to 100 characters after trimming');
+	if (trimmed.length < 1 || trimmed.length > 100)
+		throw bad(name, 'must be 1 to 100 characters after trimming');
 	return trimmed;
 }
 
@@ -101,7 +118,12 @@ export function oneOf<T extends string>(
 	if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
 	const { aliases } = options;
 	if (aliases) {
-		const index = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+		const index =
+			typeof value === 'number'
+				? value
+				: typeof value === 'string' && /^\d+$/.test(value)
+					? Number(value)
+					: NaN;
 		if (Number.isInteger(index) && index >= 0 && index < aliases.length) return aliases[index];
 	}
 	const accepted = [...values, ...(aliases ? aliases.map((_, i) => String(i)) : [])].join(', ');

@@ -1,6 +1,19 @@
-import { NOTE_SORT_TYPES, NOTE_TIME_FILTERS, NOTE_TYPES, type NoteCommentSort } from '../../dataset/notes';
+import {
+	NOTE_SORT_TYPES,
+	NOTE_TIME_FILTERS,
+	NOTE_TYPES,
+	type NoteCommentSort,
+} from '../../dataset/notes';
 import { hexFor } from '../../dataset/random';
-import { HttpError, missing, oneOf, optionalInt, optionalString, requiredString, type Input } from './input';
+import {
+	HttpError,
+	missing,
+	oneOf,
+	optionalInt,
+	optionalString,
+	requiredString,
+	type Input,
+} from './input';
 import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
 import type { DataContext, DataGroup } from './types';
 
@@ -27,14 +40,17 @@ export const notes: DataGroup = {
 			const index = optionalInt(input, 'index', { min: 0 }) ?? 0;
 			const pageArea = oneOf(input, 'pageArea', AREAS, 'UNFOLDED');
 			const sort = oneOf(input, 'sort_strategy', SORTS, 'latest_v2');
-			if (noteId === undefined) return upstreamError('share_text does not contain a link to a note');
-			if (!ctx.dataset.isNoteId(noteId)) return upstreamError(`note ${noteId} not found or deleted`);
+			if (noteId === undefined)
+				return upstreamError('share_text does not contain a link to a note');
+			if (!ctx.dataset.isNoteId(noteId))
+				return upstreamError(`note ${noteId} not found or deleted`);
 			const offset = commentOffset(cursor, index, pageArea, noteId, sort);
 			return ok(commentPage(noteId, sort, offset, index, ctx));
 		},
 		get_user_info(input, ctx) {
 			const userId = target(input, 'user_id', (text) => ctx.dataset.noteUserIdFromShareText(text));
-			if (userId === undefined) return upstreamError('share_text does not contain a link to a user');
+			if (userId === undefined)
+				return upstreamError('share_text does not contain a link to a user');
 			const user = ctx.dataset.noteUser(userId);
 			return user ? ok(user) : upstreamError(`user ${userId} not found`);
 		},
@@ -49,18 +65,32 @@ export const notes: DataGroup = {
 			optionalString(input, 'source');
 			optionalInt(input, 'ai_mode', { min: 0, max: 1 });
 			const query = JSON.stringify([keyword, filters]);
-			const { searchId, sessionId } = page === 1 ? openSearch(query, ctx) : continueSearch(input, query, ctx);
-			const { items, more } = pageAt(ctx.dataset.searchNotes(keyword, filters), (page - 1) * ctx.pageSize, ctx.pageSize);
+			const { searchId, sessionId } =
+				page === 1 ? openSearch(query, ctx) : continueSearch(input, query, ctx);
+			const { items, more } = pageAt(
+				ctx.dataset.searchNotes(keyword, filters),
+				(page - 1) * ctx.pageSize,
+				ctx.pageSize,
+			);
 			return ok({ items, search_id: searchId, search_session_id: sessionId, has_more: more });
 		},
 	},
 };
 
 const ok = (data: unknown) => ({ code: 0, success: true, msg: '', data });
-const upstreamError = (message: string) => ({ code: -1, success: false, msg: `upstream error: ${message}`, data: null });
+const upstreamError = (message: string) => ({
+	code: -1,
+	success: false,
+	msg: `upstream error: ${message}`,
+	data: null,
+});
 
 /** The id field wins over share_text; undefined when share_text holds no usable link. */
-function target(input: Input, idField: string, fromShareText: (text: string) => string | undefined): string | undefined {
+function target(
+	input: Input,
+	idField: string,
+	fromShareText: (text: string) => string | undefined,
+): string | undefined {
 	const id = optionalString(input, idField)?.trim();
 	if (id) return id;
 	const shareText = optionalString(input, 'share_text');
@@ -69,17 +99,34 @@ function target(input: Input, idField: string, fromShareText: (text: string) => 
 }
 
 /** Later pages must send back the cursor, index and pageArea of the previous answer. */
-function commentOffset(cursor: string, index: number, pageArea: PageArea, noteId: string, sort: NoteCommentSort): number {
+function commentOffset(
+	cursor: string,
+	index: number,
+	pageArea: PageArea,
+	noteId: string,
+	sort: NoteCommentSort,
+): number {
 	if (cursor === '') {
-		if (index !== 0) throw new HttpError(400, 'Invalid index: must be 0 when cursor is empty', 'input.index');
+		if (index !== 0)
+			throw new HttpError(400, 'Invalid index: must be 0 when cursor is empty', 'input.index');
 		return 0;
 	}
 	const state = decodeCursor<CommentCursor>(cursor, 'cursor');
 	if (typeof state.o !== 'number') throw invalidCursor('cursor');
 	if (state.n !== noteId) throw mismatch('cursor', 'note');
 	if (state.s !== sort) throw mismatch('cursor', 'sort_strategy');
-	if (state.i !== index) throw new HttpError(400, `Invalid index: send the index of the previous answer (${state.i})`, 'input.index');
-	if (state.a !== pageArea) throw new HttpError(400, `Invalid pageArea: send the pageArea of the previous answer (${state.a})`, 'input.pageArea');
+	if (state.i !== index)
+		throw new HttpError(
+			400,
+			`Invalid index: send the index of the previous answer (${state.i})`,
+			'input.index',
+		);
+	if (state.a !== pageArea)
+		throw new HttpError(
+			400,
+			`Invalid pageArea: send the pageArea of the previous answer (${state.a})`,
+			'input.pageArea',
+		);
 	return state.o;
 }
 
@@ -87,7 +134,13 @@ function commentOffset(cursor: string, index: number, pageArea: PageArea, noteId
  * Pages never mix areas: the FOLDED comments follow once the UNFOLDED ones are served. With the
  * `default` order each later page repeats the previous page's last comment, as the spec warns.
  */
-function commentPage(noteId: string, sort: NoteCommentSort, offset: number, index: number, ctx: DataContext) {
+function commentPage(
+	noteId: string,
+	sort: NoteCommentSort,
+	offset: number,
+	index: number,
+	ctx: DataContext,
+) {
 	const { unfolded, folded } = ctx.dataset.noteCommentAreas(noteId, sort);
 	const inFolded = offset >= unfolded.length;
 	const area = inFolded ? folded : unfolded;
@@ -99,7 +152,15 @@ function commentPage(noteId: string, sort: NoteCommentSort, offset: number, inde
 	const nextArea: PageArea = next >= unfolded.length ? 'FOLDED' : 'UNFOLDED';
 	return {
 		comments: page.items,
-		cursor: hasMore ? encodeCursor({ n: noteId, s: sort, o: next, i: index + 1, a: nextArea } satisfies CommentCursor) : '',
+		cursor: hasMore
+			? encodeCursor({
+					n: noteId,
+					s: sort,
+					o: next,
+					i: index + 1,
+					a: nextArea,
+				} satisfies CommentCursor)
+			: '',
 		index: index + 1,
 		pageArea: nextArea,
 		has_more: hasMore,
@@ -118,10 +179,15 @@ function continueSearch(input: Input, query: string, ctx: DataContext) {
 	const searchId = optionalString(input, 'search_id');
 	const sessionId = optionalString(input, 'search_session_id');
 	if (!searchId || !sessionId) {
-		throw new HttpError(400, 'Missing required field: search_id and search_session_id (from the first page) are required when page > 1', 'input.search_id');
+		throw new HttpError(
+			400,
+			'Missing required field: search_id and search_session_id (from the first page) are required when page > 1',
+			'input.search_id',
+		);
 	}
 	const session = sessionsOf(ctx).get(searchId);
-	if (!session || session.sessionId !== sessionId) throw new HttpError(400, 'Invalid search_id: unknown search or session', 'input.search_id');
+	if (!session || session.sessionId !== sessionId)
+		throw new HttpError(400, 'Invalid search_id: unknown search or session', 'input.search_id');
 	if (session.query !== query) throw mismatch('search_id', 'keyword or filter');
 	return { searchId, sessionId };
 }

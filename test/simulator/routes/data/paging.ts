@@ -19,11 +19,19 @@ export function decodeCursor<T extends Record<string, unknown>>(cursor: string, 
 }
 
 export function invalidCursor(field: string): HttpError {
-	return new HttpError(400, `Invalid ${field}: not a cursor this service issued`, `input.${field} must be the value from the previous answer`);
+	return new HttpError(
+		400,
+		`Invalid ${field}: not a cursor this service issued`,
+		`input.${field} must be the value from the previous answer`,
+	);
 }
 
 export function mismatch(field: string, what: string): HttpError {
-	return new HttpError(400, `Invalid ${field}: it was issued for a different ${what}`, `input.${field} must come from the previous answer of the same query`);
+	return new HttpError(
+		400,
+		`Invalid ${field}: it was issued for a different ${what}`,
+		`input.${field} must come from the previous answer of the same query`,
+	);
 }
 
 const listTag = (listKey: string) => hexFor(10, 'list', listKey);
@@ -33,11 +41,13 @@ export function readOffset(cursor: string | undefined, field: string, listKey: s
 	if (!cursor) return 0;
 	const state = decodeCursor<{ k?: unknown; o?: unknown }>(cursor, field);
 	if (state.k !== listTag(listKey)) throw mismatch(field, 'list');
-	if (!(typeof state.o === 'number' && Number.isInteger(state.o) && state.o >= 0)) throw invalidCursor(field);
+	if (!(typeof state.o === 'number' && Number.isInteger(state.o) && state.o >= 0))
+		throw invalidCursor(field);
 	return state.o;
 }
 
-export const offsetCursor = (listKey: string, offset: number) => encodeCursor({ k: listTag(listKey), o: offset });
+export const offsetCursor = (listKey: string, offset: number) =>
+	encodeCursor({ k: listTag(listKey), o: offset });
 
 /** One page of a list from a position. */
 export function pageAt<T>(list: readonly T[], offset: number, size: number) {

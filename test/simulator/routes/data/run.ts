@@ -17,9 +17,11 @@ interface Envelope {
 export function runRoute(groups: DataGroup[]): HttpRoute {
 	const handlers = new Map<string, DataHandler>();
 	for (const group of groups) {
-		for (const [name, handler] of Object.entries(group.endpoints)) handlers.set(group.prefix + name, handler);
+		for (const [name, handler] of Object.entries(group.endpoints))
+			handlers.set(group.prefix + name, handler);
 	}
-	const envelopeOf = (value: unknown): Envelope => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Envelope) : {});
+	const envelopeOf = (value: unknown): Envelope =>
+		value && typeof value === 'object' && !Array.isArray(value) ? (value as Envelope) : {};
 
 	return {
 		method: 'POST',
@@ -27,22 +29,43 @@ export function runRoute(groups: DataGroup[]): HttpRoute {
 		auth: 'bearer',
 		identify(request) {
 			const envelope = envelopeOf(request.json());
-			return { endpoint: typeof envelope.endpoint === 'string' ? envelope.endpoint : undefined, input: envelope.input };
+			return {
+				endpoint: typeof envelope.endpoint === 'string' ? envelope.endpoint : undefined,
+				input: envelope.input,
+			};
 		},
 		handle(request, ctx) {
 			const body = request.json();
-			if (body === undefined || typeof body !== 'object' || Array.isArray(body)) return error(400, 'Request body must be a JSON object {provider, endpoint, input}');
+			if (body === undefined || typeof body !== 'object' || Array.isArray(body))
+				return error(400, 'Request body must be a JSON object {provider, endpoint, input}');
 			const { provider, endpoint, input } = envelopeOf(body);
-			if (provider !== PROVIDER) return error(400, `Invalid provider: expected ${PROVIDER}`, 'provider');
-			if (typeof endpoint !== 'string' || endpoint === '') return error(400, 'Missing required field: endpoint', 'endpoint');
+			if (provider !== PROVIDER)
+				return error(400, `Invalid provider: expected ${PROVIDER}`, 'provider');
+			if (typeof endpoint !== 'string' || endpoint === '')
+				return error(400, 'Missing required field: endpoint', 'endpoint');
 			const handler = handlers.get(endpoint);
 			if (!handler) return error(404, `Unknown endpoint: ${endpoint}`, 'endpoint');
-			const billing = (credits: number, units?: number) => ({ endpoint, credits, ...(units === undefined ? {} : { units }) });
+			const billing = (credits: number, units?: number) => ({
+				endpoint,
+				credits,
+				...(units === undefined ? {} : { units }),
+			});
 			if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-				return { ...error(400, 'Invalid input: must be an object ({} when the endpoint needs no parameter)', 'input'), billing: billing(0) };
+				return {
+					...error(
+						400,
+						'Invalid input: must be an object ({} when the endpoint needs no parameter)',
+						'input',
+					),
+					billing: billing(0),
+				};
 			}
 			try {
-				const result = handler(input as Input, { ...ctx, endpoint, pageSize: ctx.options.pageSize });
+				const result = handler(input as Input, {
+					...ctx,
+					endpoint,
+					pageSize: ctx.options.pageSize,
+				});
 				const reply = result instanceof DataReply ? result : new DataReply(result, 1);
 				return {
 					status: 200,
@@ -52,7 +75,11 @@ export function runRoute(groups: DataGroup[]): HttpRoute {
 				};
 			} catch (thrown) {
 				if (!(thrown instanceof HttpError)) throw thrown;
-				return { status: thrown.status, body: { code: thrown.status, message: thrown.message, detail: thrown.detail }, billing: billing(0) };
+				return {
+					status: thrown.status,
+					body: { code: thrown.status, message: thrown.message, detail: thrown.detail },
+					billing: billing(0),
+				};
 			}
 		},
 	};

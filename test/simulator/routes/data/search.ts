@@ -1,4 +1,12 @@
-import { BUSINESS_TYPE_CODES, DURATIONS, PUBLISH_TIMES, SORTS, TOTAL_UNKNOWN, type Duration, type SearchHit } from '../../dataset/search';
+import {
+	BUSINESS_TYPE_CODES,
+	DURATIONS,
+	PUBLISH_TIMES,
+	SORTS,
+	TOTAL_UNKNOWN,
+	type Duration,
+	type SearchHit,
+} from '../../dataset/search';
 import { keyword, oneOf, optionalInt, optionalString, rawFlag, type Input } from './input';
 import { flattenBoxes, splitIntoBoxes } from './boxes';
 import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
@@ -20,14 +28,26 @@ export const search: DataGroup = {
 			const businessType = oneOf(input, 'business_type', BUSINESS_TYPES, 'all', { status: 422 });
 			const { sort, publishTime } = ordering(input);
 			const hits = ctx.dataset.searchHits(term, businessType, { sort, publish_time: publishTime });
-			return answer(input, ctx, hits, { q: term, b: businessType, s: sort, p: publishTime, d: 'all' }, TOTAL_UNKNOWN.has(businessType) ? null : hits.length);
+			return answer(
+				input,
+				ctx,
+				hits,
+				{ q: term, b: businessType, s: sort, p: publishTime, d: 'all' },
+				TOTAL_UNKNOWN.has(businessType) ? null : hits.length,
+			);
 		},
 		fetch_search_videos(input, ctx) {
 			const term = keyword(input);
 			const duration: Duration = oneOf(input, 'duration', DURATIONS, 'all', { aliases: DURATIONS });
 			const { sort, publishTime } = ordering(input);
 			const hits = ctx.dataset.searchVideoHits(term, { sort, publish_time: publishTime, duration });
-			return answer(input, ctx, hits, { q: term, b: 'video', s: sort, p: publishTime, d: duration }, hits.length);
+			return answer(
+				input,
+				ctx,
+				hits,
+				{ q: term, b: 'video', s: sort, p: publishTime, d: duration },
+				hits.length,
+			);
 		},
 	},
 };
@@ -39,24 +59,51 @@ function ordering(input: Input) {
 	};
 }
 
-function answer(input: Input, ctx: DataContext, hits: readonly SearchHit[], query: Omit<SearchCursor, 'o'>, total: number | null) {
+function answer(
+	input: Input,
+	ctx: DataContext,
+	hits: readonly SearchHit[],
+	query: Omit<SearchCursor, 'o'>,
+	total: number | null,
+) {
 	optionalInt(input, 'offset', { min: 0 });
 	const start = startOf(optionalString(input, 'cursor') ?? '', query);
 	const { items, next, more } = pageAt(hits, start, ctx.pageSize);
 	const boxes = splitIntoBoxes(items, (type) => hits.filter((hit) => hit.type === type).length);
-	const paging = { continue_flag: more ? 1 : 0, cursor: more ? encodeCursor({ ...query, o: next }) : '', offset: next };
+	const paging = {
+		continue_flag: more ? 1 : 0,
+		cursor: more ? encodeCursor({ ...query, o: next }) : '',
+		offset: next,
+	};
 	const businessType = BUSINESS_TYPE_CODES[query.b];
-	if (rawFlag(input)) return { keyword: query.q, business_type: businessType, results: { ret: 0, data: boxes }, ...paging };
-	return { keyword: query.q, business_type: businessType, total, ...paging, count: items.length, items: flattenBoxes(boxes) };
+	if (rawFlag(input))
+		return {
+			keyword: query.q,
+			business_type: businessType,
+			results: { ret: 0, data: boxes },
+			...paging,
+		};
+	return {
+		keyword: query.q,
+		business_type: businessType,
+		total,
+		...paging,
+		count: items.length,
+		items: flattenBoxes(boxes),
+	};
 }
 
 function startOf(cursor: string, query: Omit<SearchCursor, 'o'>): number {
 	if (cursor === '') return 0;
 	const state = decodeCursor<SearchCursor>(cursor, 'cursor');
 	if (typeof state.o !== 'number') throw invalidCursor('cursor');
-	if (state.q !== query.q || state.b !== query.b) throw mismatch('cursor', 'keyword or business_type');
+	if (state.q !== query.q || state.b !== query.b)
+		throw mismatch('cursor', 'keyword or business_type');
 	if (state.s !== query.s || state.p !== query.p || state.d !== query.d) {
-		throw mismatch('cursor', 'sort, publish_time or duration: send the same values as on the first page');
+		throw mismatch(
+			'cursor',
+			'sort, publish_time or duration: send the same values as on the first page',
+		);
 	}
 	return state.o;
 }

@@ -1,6 +1,11 @@
 import { encryptedHead } from '../../media/encrypt';
 import type { MediaFile } from '../../media/library';
-import { CHANNEL_MEDIA_PATH, mediaStateOf, playSignature, SHORT_VIDEO_MEDIA_PATH } from '../../media/links';
+import {
+	CHANNEL_MEDIA_PATH,
+	mediaStateOf,
+	playSignature,
+	SHORT_VIDEO_MEDIA_PATH,
+} from '../../media/links';
 import type { RouteModule, SimResponse } from '../types';
 
 const SLICE_BYTES = 256 * 1024;
@@ -13,9 +18,14 @@ function fileAnswer(file: MediaFile, headers: Record<string, string>, head?: Buf
 			yield head;
 			start = head.length;
 		}
-		for (; start < file.size; start += SLICE_BYTES) yield file.read(start, Math.min(file.size, start + SLICE_BYTES));
+		for (; start < file.size; start += SLICE_BYTES)
+			yield file.read(start, Math.min(file.size, start + SLICE_BYTES));
 	}
-	return { status: 200, headers: { 'content-type': 'video/mp4', ...headers }, bytes: { length: file.size, chunks: slices } };
+	return {
+		status: 200,
+		headers: { 'content-type': 'video/mp4', ...headers },
+		bytes: { length: file.size, chunks: slices },
+	};
 }
 
 const refused = (status: number, text: string): SimResponse => ({ status, text });
@@ -43,7 +53,9 @@ export const mediaRoutes: RouteModule = {
 				const file = library.channels;
 				const length = Math.min(library.encryptedLength, file.size);
 				const head = encryptedHead(file.read(0, length), key, library.encryptedLength);
-				const headers: Record<string, string> = library.omitEncryptedLengthHeader ? {} : { 'x-enclen': String(library.encryptedLength) };
+				const headers: Record<string, string> = library.omitEncryptedLengthHeader
+					? {}
+					: { 'x-enclen': String(library.encryptedLength) };
 				return fileAnswer(file, headers, head);
 			},
 		},
@@ -55,7 +67,8 @@ export const mediaRoutes: RouteModule = {
 			handle(request, ctx) {
 				const awemeId = /^(\d+)\.mp4$/.exec(request.params.file)?.[1];
 				if (!awemeId) return refused(404, 'Not found');
-				if (request.query.get('sign') !== playSignature(awemeId, request.params.cdn)) return refused(403, 'Forbidden: bad signature');
+				if (request.query.get('sign') !== playSignature(awemeId, request.params.cdn))
+					return refused(403, 'Forbidden: bad signature');
 				return fileAnswer(mediaStateOf(ctx).library.shortVideo, {});
 			},
 		},

@@ -11,18 +11,28 @@ import type { SimResponse } from '../types';
  */
 export type ModelAnswerFault = 'prose' | 'drop-item' | 'duplicate-item' | 'unknown-label';
 
-export const MODEL_ANSWER_FAULTS: readonly ModelAnswerFault[] = ['prose', 'drop-item', 'duplicate-item', 'unknown-label'];
+export const MODEL_ANSWER_FAULTS: readonly ModelAnswerFault[] = [
+	'prose',
+	'drop-item',
+	'duplicate-item',
+	'unknown-label',
+];
 
 const PROSE = "I'm sorry, I can't sort these posts right now. Please try again later.";
 
 type Entry = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function disturbedResults(results: Entry[], fault: ModelAnswerFault): Entry[] {
 	if (results.length === 0) return results;
 	if (fault === 'drop-item') return results.slice(0, -1);
-	if (fault === 'duplicate-item') return [...results, { ...results[0], label: results[0].label === 'negative' ? 'positive' : 'negative' }];
+	if (fault === 'duplicate-item')
+		return [
+			...results,
+			{ ...results[0], label: results[0].label === 'negative' ? 'positive' : 'negative' },
+		];
 	return [{ ...results[0], label: 'maybe' }, ...results.slice(1)];
 }
 
@@ -31,7 +41,11 @@ export function disturbedText(text: string, fault: ModelAnswerFault): string {
 	if (fault === 'prose') return PROSE;
 	try {
 		const value: unknown = JSON.parse(text);
-		if (isRecord(value) && Array.isArray(value.results)) return JSON.stringify({ ...value, results: disturbedResults(value.results as Entry[], fault) });
+		if (isRecord(value) && Array.isArray(value.results))
+			return JSON.stringify({
+				...value,
+				results: disturbedResults(value.results as Entry[], fault),
+			});
 	} catch {
 		// not a structured answer: a prose fault is the only one that changes it
 	}
@@ -42,15 +56,23 @@ export function disturbedText(text: string, fault: ModelAnswerFault): string {
 function withText(body: Record<string, any>, fault: ModelAnswerFault): Record<string, any> {
 	const copy = structuredClone(body);
 	const chatMessage = copy.choices?.[0]?.message;
-	if (chatMessage && typeof chatMessage.content === 'string') chatMessage.content = disturbedText(chatMessage.content, fault);
-	const block = Array.isArray(copy.content) ? copy.content.find((entry: Entry) => entry?.type === 'text') : undefined;
+	if (chatMessage && typeof chatMessage.content === 'string')
+		chatMessage.content = disturbedText(chatMessage.content, fault);
+	const block = Array.isArray(copy.content)
+		? copy.content.find((entry: Entry) => entry?.type === 'text')
+		: undefined;
 	if (block && typeof block.text === 'string') block.text = disturbedText(block.text, fault);
-	const part = copy.candidates?.[0]?.content?.parts?.find((entry: Entry) => typeof entry?.text === 'string');
+	const part = copy.candidates?.[0]?.content?.parts?.find(
+		(entry: Entry) => typeof entry?.text === 'string',
+	);
 	if (part) part.text = disturbedText(part.text, fault);
 	return copy;
 }
 
-export function withModelAnswerFault(response: SimResponse, fault: ModelAnswerFault | undefined): SimResponse {
+export function withModelAnswerFault(
+	response: SimResponse,
+	fault: ModelAnswerFault | undefined,
+): SimResponse {
 	if (fault === undefined || response.status !== 200 || !isRecord(response.body)) return response;
 	return { ...response, body: withText(response.body, fault) };
 }

@@ -24,7 +24,8 @@ interface BatchRequest {
 	items: BatchItem[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function readBatchRequest(text: string): BatchRequest | undefined {
 	let value: unknown;
@@ -33,15 +34,22 @@ function readBatchRequest(text: string): BatchRequest | undefined {
 	} catch {
 		return undefined;
 	}
-	if (!isRecord(value) || !Array.isArray(value.labels) || !Array.isArray(value.items)) return undefined;
-	const labels = value.labels.filter((label): label is string => typeof label === 'string' && label !== '');
-	const items = value.items.filter((item): item is BatchItem => isRecord(item) && typeof item.id === 'string' && typeof item.text === 'string');
+	if (!isRecord(value) || !Array.isArray(value.labels) || !Array.isArray(value.items))
+		return undefined;
+	const labels = value.labels.filter(
+		(label): label is string => typeof label === 'string' && label !== '',
+	);
+	const items = value.items.filter(
+		(item): item is BatchItem =>
+			isRecord(item) && typeof item.id === 'string' && typeof item.text === 'string',
+	);
 	if (labels.length === 0 || items.length !== value.items.length) return undefined;
 	return { labels, items };
 }
 
 function labelOf(text: string, labels: string[]): { label: string; reason: string } {
-	if (text.includes(UNCLASSIFIABLE_MARK)) return { label: 'unsure', reason: 'The simulated model cannot decide' };
+	if (text.includes(UNCLASSIFIABLE_MARK))
+		return { label: 'unsure', reason: 'The simulated model cannot decide' };
 	const { sentiment, reason } = sentimentOf(text);
 	if (labels.includes(sentiment)) return { label: sentiment, reason };
 	const named = labels.find((label) => text.toLowerCase().includes(label.toLowerCase()));
@@ -53,6 +61,9 @@ function labelOf(text: string, labels: string[]): { label: string; reason: strin
 export function batchClassificationReply(prompt: Prompt): string | undefined {
 	const request = readBatchRequest(prompt.lastUser.trim());
 	if (!request) return undefined;
-	const results = request.items.map((item) => ({ id: item.id, ...labelOf(item.text, request.labels) }));
+	const results = request.items.map((item) => ({
+		id: item.id,
+		...labelOf(item.text, request.labels),
+	}));
 	return JSON.stringify({ results });
 }

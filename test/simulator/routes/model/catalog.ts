@@ -8,7 +8,11 @@ export interface CatalogModel {
 	owned_by: string;
 }
 
-const model = (id: string, capability: Capability, owned_by = 'gateway'): CatalogModel => ({ id, capability, owned_by });
+const model = (id: string, capability: Capability, owned_by = 'gateway'): CatalogModel => ({
+	id,
+	capability,
+	owned_by,
+});
 
 export const CATALOG: CatalogModel[] = [
 	model('gm-2.5-flash', 'text'),

@@ -8,7 +8,8 @@ export interface Conversation {
 	promptText: string;
 }
 
-const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, any> =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
 
 function textOf(content: unknown, where: string): string {
 	if (typeof content === 'string') return content;
@@ -25,17 +26,24 @@ function textOf(content: unknown, where: string): string {
 
 export function readConversation(body: unknown, roles: string[], system?: unknown): Conversation {
 	if (!isObject(body)) throw badRequest('The request body must be a JSON object');
-	if (typeof body.model !== 'string' || body.model.trim() === '') throw badRequest('model: Field required');
-	if (!Array.isArray(body.messages) || body.messages.length === 0) throw badRequest('messages: must be a non-empty array');
-	let systemText = typeof system === 'string' ? system : system === undefined ? '' : textOf(system, 'system');
+	if (typeof body.model !== 'string' || body.model.trim() === '')
+		throw badRequest('model: Field required');
+	if (!Array.isArray(body.messages) || body.messages.length === 0)
+		throw badRequest('messages: must be a non-empty array');
+	let systemText =
+		typeof system === 'string' ? system : system === undefined ? '' : textOf(system, 'system');
 	let lastUser = '';
 	let promptText = systemText;
 	body.messages.forEach((message: unknown, index: number) => {
 		const where = `messages[${index}]`;
 		if (!isObject(message)) throw badRequest(`${where} must be an object`);
-		if (!roles.includes(message.role)) throw badRequest(`${where}.role must be one of ${roles.join(', ')}`);
+		if (!roles.includes(message.role))
+			throw badRequest(`${where}.role must be one of ${roles.join(', ')}`);
 		// An assistant message that only calls tools has `content: null`.
-		const text = message.content === null && Array.isArray(message.tool_calls) ? '' : textOf(message.content, where);
+		const text =
+			message.content === null && Array.isArray(message.tool_calls)
+				? ''
+				: textOf(message.content, where);
 		promptText += text;
 		if (message.role === 'system') systemText += (systemText ? '\n' : '') + text;
 		if (message.role === 'user') lastUser = text;

@@ -4,7 +4,13 @@
  * for tests to read the dimensions.
  */
 
-const marker = (code: number, payload: number[]) => [0xff, code, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+const marker = (code: number, payload: number[]) => [
+	0xff,
+	code,
+	(payload.length + 2) >> 8,
+	(payload.length + 2) & 0xff,
+	...payload,
+];
 
 class BitWriter {
 	readonly bytes: number[] = [];
@@ -34,7 +40,16 @@ class BitWriter {
 
 /** A `width` x `height` JPEG of grey level `grey` (0-255). */
 export function encodeGreyJpeg(width: number, height: number, grey: number): Buffer {
-	if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 && width < 65536 && height < 65536)) {
+	if (
+		!(
+			Number.isInteger(width) &&
+			Number.isInteger(height) &&
+			width > 0 &&
+			height > 0 &&
+			width < 65536 &&
+			height < 65536
+		)
+	) {
 		throw new RangeError('JPEG dimensions must be integers from 1 to 65535');
 	}
 	const dc = 8 * (Math.max(0, Math.min(255, Math.round(grey))) - 128); // DC of an 8x8 block of constant level, quantiser 1
@@ -76,7 +91,8 @@ export function jpegSize(bytes: Buffer): { width: number; height: number } | und
 	while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
 		const code = bytes[offset + 1];
 		const length = bytes.readUInt16BE(offset + 2);
-		if (code === 0xc0) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+		if (code === 0xc0)
+			return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
 		offset += 2 + length;
 	}
 	return undefined;

@@ -17,7 +17,8 @@ export const listingRoutes: HttpRoute[] = [
 		handle: (request) =>
 			answering(() => {
 				const model = findModel(decodeURIComponent(request.params.model));
-				if (!model) throw notFound(`The model '${decodeURIComponent(request.params.model)}' does not exist`);
+				if (!model)
+					throw notFound(`The model '${decodeURIComponent(request.params.model)}' does not exist`);
 				return { status: 200, body: modelRecord(model) };
 			}, openAiError),
 	},

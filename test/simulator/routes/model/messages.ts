@@ -11,11 +11,14 @@ import { messagesEvent, SSE_HEADERS } from './sse';
 
 function handleMessages(request: SimRequest, ctx: SimContext): SimResponse {
 	const body = request.json() as Record<string, any>;
-	if (body && typeof body === 'object' && body.max_tokens === undefined) throw badRequest('max_tokens: Field required');
+	if (body && typeof body === 'object' && body.max_tokens === undefined)
+		throw badRequest('max_tokens: Field required');
 	const conversation = readConversation(body, ['user', 'assistant'], body?.system);
 	const maxTokens = body.max_tokens;
-	if (!(Number.isInteger(maxTokens) && maxTokens > 0)) throw badRequest('max_tokens: must be a positive integer');
-	if (body.stream !== undefined && typeof body.stream !== 'boolean') throw badRequest('stream: must be a boolean');
+	if (!(Number.isInteger(maxTokens) && maxTokens > 0))
+		throw badRequest('max_tokens: must be a positive integer');
+	if (body.stream !== undefined && typeof body.stream !== 'boolean')
+		throw badRequest('stream: must be a boolean');
 
 	const limited = limitTokens(replyTo(conversation, body.model), maxTokens);
 	const stopReason = limited.cut ? 'max_tokens' : 'end_turn';
@@ -40,19 +43,37 @@ function handleMessages(request: SimRequest, ctx: SimContext): SimResponse {
 	}
 	const events = [
 		messagesEvent('message_start', {
-			message: { id, type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } },
+			message: {
+				id,
+				type: 'message',
+				role: 'assistant',
+				model: body.model,
+				content: [],
+				stop_reason: null,
+				stop_sequence: null,
+				usage: { input_tokens: inputTokens, output_tokens: 1 },
+			},
 		}),
 		messagesEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
 		messagesEvent('ping', {}),
-		...streamPieces(limited.text).map((text) => messagesEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })),
+		...streamPieces(limited.text).map((text) =>
+			messagesEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+		),
 	];
 	if (conversation.lastUser.includes(STREAM_ERROR_MARK)) {
-		events.splice(4, events.length, messagesEvent('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }));
+		events.splice(
+			4,
+			events.length,
+			messagesEvent('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }),
+		);
 		return { status: 200, headers: SSE_HEADERS, chunks: events };
 	}
 	events.push(
 		messagesEvent('content_block_stop', { index: 0 }),
-		messagesEvent('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } }),
+		messagesEvent('message_delta', {
+			delta: { stop_reason: stopReason, stop_sequence: null },
+			usage: { output_tokens: outputTokens },
+		}),
 		messagesEvent('message_stop', {}),
 	);
 	return { status: 200, headers: SSE_HEADERS, chunks: events };

@@ -1,7 +1,14 @@
 import { hash32, mulberry32 } from '../../dataset/random';
 import type { HttpRoute, SimContext, SimRequest, SimResponse } from '../types';
 import { CATALOG, findModel, type CatalogModel } from './catalog';
-import { generateContentResponse, imageAnswer, imageDimensions, speechAnswer, textAnswer, type NativeAnswer } from './nativeAnswers';
+import {
+	generateContentResponse,
+	imageAnswer,
+	imageDimensions,
+	speechAnswer,
+	textAnswer,
+	type NativeAnswer,
+} from './nativeAnswers';
 import { checkCapability, readGenerateRequest, type GenerateRequest } from './nativeRequest';
 import { encodePng } from './png';
 import { answering, badRequest, nativeError, notFound } from './problems';
@@ -24,7 +31,8 @@ const TASK_TYPES = [
 const DEFAULT_DIMENSIONS = 768;
 const MAX_DIMENSIONS = 3072;
 
-const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, any> =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
 
 function targetOf(request: SimRequest): { model: string; action: string } {
 	const target = decodeURIComponent(request.params.target);
@@ -39,12 +47,21 @@ function modelOf(id: string): CatalogModel {
 	return model;
 }
 
-function generate(request: SimRequest, model: CatalogModel, ctx: SimContext): { answer: NativeAnswer; parsed: GenerateRequest } {
+function generate(
+	request: SimRequest,
+	model: CatalogModel,
+	ctx: SimContext,
+): { answer: NativeAnswer; parsed: GenerateRequest } {
 	const body = request.json();
 	const parsed = readGenerateRequest(body, model);
 	checkCapability(parsed, model, isObject(body) && isObject(body.generationConfig));
 	const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
-	const answer = model.capability === 'image' ? imageAnswer(parsed, model, origin) : model.capability === 'speech' ? speechAnswer(parsed) : textAnswer(parsed, model);
+	const answer =
+		model.capability === 'image'
+			? imageAnswer(parsed, model, origin)
+			: model.capability === 'speech'
+				? speechAnswer(parsed)
+				: textAnswer(parsed, model);
 	return { answer, parsed };
 }
 
@@ -52,7 +69,10 @@ function generate(request: SimRequest, model: CatalogModel, ctx: SimContext): { 
 function streamedResponses(answer: NativeAnswer, model: CatalogModel, ctx: SimContext) {
 	const full = generateContentResponse(answer, model, ctx);
 	const { candidates, ...rest } = full;
-	const promptOnly = { promptTokenCount: answer.usageMetadata.promptTokenCount, trafficType: 'ON_DEMAND' };
+	const promptOnly = {
+		promptTokenCount: answer.usageMetadata.promptTokenCount,
+		trafficType: 'ON_DEMAND',
+	};
 	const partial = (parts: Record<string, unknown>[]) => ({
 		...rest,
 		candidates: [{ content: { parts, role: 'model' }, index: 0 }],
@@ -68,7 +88,10 @@ function streamedResponses(answer: NativeAnswer, model: CatalogModel, ctx: SimCo
 	const last = pieces.pop() ?? [];
 	return [
 		...pieces.map(partial),
-		{ ...full, candidates: [{ ...candidates[0], content: { parts: [...last, ...tail], role: 'model' } }] },
+		{
+			...full,
+			candidates: [{ ...candidates[0], content: { parts: [...last, ...tail], role: 'model' } }],
+		},
 	];
 }
 
@@ -78,7 +101,13 @@ function streamAnswer(request: SimRequest, model: CatalogModel, ctx: SimContext)
 	if (request.query.get('alt') !== 'sse') return { status: 200, body: responses };
 	const events = responses.map(nativeEvent);
 	if (parsed.lastUser.includes(STREAM_ERROR_MARK)) {
-		events.splice(Math.min(2, events.length - 1), events.length, nativeEvent({ error: { code: 500, message: 'The model stopped while streaming', status: 'INTERNAL' } }));
+		events.splice(
+			Math.min(2, events.length - 1),
+			events.length,
+			nativeEvent({
+				error: { code: 500, message: 'The model stopped while streaming', status: 'INTERNAL' },
+			}),
+		);
 	}
 	return { status: 200, headers: SSE_HEADERS, chunks: events };
 }
@@ -98,36 +127,53 @@ export function embeddingOf(text: string, dimensions: number, taskType: string):
 }
 
 function embed(request: SimRequest, model: CatalogModel): SimResponse {
-	if (model.capability !== 'embedding') throw badRequest(`${model.id} does not support embedContent`);
+	if (model.capability !== 'embedding')
+		throw badRequest(`${model.id} does not support embedContent`);
 	const body = request.json();
-	if (!isObject(body) || !isObject(body.content) || !Array.isArray(body.content.parts) || body.content.parts.length === 0) {
+	if (
+		!isObject(body) ||
+		!isObject(body.content) ||
+		!Array.isArray(body.content.parts) ||
+		body.content.parts.length === 0
+	) {
 		throw badRequest('content is required: {parts: [{text}]}');
 	}
-	const text = body.content.parts.map((part: any) => (typeof part?.text === 'string' ? part.text : '')).join(' ');
+	const text = body.content.parts
+		.map((part: any) => (typeof part?.text === 'string' ? part.text : ''))
+		.join(' ');
 	if (text.trim() === '') throw badRequest('content.parts[].text must not be empty');
 	const dimensions = body.output_dimensionality ?? body.outputDimensionality ?? DEFAULT_DIMENSIONS;
 	if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
 		throw badRequest(`output_dimensionality must be an integer from 1 to ${MAX_DIMENSIONS}`);
 	}
 	const taskType = body.taskType ?? 'TASK_TYPE_UNSPECIFIED';
-	if (!TASK_TYPES.includes(taskType)) throw badRequest(`taskType must be one of ${TASK_TYPES.join(', ')}`);
+	if (!TASK_TYPES.includes(taskType))
+		throw badRequest(`taskType must be one of ${TASK_TYPES.join(', ')}`);
 	return { status: 200, body: { embedding: { values: embeddingOf(text, dimensions, taskType) } } };
 }
 
 function predict(request: SimRequest, model: CatalogModel): SimResponse {
 	if (model.capability !== 'prediction') throw badRequest(`${model.id} does not support predict`);
 	const body = request.json();
-	if (!isObject(body) || !Array.isArray(body.instances) || body.instances.length === 0) throw badRequest('instances is required: [{prompt}]');
+	if (!isObject(body) || !Array.isArray(body.instances) || body.instances.length === 0)
+		throw badRequest('instances is required: [{prompt}]');
 	if (!isObject(body.parameters)) throw badRequest('parameters is required: {sampleCount}');
 	const { sampleCount } = body.parameters;
-	if (!Number.isInteger(sampleCount) || sampleCount < 1 || sampleCount > 4) throw badRequest('parameters.sampleCount must be an integer from 1 to 4');
+	if (!Number.isInteger(sampleCount) || sampleCount < 1 || sampleCount > 4)
+		throw badRequest('parameters.sampleCount must be an integer from 1 to 4');
 	const predictions: unknown[] = [];
 	body.instances.forEach((instance: unknown, index: number) => {
-		if (!isObject(instance) || typeof instance.prompt !== 'string' || instance.prompt.trim() === '') throw badRequest(`instances[${index}].prompt is required`);
+		if (!isObject(instance) || typeof instance.prompt !== 'string' || instance.prompt.trim() === '')
+			throw badRequest(`instances[${index}].prompt is required`);
 		const { width, height } = imageDimensions(body.parameters.aspectRatio, undefined);
 		for (let sample = 0; sample < sampleCount; sample++) {
 			const h = hash32(model.id, instance.prompt, sample);
-			const png = encodePng(width, height, [h & 0xff, (h >>> 8) & 0xff, (h >>> 16) & 0xff], [(h >>> 24) & 0xff, 255 - (h & 0xff), 128]);
+			const png = encodePng(
+				width,
+				height,
+				[h & 0xff, (h >>> 8) & 0xff, (h >>> 16) & 0xff],
+				[(h >>> 24) & 0xff, 255 - (h & 0xff), 128],
+			);
 			predictions.push({ bytesBase64Encoded: png.toString('base64'), mimeType: 'image/png' });
 		}
 	});
@@ -158,11 +204,16 @@ function handleNative(request: SimRequest, ctx: SimContext): SimResponse {
 		default:
 			// The spec documents the other native endpoints with this generic answer.
 			if (!/^[A-Za-z][A-Za-z0-9]*$/.test(action)) throw notFound(`Unknown action "${action}"`);
-			return { status: 200, body: { id: `op-${ctx.requestId.slice(0, 16)}`, object: action, status: 'completed' } };
+			return {
+				status: 200,
+				body: { id: `op-${ctx.requestId.slice(0, 16)}`, object: action, status: 'completed' },
+			};
 	}
 }
 
-const identify = (version: string) => (request: SimRequest) => ({ endpoint: `${version}/models/${decodeURIComponent(request.params.target)}` });
+const identify = (version: string) => (request: SimRequest) => ({
+	endpoint: `${version}/models/${decodeURIComponent(request.params.target)}`,
+});
 
 export const nativeRoutes: HttpRoute[] = [
 	{
@@ -178,7 +229,8 @@ export const nativeRoutes: HttpRoute[] = [
 		handle: (request, ctx) =>
 			answering(() => {
 				const body = request.json();
-				if (!isObject(body) || !Array.isArray(body.contents) || body.contents.length === 0) throw badRequest('contents is required and must be a non-empty array');
+				if (!isObject(body) || !Array.isArray(body.contents) || body.contents.length === 0)
+					throw badRequest('contents is required and must be a non-empty array');
 				return handleNative(request, ctx);
 			}, nativeError),
 	},
@@ -193,7 +245,11 @@ export const nativeRoutes: HttpRoute[] = [
 					name: `models/${model.id}`,
 					displayName: model.id,
 					supportedGenerationMethods:
-						model.capability === 'embedding' ? ['embedContent'] : model.capability === 'prediction' ? ['predict'] : ['generateContent', 'streamGenerateContent', 'countTokens'],
+						model.capability === 'embedding'
+							? ['embedContent']
+							: model.capability === 'prediction'
+								? ['predict']
+								: ['generateContent', 'streamGenerateContent', 'countTokens'],
 				})),
 			},
 		}),

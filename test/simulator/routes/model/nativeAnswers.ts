@@ -32,15 +32,27 @@ function colourFor(...parts: Array<string | number>): Rgb {
 }
 
 /** Width and height for an aspect ratio: about 128 px on the long side (more for 2K/4K), exact ratio. */
-export function imageDimensions(ratio: string | undefined, imageSize: string | undefined): { width: number; height: number } {
+export function imageDimensions(
+	ratio: string | undefined,
+	imageSize: string | undefined,
+): { width: number; height: number } {
 	const [w, h] = (ratio ?? '1:1').split(':').map(Number);
 	const longSide = 128 * (imageSize === '4K' ? 4 : imageSize === '2K' ? 2 : 1);
 	const scale = Math.floor(longSide / Math.max(w, h));
 	if (scale >= 1) return { width: w * scale, height: h * scale };
-	return { width: Math.max(1, Math.round((longSide * w) / Math.max(w, h))), height: Math.max(1, Math.round((longSide * h) / Math.max(w, h))) };
+	return {
+		width: Math.max(1, Math.round((longSide * w) / Math.max(w, h))),
+		height: Math.max(1, Math.round((longSide * h) / Math.max(w, h))),
+	};
 }
 
-function usage(promptText: string, request: GenerateRequest, candidates: number, candidatesModality: string, thoughts = 0) {
+function usage(
+	promptText: string,
+	request: GenerateRequest,
+	candidates: number,
+	candidatesModality: string,
+	thoughts = 0,
+) {
 	const prompt = tokensOf(promptText) + request.inlineFiles.length * 258;
 	const metadata: Record<string, unknown> = {
 		promptTokenCount: prompt,
@@ -56,8 +68,12 @@ function usage(promptText: string, request: GenerateRequest, candidates: number,
 
 export function textAnswer(request: GenerateRequest, model: CatalogModel): NativeAnswer {
 	let reply = replyTo({ system: request.system, lastUser: request.lastUser }, model.id);
-	const attachments = [...request.inlineFiles.map((file) => file.mimeType), ...request.fileUris.map((file) => file.mimeType)];
-	if (attachments.length && reply.startsWith('This is a simulated answer')) reply += ` Attachments: ${attachments.join(', ')}.`;
+	const attachments = [
+		...request.inlineFiles.map((file) => file.mimeType),
+		...request.fileUris.map((file) => file.mimeType),
+	];
+	if (attachments.length && reply.startsWith('This is a simulated answer'))
+		reply += ` Attachments: ${attachments.join(', ')}.`;
 	const limited = limitTokens(reply, request.config.maxOutputTokens);
 	const parts: Part[] = [];
 	let thoughts = 0;
@@ -70,13 +86,26 @@ export function textAnswer(request: GenerateRequest, model: CatalogModel): Nativ
 	const answer: NativeAnswer = {
 		parts,
 		finishReason: limited.cut ? 'MAX_TOKENS' : 'STOP',
-		usageMetadata: usage(`${request.system}${request.lastUser}`, request, tokensOf(limited.text), 'TEXT', thoughts),
+		usageMetadata: usage(
+			`${request.system}${request.lastUser}`,
+			request,
+			tokensOf(limited.text),
+			'TEXT',
+			thoughts,
+		),
 	};
 	if (request.googleSearch) {
 		const query = request.lastUser.trim().slice(0, 60);
 		answer.groundingMetadata = {
 			webSearchQueries: [query],
-			groundingChunks: [{ web: { uri: `https://search.example.com/?q=${encodeURIComponent(query)}`, title: 'search.example.com' } }],
+			groundingChunks: [
+				{
+					web: {
+						uri: `https://search.example.com/?q=${encodeURIComponent(query)}`,
+						title: 'search.example.com',
+					},
+				},
+			],
 		};
 	}
 	return answer;
@@ -89,27 +118,50 @@ function sizeOfImage(mimeType: string, base64: string) {
 }
 
 /** Image models answer PNG, or a grey JPEG when imageConfig.imageOutputOptions.mimeType asks for one. */
-export function imageAnswer(request: GenerateRequest, model: CatalogModel, origin: string): NativeAnswer {
+export function imageAnswer(
+	request: GenerateRequest,
+	model: CatalogModel,
+	origin: string,
+): NativeAnswer {
 	const config = request.config.imageConfig ?? {};
-	const inputSize = request.inlineFiles.map((file) => sizeOfImage(file.mimeType, file.data)).find(Boolean);
+	const inputSize = request.inlineFiles
+		.map((file) => sizeOfImage(file.mimeType, file.data))
+		.find(Boolean);
 	// An edit keeps the size of the image it edits unless a ratio is asked for.
-	const { width, height } = inputSize && !config.aspectRatio ? inputSize : imageDimensions(config.aspectRatio, config.imageSize);
-	const mimeType = config.imageOutputOptions?.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+	const { width, height } =
+		inputSize && !config.aspectRatio
+			? inputSize
+			: imageDimensions(config.aspectRatio, config.imageSize);
+	const mimeType =
+		config.imageOutputOptions?.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
 	const seed = `${model.id}|${request.lastUser}|${request.inlineFiles.length}|${request.turns}`;
-	const text = request.inlineFiles.length ? `Edited ${request.inlineFiles.length} image(s) as asked.` : 'Here is the generated image.';
+	const text = request.inlineFiles.length
+		? `Edited ${request.inlineFiles.length} image(s) as asked.`
+		: 'Here is the generated image.';
 	const parts: Part[] = [{ text }];
 	if (request.responseFormat === 'url') {
 		const name = `${hexFor(16, seed)}-${width}x${height}.${mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
 		const url = `${origin}/sim-files/images/${name}`;
-		parts.push(request.lastUser.includes(URL_IN_INLINE_DATA_MARK) ? { inlineData: { data: url, mimeType } } : { fileData: { fileUri: url, mimeType } });
+		parts.push(
+			request.lastUser.includes(URL_IN_INLINE_DATA_MARK)
+				? { inlineData: { data: url, mimeType } }
+				: { fileData: { fileUri: url, mimeType } },
+		);
 	} else {
 		const image =
 			mimeType === 'image/jpeg'
 				? encodeGreyJpeg(width, height, hash32(seed) & 0xff)
 				: encodePng(width, height, colourFor(seed, 'from'), colourFor(seed, 'to'));
-		parts.push({ inlineData: { data: image.toString('base64'), mimeType }, thoughtSignature: hexFor(24, seed, 'signature') });
+		parts.push({
+			inlineData: { data: image.toString('base64'), mimeType },
+			thoughtSignature: hexFor(24, seed, 'signature'),
+		});
 	}
-	return { parts, finishReason: 'STOP', usageMetadata: usage(request.lastUser, request, IMAGE_TOKENS + tokensOf(text), 'IMAGE') };
+	return {
+		parts,
+		finishReason: 'STOP',
+		usageMetadata: usage(request.lastUser, request, IMAGE_TOKENS + tokensOf(text), 'IMAGE'),
+	};
 }
 
 export function speechAnswer(request: GenerateRequest): NativeAnswer {
@@ -126,7 +178,11 @@ export function speechAnswer(request: GenerateRequest): NativeAnswer {
 }
 
 /** The whole generate-content response around an answer. */
-export function generateContentResponse(answer: NativeAnswer, model: CatalogModel, ctx: SimContext) {
+export function generateContentResponse(
+	answer: NativeAnswer,
+	model: CatalogModel,
+	ctx: SimContext,
+) {
 	const candidate: Record<string, unknown> = {
 		content: { parts: answer.parts, role: 'model' },
 		finishReason: answer.finishReason,

@@ -13,14 +13,21 @@ export function speechSeconds(text: string): number {
 }
 
 /** `seconds` of a sine tone at `frequency` Hz with short fades (no clicks). */
-export function sineTonePcm(seconds: number, frequency: number, sampleRate = SPEECH_SAMPLE_RATE): Buffer {
+export function sineTonePcm(
+	seconds: number,
+	frequency: number,
+	sampleRate = SPEECH_SAMPLE_RATE,
+): Buffer {
 	const samples = Math.round(seconds * sampleRate);
 	const pcm = Buffer.alloc(samples * 2);
 	const fade = Math.min(samples / 2, sampleRate * 0.01);
 	const step = (2 * Math.PI * frequency) / sampleRate;
 	for (let index = 0; index < samples; index++) {
 		const envelope = Math.min(1, index / fade, (samples - 1 - index) / fade);
-		pcm.writeInt16LE(Math.round(Math.sin(index * step) * 0.3 * 32767 * Math.max(0, envelope)), index * 2);
+		pcm.writeInt16LE(
+			Math.round(Math.sin(index * step) * 0.3 * 32767 * Math.max(0, envelope)),
+			index * 2,
+		);
 	}
 	return pcm;
 }

@@ -33,7 +33,8 @@ export type Rgb = [number, number, number];
 
 /** A diagonal gradient between two colours, so every image of a different seed looks different. */
 export function encodePng(width: number, height: number, from: Rgb, to: Rgb): Buffer {
-	if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) throw new RangeError('PNG dimensions must be positive integers');
+	if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0))
+		throw new RangeError('PNG dimensions must be positive integers');
 	const header = Buffer.alloc(13);
 	header.writeUInt32BE(width, 0);
 	header.writeUInt32BE(height, 4);
@@ -50,11 +51,21 @@ export function encodePng(width: number, height: number, from: Rgb, to: Rgb): Bu
 			for (let c = 0; c < 3; c++) raw[offset + c] = Math.round(from[c] + (to[c] - from[c]) * t);
 		}
 	}
-	return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+	return Buffer.concat([
+		SIGNATURE,
+		chunk('IHDR', header),
+		chunk('IDAT', deflateSync(raw)),
+		chunk('IEND', Buffer.alloc(0)),
+	]);
 }
 
 /** Width and height of a PNG, or undefined when the bytes are not one. */
 export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
-	if (bytes.length < 24 || !bytes.subarray(0, 8).equals(SIGNATURE) || bytes.toString('ascii', 12, 16) !== 'IHDR') return undefined;
+	if (
+		bytes.length < 24 ||
+		!bytes.subarray(0, 8).equals(SIGNATURE) ||
+		bytes.toString('ascii', 12, 16) !== 'IHDR'
+	)
+		return undefined;
 	return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }

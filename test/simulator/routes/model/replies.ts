@@ -15,8 +15,41 @@
 
 import { batchClassificationReply } from './batchClassifier';
 
-const POSITIVE = ['love', 'loved', 'great', 'excellent', 'amazing', 'awesome', 'best', 'good', 'nice', 'recommend', 'happy', 'perfect', 'fantastic', 'wonderful', 'better'];
-const NEGATIVE = ['bad', 'broken', 'terrible', 'awful', 'hate', 'worst', 'poor', 'disappointed', 'disappointing', 'refund', 'scam', 'slow', 'useless', 'sadly', 'worse', 'fake'];
+const POSITIVE = [
+	'love',
+	'loved',
+	'great',
+	'excellent',
+	'amazing',
+	'awesome',
+	'best',
+	'good',
+	'nice',
+	'recommend',
+	'happy',
+	'perfect',
+	'fantastic',
+	'wonderful',
+	'better',
+];
+const NEGATIVE = [
+	'bad',
+	'broken',
+	'terrible',
+	'awful',
+	'hate',
+	'worst',
+	'poor',
+	'disappointed',
+	'disappointing',
+	'refund',
+	'scam',
+	'slow',
+	'useless',
+	'sadly',
+	'worse',
+	'fake',
+];
 
 const SUMMARY_ASK = /summar|report/i;
 
@@ -32,9 +65,22 @@ export function sentimentOf(text: string): { sentiment: Sentiment; reason: strin
 	const words = wordsOf(text);
 	const positive = words.filter((word) => POSITIVE.includes(word));
 	const negative = words.filter((word) => NEGATIVE.includes(word));
-	if (positive.length > negative.length) return { sentiment: 'positive', reason: `Positive wording: ${[...new Set(positive)].join(', ')}` };
-	if (negative.length > positive.length) return { sentiment: 'negative', reason: `Negative wording: ${[...new Set(negative)].join(', ')}` };
-	return { sentiment: 'neutral', reason: positive.length ? 'Positive and negative wording balance out' : 'No clearly positive or negative wording' };
+	if (positive.length > negative.length)
+		return {
+			sentiment: 'positive',
+			reason: `Positive wording: ${[...new Set(positive)].join(', ')}`,
+		};
+	if (negative.length > positive.length)
+		return {
+			sentiment: 'negative',
+			reason: `Negative wording: ${[...new Set(negative)].join(', ')}`,
+		};
+	return {
+		sentiment: 'neutral',
+		reason: positive.length
+			? 'Positive and negative wording balance out'
+			: 'No clearly positive or negative wording',
+	};
 }
 
 function summaryOf(text: string): string {
@@ -44,7 +90,12 @@ function summaryOf(text: string): string {
 		.filter((line) => line !== '' && !SUMMARY_ASK.test(line));
 	const counts: Record<Sentiment, number> = { positive: 0, neutral: 0, negative: 0 };
 	for (const mention of mentions) counts[sentimentOf(mention).sentiment]++;
-	const tone = counts.positive > counts.negative ? 'mostly positive' : counts.negative > counts.positive ? 'mostly negative' : 'mixed';
+	const tone =
+		counts.positive > counts.negative
+			? 'mostly positive'
+			: counts.negative > counts.positive
+				? 'mostly negative'
+				: 'mixed';
 	return (
 		`Summary of ${mentions.length} mention${mentions.length === 1 ? '' : 's'}: ${counts.positive} positive, ${counts.neutral} neutral and ` +
 		`${counts.negative} negative. Overall the tone is ${tone}. Follow up on the negative mentions first.`
@@ -60,7 +111,8 @@ export function replyTo(prompt: Prompt, model: string): string {
 	const batch = batchClassificationReply(prompt);
 	if (batch !== undefined) return batch;
 	const whole = `${prompt.system}\n${prompt.lastUser}`.toLowerCase();
-	if (whole.includes('sentiment') || whole.includes('classify')) return JSON.stringify(sentimentOf(prompt.lastUser));
+	if (whole.includes('sentiment') || whole.includes('classify'))
+		return JSON.stringify(sentimentOf(prompt.lastUser));
 	if (SUMMARY_ASK.test(whole)) return summaryOf(prompt.lastUser);
 	const quoted = prompt.lastUser.trim().replace(/\s+/g, ' ').slice(0, 80);
 	return `This is a simulated answer from ${model} to: "${quoted}".`;
@@ -72,7 +124,10 @@ export function tokensOf(text: string): number {
 }
 
 /** Keeps at most `maxTokens` tokens of a reply; `cut` says whether it was shortened. */
-export function limitTokens(text: string, maxTokens: number | undefined): { text: string; cut: boolean } {
+export function limitTokens(
+	text: string,
+	maxTokens: number | undefined,
+): { text: string; cut: boolean } {
 	if (maxTokens === undefined || tokensOf(text) <= maxTokens) return { text, cut: false };
 	return { text: text.slice(0, maxTokens * 4), cut: true };
 }
@@ -81,6 +136,7 @@ export function limitTokens(text: string, maxTokens: number | undefined): { text
 export function streamPieces(text: string): string[] {
 	const words = text.match(/\S+\s*/g) ?? [];
 	const pieces: string[] = [];
-	for (let index = 0; index < words.length; index += 3) pieces.push(words.slice(index, index + 3).join(''));
+	for (let index = 0; index < words.length; index += 3)
+		pieces.push(words.slice(index, index + 3).join(''));
 	return pieces.length ? pieces : [text];
 }
