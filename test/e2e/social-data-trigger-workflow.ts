@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WorkflowJson } from './credentials';
-import type { Simulator } from '../simulator';
+import type { RecordedRequest, Simulator } from '../simulator';
 
 /**
  * The Social Data Trigger e2e workflow and its receiving end, shared by the single-instance run
@@ -39,14 +39,22 @@ export async function startItemSink(): Promise<ItemSink> {
 	});
 	await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
 	const { port } = httpServer.address() as AddressInfo;
-	return { url: `http://127.0.0.1:${port}/items`, items, close: () => new Promise((resolve) => httpServer.close(() => resolve())) };
+	return {
+		url: `http://127.0.0.1:${port}/items`,
+		items,
+		close: () => new Promise((resolve) => httpServer.close(() => resolve())),
+	};
 }
 
 /**
  * Polls every minute (n8n's shortest interval) for new comments of a channel video, the first poll
  * emitting the latest 3; an HTTP Request node posts each item to the sink, naming its execution.
  */
-export function triggerWorkflow(objectId: string, sinkUrl: string, name = 'Social Data Trigger e2e'): WorkflowJson {
+export function triggerWorkflow(
+	objectId: string,
+	sinkUrl: string,
+	name = 'Social Data Trigger e2e',
+): WorkflowJson {
 	return {
 		name,
 		nodes: [
@@ -74,7 +82,9 @@ export function triggerWorkflow(objectId: string, sinkUrl: string, name = 'Socia
 					url: sinkUrl,
 					sendHeaders: true,
 					specifyHeaders: 'keypair',
-					headerParameters: { parameters: [{ name: EXECUTION_HEADER, value: '={{ $execution.id }}' }] },
+					headerParameters: {
+						parameters: [{ name: EXECUTION_HEADER, value: '={{ $execution.id }}' }],
+					},
 					sendBody: true,
 					specifyBody: 'json',
 					jsonBody: '={{ JSON.stringify($json) }}',
@@ -88,14 +98,35 @@ export function triggerWorkflow(objectId: string, sinkUrl: string, name = 'Socia
 }
 
 /** Waits until the sink holds `count` items, then a little longer: a duplicate would show up in that time. */
-export async function waitForItems(sink: ItemSink, count: number, timeoutMs: number): Promise<void> {
+export async function waitForItems(
+	sink: ItemSink,
+	count: number,
+	timeoutMs: number,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (sink.items.length < count) {
-		if (Date.now() > deadline) throw new Error(`the sink got ${sink.items.length} items, expected ${count}`);
+		if (Date.now() > deadline)
+			throw new Error(`the sink got ${sink.items.length} items, expected ${count}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	// A duplicate would come in the same execution or the next poll: give it a moment to show.
 	await new Promise((resolve) => setTimeout(resolve, 3_000));
+}
+
+/**
+ * Pages each poll read, from the simulator's request log: a poll starts with a first-page request
+ * (no `last_buffer`) and each continuation adds a page to it.
+ */
+export function pagesPerPoll(requests: readonly RecordedRequest[]): number[] {
+	const polls: number[] = [];
+	for (const request of requests) {
+		if (!request.endpoint?.endsWith('/fetch_video_comments') || request.status !== 200) continue;
+		const input = (request.input ?? {}) as Record<string, unknown>;
+		if (input.last_buffer === undefined || input.last_buffer === '' || polls.length === 0)
+			polls.push(1);
+		else polls[polls.length - 1] += 1;
+	}
+	return polls;
 }
 
 /** Ids of the video's `count` newest comments at the simulator's present time, newest first. */
