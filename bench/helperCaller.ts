@@ -1,4 +1,4 @@
-import { PROVIDER } from '../nodes/shared/descriptor';
+import { PROVIDER } from '../nodes/SocialData/descriptor';
 import { n8nCredentials } from '../test/support/n8nHttp';
 import { SIMULATOR_API_KEY } from '../test/simulator';
 

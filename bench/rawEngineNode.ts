@@ -4,7 +4,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { PROVIDER } from '../nodes/shared/descriptor';
+import { PROVIDER } from '../nodes/SocialData/descriptor';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 import { runNode } from '../test/harness';
 import { SIMULATOR_API_KEY } from '../test/simulator';

@@ -1,5 +1,9 @@
-import type { EndpointDescriptor, FieldDescriptor, ModePaths } from '../nodes/shared/descriptor';
-import { GROUPS } from '../nodes/shared/descriptor';
+import type {
+	EndpointDescriptor,
+	FieldDescriptor,
+	ModePaths,
+} from '../nodes/SocialData/descriptor';
+import { GROUPS } from '../nodes/SocialData/descriptor';
 
 /** docs/endpoints.md, generated from the endpoint descriptor (`npm run docs`). */
 
@@ -117,7 +121,7 @@ export function endpointDocs(): string {
 	const header = [
 		'# Social Data endpoints',
 		'',
-		'Generated from the endpoint descriptor (`nodes/shared/descriptor/`) by `npm run docs`; do not edit by hand.',
+		'Generated from the endpoint descriptor (`nodes/SocialData/descriptor/`) by `npm run docs`; do not edit by hand.',
 		'',
 		`${total} endpoints. In the Social Data node the resource is the group key and the operation is the endpoint name.`,
 		'',

@@ -5,7 +5,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { route } from './actions/router';
+import { route } from './execute';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { socialDataProperties } from './description';
 import { socialDataToolDescription } from './toolDescription';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { GROUPS } from '../shared/descriptor';
-import { endpointProperties, operationProperty } from '../shared/properties';
-import { nodeOptionsFor } from './nodeOptions';
-import { gatewayRunProperties } from './actions/gatewayRun';
+import { GROUPS } from './descriptor';
+import { endpointProperties, operationProperty } from './editor/endpointProperties';
+import { nodeOptionsFor } from './editor/nodeOptions';
+import { gatewayRunProperties } from './pipeline/planGatewayRun';
 import { downloadProperties, withDownloadOperation } from './download/properties';
 
 const freeFormInput = (resource: string, operation: string): INodeProperties => ({

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../../nodes/shared/descriptor';
-import { ENDPOINTS } from '../../nodes/shared/descriptor';
+import type { EndpointDescriptor } from '../../nodes/SocialData/descriptor';
+import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
 import type { Simulator } from '../simulator';
 import { SIMULATOR_API_KEY, startSimulator } from '../simulator';
 import type { BadInputCase } from './support/badInputCases';

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { planGatewayRun } from '../../nodes/SocialData/actions/gatewayRun';
-import { ENDPOINTS, GROUPS } from '../../nodes/shared/descriptor';
-import { effectiveTimeoutMs } from '../../nodes/shared/timeouts';
+import { planGatewayRun } from '../../nodes/SocialData/pipeline/planGatewayRun';
+import { ENDPOINTS, GROUPS } from '../../nodes/SocialData/descriptor';
+import { effectiveTimeoutMs } from '../../nodes/SocialData/pipeline/callTimeout';
 import type { Simulator } from '../simulator';
 import { SIMULATOR_API_KEY, startSimulator } from '../simulator';
 import { parametersFor } from '../workflow/socialData/setup';

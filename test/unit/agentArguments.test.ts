@@ -1,4 +1,4 @@
-import { buildInput } from '../../nodes/shared/validation';
+import { buildInput } from '../../nodes/SocialData/pipeline/validateInput';
 import { endpoint, rejection } from './support/inputRejection';
 
 /** Arguments as an AI agent sends them through the tools (`$fromAI`): unambiguous shapes are accepted, the rest refused with what to send. */

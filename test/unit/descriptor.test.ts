@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/shared/descriptor';
+import { ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/SocialData/descriptor';
 import { endpointDocs, withOperationsTable } from '../../scripts/endpointDocs';
 
 /** Every data endpoint of the spec with the input fields it names (the spec's Endpoints tables). */

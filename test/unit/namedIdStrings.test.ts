@@ -1,4 +1,4 @@
-import { ID_FIELD_NAMES } from '../../nodes/shared/descriptor';
+import { ID_FIELD_NAMES } from '../../nodes/SocialData/descriptor';
 import { parseLosslessJson } from '../../nodes/shared/json/losslessJson';
 import { namedNumbersAsStrings } from '../../nodes/shared/json/namedIdStrings';
 

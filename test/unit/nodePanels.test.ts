@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { AvatarAssets } from '../../nodes/AvatarAssets/AvatarAssets.node';
 import { ModelGateway } from '../../nodes/ModelGateway/ModelGateway.node';
-import { ENDPOINTS } from '../../nodes/shared/descriptor';
+import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
 import { SocialData } from '../../nodes/SocialData/SocialData.node';
 import { SocialDataTrigger } from '../../nodes/SocialData/SocialDataTrigger.node';
-import { NODE_OPTION_NAMES } from '../../nodes/SocialData/nodeOptions';
+import { NODE_OPTION_NAMES } from '../../nodes/SocialData/editor/nodeOptions';
 import { SocialGatewayApi } from '../../credentials/SocialGatewayApi.credentials';
 
 /** What a new user sees in the editor's panels, read off the node descriptions. */

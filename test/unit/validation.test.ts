@@ -1,4 +1,4 @@
-import { buildInput } from '../../nodes/shared/validation';
+import { buildInput } from '../../nodes/SocialData/pipeline/validateInput';
 import { endpoint, rejection } from './support/inputRejection';
 
 describe('input validation from the descriptor', () => {

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { firstValueAt } from '../../shared/responsePaths';
+import { firstValueAt } from '../pipeline/answerPaths';
 import { GatewayError } from '../../shared/transport/errors';
-import type { Input } from '../../shared/validation';
-import { callRun } from '../actions/callRun';
-import { payloadOf } from '../actions/runEndpoint';
+import type { Input } from '../pipeline/validateInput';
+import { callRun } from '../pipeline/sendCall';
+import { payloadOf } from '../pipeline/fetchEndpoint';
 import { DEFAULT_ENCRYPTED_LENGTH, decodeKeyOf, encryptedLengthOf } from './channelVideoCipher';
 import type { DownloadContext } from './fileDownload';
 import { downloadFile } from './fileDownload';

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
-import { ParameterReader } from '../../shared/parameterReader';
+import { ParameterReader } from '../pipeline/readParameters';
 import { redactDeep } from '../../shared/transport/redact';
-import { CreditBudget } from '../creditBudget';
-import type { RunContext } from '../actions/callRun';
+import { CreditBudget } from '../pipeline/creditBudget';
+import type { RunContext } from '../pipeline/sendCall';
 import { downloadChannelVideo } from './channelDownload';
 import type { DownloadContext } from './fileDownload';
 import type { DownloadPlan } from './plan';

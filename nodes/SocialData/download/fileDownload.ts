@@ -2,7 +2,7 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { GatewayError } from '../../shared/transport/errors';
 import type { AnswerHeaders } from '../../shared/transport/request';
 import { contentTypeOf } from '../../shared/transport/request';
-import type { RunContext } from '../actions/callRun';
+import type { RunContext } from '../pipeline/sendCall';
 import type { ChunkStep, OpenedMedia } from './mediaDownload';
 import { openMedia, storeMedia } from './mediaDownload';
 import type { DownloadSettings } from './plan';

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { ParameterReader } from '../../shared/parameterReader';
-import type { Input } from '../../shared/validation';
-import { buildInput, InputError } from '../../shared/validation';
-import { idsOf } from '../actions/batch';
+import type { ParameterReader } from '../pipeline/readParameters';
+import type { Input } from '../pipeline/validateInput';
+import { InputError } from '../../shared/validation';
+import { buildInput } from '../pipeline/validateInput';
+import { idsOf } from '../pipeline/batch';
 import type { VideoSelection } from './properties';
 import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from './properties';
 

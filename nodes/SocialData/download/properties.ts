@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { EndpointDescriptor, FieldDescriptor } from '../../shared/descriptor';
-import { findEndpoint } from '../../shared/descriptor';
+import type { EndpointDescriptor, FieldDescriptor } from '../descriptor';
+import { findEndpoint } from '../descriptor';
 import { optionsCollection } from '../../shared/optionsCollection';
-import { fieldProperty } from '../../shared/properties';
+import { fieldProperty } from '../editor/endpointProperties';
 
 export const DOWNLOAD_OPERATION = 'download';
 

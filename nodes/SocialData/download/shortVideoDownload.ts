@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { GatewayError } from '../../shared/transport/errors';
-import type { Input } from '../../shared/validation';
-import { runBatch } from '../actions/batch';
-import { callRun } from '../actions/callRun';
-import { payloadOf } from '../actions/runEndpoint';
+import type { Input } from '../pipeline/validateInput';
+import { runBatch } from '../pipeline/batch';
+import { callRun } from '../pipeline/sendCall';
+import { payloadOf } from '../pipeline/fetchEndpoint';
 import type { DownloadContext } from './fileDownload';
 import { downloadFile } from './fileDownload';
 import { PassThroughStep } from './mediaSteps';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { RAW_FIELD } from '../../shared/descriptor/commonFields';
-import { fieldProperty, topLevelFieldProperty } from '../../shared/properties';
+import { RAW_FIELD } from '../descriptor/commonFields';
+import { fieldProperty, topLevelFieldProperty } from '../editor/endpointProperties';
 import type { TriggerEvent } from './events';
 import { pagerOwnedFields, TRIGGER_EVENTS, yieldsMentions } from './events';
 import { mentionsOption, triggerBehaviourOptions } from './options';

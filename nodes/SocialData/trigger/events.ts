@@ -1,6 +1,6 @@
-import type { EndpointDescriptor, ModePaths } from '../../shared/descriptor';
-import { findEndpoint } from '../../shared/descriptor';
-import type { Input } from '../../shared/validation';
+import type { EndpointDescriptor, ModePaths } from '../descriptor';
+import { findEndpoint } from '../descriptor';
+import type { Input } from '../pipeline/validateInput';
 import { MENTION_MAPPERS } from '../mentions/platforms';
 
 /**

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { AnswerMode } from '../../shared/pagination';
-import { firstPageInput, nextPage, startPositions } from '../../shared/pagination';
-import { firstValueAt, recordsAt } from '../../shared/responsePaths';
-import type { Input } from '../../shared/validation';
+import type { AnswerMode } from '../pipeline/pageWalk';
+import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
+import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
+import type { Input } from '../pipeline/validateInput';
 import type { TriggerEvent } from './events';
 
 /** One record of a watched list, with what the trigger needs to know about it. */

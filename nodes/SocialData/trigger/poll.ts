@@ -2,11 +2,11 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { toNodeError } from '../../shared/nodeErrors';
-import type { Input } from '../../shared/validation';
-import { buildInput } from '../../shared/validation';
-import { CreditBudget } from '../creditBudget';
-import { callRun } from '../actions/callRun';
-import { answerMode } from '../actions/runEndpoint';
+import type { Input } from '../pipeline/validateInput';
+import { buildInput } from '../pipeline/validateInput';
+import { CreditBudget } from '../pipeline/creditBudget';
+import { callRun } from '../pipeline/sendCall';
+import { answerMode } from '../pipeline/fetchEndpoint';
 import { MENTION_MAPPERS } from '../mentions/platforms';
 import { offeredOptionalFields } from './description';
 import type { TriggerEvent } from './events';

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Input } from '../../shared/validation';
+import type { Input } from '../pipeline/validateInput';
 
 /** The most ids of recent items the trigger remembers; older items are recognised by their time. */
 export const SEEN_LIMIT = 500;

@@ -1,6 +1,6 @@
-import type { EndpointDescriptor, FieldDescriptor } from '../../../nodes/shared/descriptor';
-import { ENDPOINTS } from '../../../nodes/shared/descriptor';
-import { RAW_FIELD } from '../../../nodes/shared/descriptor/commonFields';
+import type { EndpointDescriptor, FieldDescriptor } from '../../../nodes/SocialData/descriptor';
+import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
+import { RAW_FIELD } from '../../../nodes/SocialData/descriptor/commonFields';
 import { validValueFor } from './validValues';
 
 export type BadInputRule =

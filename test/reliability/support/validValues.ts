@@ -1,6 +1,6 @@
-import type { EndpointDescriptor, FieldDescriptor } from '../../../nodes/shared/descriptor';
-import type { Input } from '../../../nodes/shared/validation';
-import { buildInput, normalizeField } from '../../../nodes/shared/validation';
+import type { EndpointDescriptor, FieldDescriptor } from '../../../nodes/SocialData/descriptor';
+import type { Input } from '../../../nodes/SocialData/pipeline/validateInput';
+import { buildInput, normalizeField } from '../../../nodes/SocialData/pipeline/validateInput';
 
 /** Text values tried, in order, for a string field until one passes the field's own rules. */
 const TEXT_SAMPLES = [

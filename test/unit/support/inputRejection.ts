@@ -1,6 +1,7 @@
-import type { EndpointDescriptor } from '../../../nodes/shared/descriptor';
-import { findEndpoint } from '../../../nodes/shared/descriptor';
-import { buildInput, InputError } from '../../../nodes/shared/validation';
+import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
+import { findEndpoint } from '../../../nodes/SocialData/descriptor';
+import { InputError } from '../../../nodes/shared/validation';
+import { buildInput } from '../../../nodes/SocialData/pipeline/validateInput';
 
 export const endpoint = (name: string): EndpointDescriptor => findEndpoint(name)!;
 

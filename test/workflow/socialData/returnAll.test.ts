@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../nodes/shared/descriptor';
+import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../simulator';
 import { DEFAULT_TOTALS, startSimulator } from '../../simulator';
 import { parametersFor, runSocialData } from './setup';

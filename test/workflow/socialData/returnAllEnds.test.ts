@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../../../nodes/shared/descriptor';
-import { ENDPOINTS } from '../../../nodes/shared/descriptor';
+import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
+import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import { parametersFor, runSocialData } from './setup';

@@ -1,5 +1,5 @@
-import type { EndpointDescriptor } from '../../shared/descriptor';
-import { operationLabel } from '../../shared/operationNames';
+import type { EndpointDescriptor } from '../descriptor';
+import { operationLabel } from '../editor/operationNames';
 import { GatewayError } from '../../shared/transport/errors';
 
 /**

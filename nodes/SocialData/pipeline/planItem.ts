@@ -1,13 +1,14 @@
-import type { EndpointDescriptor } from '../../shared/descriptor';
-import type { ParameterReader } from '../../shared/parameterReader';
-import type { Input } from '../../shared/validation';
-import { buildInput, InputError } from '../../shared/validation';
-import type { NodeOptionValues } from '../nodeOptions';
-import { wireOptionValues } from '../nodeOptions';
+import type { EndpointDescriptor } from '../descriptor';
+import type { ParameterReader } from './readParameters';
+import type { Input } from './validateInput';
+import { InputError } from '../../shared/validation';
+import { buildInput } from './validateInput';
+import type { NodeOptionValues } from '../editor/nodeOptions';
+import { wireOptionValues } from '../editor/nodeOptions';
 import { idsOf } from './batch';
-import type { RunTarget } from './callRun';
-import { parseInputJson, planGatewayRun } from './gatewayRun';
-import type { EndpointSettings } from './runEndpoint';
+import type { RunTarget } from './sendCall';
+import { parseInputJson, planGatewayRun } from './planGatewayRun';
+import type { EndpointSettings } from './fetchEndpoint';
 
 export type ItemPlan =
 	| {

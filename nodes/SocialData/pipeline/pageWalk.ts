@@ -1,6 +1,6 @@
-import type { CursorCarry, FieldDescriptor, ModePaths, PaginationDescriptor } from './descriptor';
-import { firstValueAt, isMoreFlag, recordsAt } from './responsePaths';
-import type { Input } from './validation';
+import type { CursorCarry, FieldDescriptor, ModePaths, PaginationDescriptor } from '../descriptor';
+import { firstValueAt, isMoreFlag, recordsAt } from './answerPaths';
+import type { Input } from './validateInput';
 
 export type AnswerMode = 'raw' | 'parsed';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from './descriptor';
-import { RAW_FIELD } from './descriptor/commonFields';
-import { optionsCollection } from './optionsCollection';
+import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from '../descriptor';
+import { RAW_FIELD } from '../descriptor/commonFields';
+import { optionsCollection } from '../../shared/optionsCollection';
 import { sentenceCase } from './operationNames';
 
 /** Turns the descriptor into the node's resource and operation dropdowns and fields. */

@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../../shared/descriptor';
-import { valuesAt } from '../../shared/responsePaths';
-import type { Input } from '../../shared/validation';
-import { buildInput, InputError, normalizeField } from '../../shared/validation';
-import type { RunContext } from './callRun';
-import { callRun } from './callRun';
+import type { EndpointDescriptor } from '../descriptor';
+import { valuesAt } from './answerPaths';
+import type { Input } from './validateInput';
+import { InputError } from '../../shared/validation';
+import { buildInput, normalizeField } from './validateInput';
+import type { RunContext } from './sendCall';
+import { callRun } from './sendCall';
 
 export interface OwnedId {
 	id: string;

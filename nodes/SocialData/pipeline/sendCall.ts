@@ -1,14 +1,14 @@
-import type { EndpointDescriptor } from '../../shared/descriptor';
-import { ID_FIELD_NAMES, PROVIDER } from '../../shared/descriptor';
+import type { EndpointDescriptor } from '../descriptor';
+import { ID_FIELD_NAMES, PROVIDER } from '../descriptor';
 import { namedNumbersAsStrings } from '../../shared/json/namedIdStrings';
-import { firstValueAt, valuesAt } from '../../shared/responsePaths';
-import { effectiveTimeoutMs } from '../../shared/timeouts';
+import { firstValueAt, valuesAt } from './answerPaths';
+import { effectiveTimeoutMs } from './callTimeout';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { GatewayError } from '../../shared/transport/errors';
 import { redactSecret } from '../../shared/transport/redact';
 import { callGateway } from '../../shared/transport/request';
-import type { Input } from '../../shared/validation';
-import type { CreditBudget } from '../creditBudget';
+import type { Input } from './validateInput';
+import type { CreditBudget } from './creditBudget';
 
 export type RunTarget = Pick<
 	EndpointDescriptor,

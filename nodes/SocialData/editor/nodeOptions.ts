@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../shared/descriptor';
-import { MENTION_MAPPERS } from './mentions/platforms';
+import type { EndpointDescriptor } from '../descriptor';
+import { MENTION_MAPPERS } from '../mentions/platforms';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.

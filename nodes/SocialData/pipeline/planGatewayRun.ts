@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { ENDPOINTS, GROUPS } from '../../shared/descriptor';
-import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../../shared/descriptor/commonFields';
-import type { Input } from '../../shared/validation';
-import { buildInput, InputError, parseTypedJson } from '../../shared/validation';
+import { ENDPOINTS, GROUPS } from '../descriptor';
+import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../descriptor/commonFields';
+import type { Input } from './validateInput';
+import { InputError, parseTypedJson } from '../../shared/validation';
+import { buildInput } from './validateInput';
 import { optionsCollection } from '../../shared/optionsCollection';
-import { commonNodeOptions } from '../nodeOptions';
-import type { RunTarget } from './callRun';
+import { commonNodeOptions } from '../editor/nodeOptions';
+import type { RunTarget } from './sendCall';
 
 const display = { show: { resource: ['gateway'], operation: ['run'] } };
 

@@ -1,4 +1,4 @@
-import type { EndpointDescriptor } from './descriptor';
+import type { EndpointDescriptor } from '../descriptor';
 
 /** "Get Video Danmaku" → "Get video danmaku": n8n writes actions in sentence case; IDs and URLs keep their capitals. */
 export function sentenceCase(title: string): string {

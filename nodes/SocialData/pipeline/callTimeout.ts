@@ -1,4 +1,4 @@
-import type { EndpointDescriptor } from './descriptor';
+import type { EndpointDescriptor } from '../descriptor';
 
 /**
  * The client timeout of a call: the user's choice or the endpoint's default, but never below the

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../../shared/descriptor';
-import { findEndpoint } from '../../shared/descriptor';
-import type { AnswerMode, StopReason } from '../../shared/pagination';
-import { walkPages } from '../../shared/pagination';
-import { recordsAt } from '../../shared/responsePaths';
+import type { EndpointDescriptor } from '../descriptor';
+import { findEndpoint } from '../descriptor';
+import type { AnswerMode, StopReason } from './pageWalk';
+import { walkPages } from './pageWalk';
+import { recordsAt } from './answerPaths';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
-import type { Input } from '../../shared/validation';
-import { buildInput } from '../../shared/validation';
-import type { RunContext } from './callRun';
-import { callRun } from './callRun';
+import type { Input } from './validateInput';
+import { buildInput } from './validateInput';
+import type { RunContext } from './sendCall';
+import { callRun } from './sendCall';
 import { MENTION_MAPPERS } from '../mentions/platforms';
 
 export interface EndpointSettings {
