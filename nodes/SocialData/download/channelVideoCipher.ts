@@ -1,4 +1,4 @@
-import { Isaac64 } from './isaac64';
+import { Isaac64, ISAAC64_BLOCK_BYTES } from './isaac64';
 
 /** How much of a channel video is encrypted when the download answer has no `X-enclen` header. */
 export const DEFAULT_ENCRYPTED_LENGTH = 131_072;
@@ -65,6 +65,14 @@ export class ChannelVideoDecryptor {
 		const end = Math.min(chunk.length, this.encryptedLength - this.position);
 		let i = 0;
 		while (i < end) {
+			if (
+				this.blockOffset === this.block.length &&
+				end - i >= ISAAC64_BLOCK_BYTES &&
+				((chunk.byteOffset + i) & 3) === 0
+			) {
+				i = this.xorWholeBlocks(chunk, i, end);
+				continue;
+			}
 			if (this.blockOffset === this.block.length) {
 				this.block = this.generator.nextBlock();
 				this.blockOffset = 0;
@@ -76,6 +84,18 @@ export class ChannelVideoDecryptor {
 		}
 		this.position += chunk.length;
 		return chunk;
+	}
+
+	/**
+	 * XORs whole keystream blocks into the chunk from `at` (on a 4-byte boundary) as they are
+	 * generated, skipping the copy through the generator's block; returns where they end.
+	 */
+	private xorWholeBlocks(chunk: Uint8Array, at: number, end: number): number {
+		const start = chunk.byteOffset & ~3;
+		const words = new Int32Array(chunk.buffer, start, (chunk.byteOffset + end - start) >>> 2);
+		for (; end - at >= ISAAC64_BLOCK_BYTES; at += ISAAC64_BLOCK_BYTES)
+			this.generator.xorNextBlockInto(words, (chunk.byteOffset + at - start) >>> 2);
+		return at;
 	}
 
 	/** XORs `run` bytes of keystream into the chunk at `at`: four at a time where both sides are aligned alike. */

@@ -41,8 +41,17 @@ export class Isaac64 {
 
 	/** The next ISAAC64_BLOCK_BYTES bytes of keystream (the array is reused by the following call). */
 	nextBlock(): Uint8Array {
-		this.generate();
+		this.blockWords.fill(0);
+		this.generate(this.blockWords, 0);
 		return this.block;
+	}
+
+	/**
+	 * XORs the next ISAAC64_BLOCK_BYTES bytes of keystream straight into `target` from word `at` on,
+	 * skipping the copy through the block; `nextBlock` then no longer holds them.
+	 */
+	xorNextBlockInto(target: Int32Array, at: number): void {
+		this.generate(target, at);
 	}
 
 	/** The bytes `nextBlock` returned, as 32-bit words over the same memory. */
@@ -94,11 +103,9 @@ export class Isaac64 {
 	 * four per turn, each mixing `a` its own way. Written out on int32 halves (`| 0`) in locals: V8
 	 * then stays in integer arithmetic, and a carry is an unsigned comparison of the low halves.
 	 */
-	private generate(): void {
+	private generate(out: Int32Array, at: number): void {
 		const memHi = this.memHi;
 		const memLo = this.memLo;
-		// The block's bytes: the last word first, each big-endian.
-		const out = this.blockWords;
 		this.cLo = (this.cLo + 1) | 0;
 		if (this.cLo === 0) this.cHi = (this.cHi + 1) | 0;
 		let bLo = (this.bLo + this.cLo) | 0;
@@ -133,9 +140,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
-			j = (WORDS - 1 - i) << 1;
-			out[j] = toBigEndian(bHi);
-			out[j + 1] = toBigEndian(bLo);
+			j = at + ((WORDS - 1 - i) << 1);
+			out[j] ^= toBigEndian(bHi);
+			out[j + 1] ^= toBigEndian(bLo);
 			// a ^ (a >>> 5)
 			mixHi = aHi ^ (aHi >>> 5);
 			mixLo = aLo ^ ((aLo >>> 5) | (aHi << 27));
@@ -154,9 +161,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
-			j = (WORDS - 1 - i) << 1;
-			out[j] = toBigEndian(bHi);
-			out[j + 1] = toBigEndian(bLo);
+			j = at + ((WORDS - 1 - i) << 1);
+			out[j] ^= toBigEndian(bHi);
+			out[j + 1] ^= toBigEndian(bLo);
 			// a ^ (a << 12)
 			mixHi = aHi ^ ((aHi << 12) | (aLo >>> 20));
 			mixLo = aLo ^ (aLo << 12);
@@ -175,9 +182,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
-			j = (WORDS - 1 - i) << 1;
-			out[j] = toBigEndian(bHi);
-			out[j + 1] = toBigEndian(bLo);
+			j = at + ((WORDS - 1 - i) << 1);
+			out[j] ^= toBigEndian(bHi);
+			out[j + 1] ^= toBigEndian(bLo);
 			// a ^ (a >>> 33)
 			mixHi = aHi;
 			mixLo = aLo ^ (aHi >>> 1);
@@ -196,9 +203,9 @@ export class Isaac64 {
 			j = (yLo >>> 11) & 0xff;
 			bLo = (memLo[j] + xLo) | 0;
 			bHi = (memHi[j] + xHi + (bLo >>> 0 < xLo >>> 0 ? 1 : 0)) | 0;
-			j = (WORDS - 1 - i) << 1;
-			out[j] = toBigEndian(bHi);
-			out[j + 1] = toBigEndian(bLo);
+			j = at + ((WORDS - 1 - i) << 1);
+			out[j] ^= toBigEndian(bHi);
+			out[j + 1] ^= toBigEndian(bLo);
 		}
 		this.aHi = aHi;
 		this.aLo = aLo;

@@ -124,6 +124,14 @@ describe('channel video decryption', () => {
 		expect(file.equals(plain)).toBe(true);
 	});
 
+	it('whole 64 KB chunks, as a download brings them, XOR the keystream in as it is generated', () => {
+		const file = encrypted(plain, key, 262_144);
+		const decryptor = new ChannelVideoDecryptor(decodeKeyOf(key)!, 262_144);
+		for (let at = 0; at < file.length; at += 65_536)
+			decryptor.update(file.subarray(at, at + 65_536));
+		expect(file.equals(plain)).toBe(true);
+	});
+
 	it('a file shorter than X-enclen is decrypted as far as it goes', () => {
 		const short = plain.subarray(0, 5000);
 		const decryptor = new ChannelVideoDecryptor(decodeKeyOf(key)!, 131_072);
