@@ -222,6 +222,8 @@ function redirectErrorOf(status: number, headers: AnswerHeaders, call: GatewayCa
  * Sends a call through n8n's helper, retrying only what cannot bill twice (see retryPolicy), and
  * hands the 2xx answer, body unread, to `consume` while the attempt's deadline still runs
  * (`wholeAttemptDeadline`), or leaves it to the caller (streams: only silence is bounded).
+ * Hand-written rather than n8n's "Retry On Fail": that retries any failure, timeouts and cut-off
+ * answers included, and would bill a data call twice.
  */
 async function withRetries<R>(
 	call: GatewayCall,
