@@ -1,11 +1,13 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { InputError } from './execution/inputError';
 import { GatewayError } from './transport/errors';
 import { redactSecret } from './transport/redact';
 
 /**
  * Turns any failure of a gateway call into n8n's error types: a NodeApiError carrying the HTTP
- * status, the endpoint and the service's own message; never the API key.
+ * status, the endpoint and the service's own message; never the API key. A refused input (InputError)
+ * becomes a NodeOperationError whose message ends with the item: ` (item N)`.
  */
 export function toNodeError(
 	node: INode,
@@ -29,8 +31,13 @@ export function toNodeError(
 		nodeError.message = error.message;
 		return nodeError;
 	}
-	const message = redactSecret(error instanceof Error ? error.message : String(error), apiKey);
-	return new NodeOperationError(node, message, { itemIndex });
+	const text =
+		error instanceof InputError
+			? error.atItem(itemIndex).message
+			: error instanceof Error
+				? error.message
+				: String(error);
+	return new NodeOperationError(node, redactSecret(text, apiKey), { itemIndex });
 }
 
 /**

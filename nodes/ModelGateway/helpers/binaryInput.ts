@@ -1,5 +1,5 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { InputError } from '../../shared/validation';
+import { InputError } from '../../shared/execution/inputError';
 import type { NativePart } from './generateContent';
 
 /** Spec, Limits: a single input file of `gm-3.1-flash-lite-image` is at most 500 MB. */

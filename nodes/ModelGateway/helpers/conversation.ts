@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/validation';
+import { InputError } from '../../shared/execution/inputError';
 
 /** Validation of the chat completions and messages requests, before anything is sent. */
 

@@ -5,7 +5,7 @@ import { answerItems, streamedAnswerItems } from './answerItems';
 import type { AnswerSummary } from './answerText';
 import { chatSummary, messagesSummary } from './answerText';
 import { chatCall, messagesCall, STREAM_SILENCE_TIMEOUT_MS } from './calls';
-import { cancelSignalOf } from './parameters';
+import { cancelSignalOf } from '../../shared/execution/cancelSignal';
 import type { StreamAssembler } from './streams/assembler';
 import { chatStreamAssembler } from './streams/chatStream';
 import { messagesStreamAssembler } from './streams/messagesStream';

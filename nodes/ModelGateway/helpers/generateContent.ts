@@ -1,4 +1,6 @@
-import { InputError, parseTypedJson } from '../../shared/validation';
+import type { FieldRef } from '../../shared/execution/inputError';
+import { InputError } from '../../shared/execution/inputError';
+import { parseJsonInput } from '../../shared/execution/jsonInput';
 
 /** Builds the native generate-content request (`contents`, `systemInstruction`, `generationConfig`, …). */
 
@@ -124,12 +126,13 @@ export function safetySettingsOf(threshold: SafetyThreshold) {
 	return HARM_CATEGORIES.map((category) => ({ category, threshold }));
 }
 
+const CONTENTS: FieldRef = { name: 'contents', displayName: 'Contents' };
+
 /** Checks a user-given `contents` array (JSON option) for the shape the spec requires. */
-export function checkContents(value: unknown, field = 'contents'): NativeContent[] {
-	const contents = typeof value === 'string' ? parseJsonField(field, value) : value;
-	if (!Array.isArray(contents) || contents.length === 0) {
-		throw new InputError(field, `"${field}" must be a non-empty array of {role, parts}`);
-	}
+export function checkContents(value: unknown, field: FieldRef = CONTENTS): NativeContent[] {
+	const contents = typeof value === 'string' ? parseJsonInput(field, value) : value;
+	if (!Array.isArray(contents) || contents.length === 0)
+		throw InputError.about(field, 'must be a non-empty array of {role, parts}');
 	contents.forEach((content, index) => {
 		if (
 			!content ||
@@ -137,23 +140,19 @@ export function checkContents(value: unknown, field = 'contents'): NativeContent
 			!Array.isArray(content.parts) ||
 			content.parts.length === 0
 		) {
-			throw new InputError(
+			throw InputError.about(
 				field,
-				`"${field}[${index}]" must be an object with a non-empty "parts" array`,
+				`must hold objects with a non-empty "parts" array; entry ${index} has none`,
 			);
 		}
 		if (content.role !== undefined && content.role !== 'user' && content.role !== 'model') {
-			throw new InputError(
+			throw InputError.about(
 				field,
-				`"${field}[${index}].role" must be "user" or "model"; got ${JSON.stringify(content.role)}`,
+				`entry ${index}: "role" must be "user" or "model"; got ${JSON.stringify(content.role)}`,
 			);
 		}
 	});
 	return contents as NativeContent[];
-}
-
-export function parseJsonField(field: string, text: string): unknown {
-	return parseTypedJson(field, `"${field}"`, text);
 }
 
 export function generateContentBody(input: GenerateContentInput): Record<string, unknown> {

@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { InputError, parseTypedJson } from '../../shared/validation';
+import type { FieldRef } from '../../shared/execution/inputError';
+import { InputError } from '../../shared/execution/inputError';
+import { parseJsonInput } from '../../shared/execution/jsonInput';
+
+const MODEL: FieldRef = { name: 'modelId', displayName: 'Model' };
 
 /** The model id of item `i`: the resource locator's value, without a leading `models/`. */
 export function modelOf(context: IExecuteFunctions, i: number): string {
-	const value = context.getNodeParameter('modelId', i, '', { extractValue: true });
+	const value = context.getNodeParameter(MODEL.name, i, '', { extractValue: true });
 	const model = String(value ?? '')
 		.trim()
 		.replace(/^models\//, '');
-	if (!model) throw new InputError('modelId', 'Parameter "Model" is required');
+	if (!model) throw InputError.about(MODEL, 'is required');
 	return model;
 }
 
@@ -16,30 +20,17 @@ export function optionsOf(context: IExecuteFunctions, i: number): IDataObject {
 }
 
 /** A required text parameter, refused when empty. */
-export function requiredText(
-	context: IExecuteFunctions,
-	name: string,
-	displayName: string,
-	i: number,
-): string {
-	const value = context.getNodeParameter(name, i, '');
+export function requiredText(context: IExecuteFunctions, field: FieldRef, i: number): string {
+	const value = context.getNodeParameter(field.name, i, '');
 	const text =
 		typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
-	if (text.trim() === '')
-		throw new InputError(
-			name,
-			`Parameter "${displayName}" (${name}) is required and must not be empty`,
-		);
+	if (text.trim() === '') throw InputError.about(field, 'is required and must not be empty');
 	return text;
 }
 
-/** A JSON parameter given as text or (through an expression) as an object. */
-export function jsonParameter(context: IExecuteFunctions, name: string, i: number): unknown {
-	const value = context.getNodeParameter(name, i, '{}');
+/** A JSON parameter given as text or (through an expression) as any JSON value. */
+export function jsonParameter(context: IExecuteFunctions, field: FieldRef, i: number): unknown {
+	const value = context.getNodeParameter(field.name, i, '{}');
 	if (typeof value !== 'string') return value;
-	return parseTypedJson(name, `Parameter "${name}"`, value);
-}
-
-export function cancelSignalOf(context: IExecuteFunctions): AbortSignal | undefined {
-	return context.getExecutionCancelSignal?.();
+	return parseJsonInput(field, value);
 }

@@ -19,7 +19,7 @@ import {
 	imagesOfPrediction,
 } from '../../../nodes/ModelGateway/helpers/imageOutput';
 import { jsonFromText } from '../../../nodes/ModelGateway/helpers/jsonFromText';
-import { InputError } from '../../../nodes/shared/validation';
+import { InputError } from '../../../nodes/shared/execution/inputError';
 
 describe('native request body', () => {
 	it('puts every option where the spec names it', () => {

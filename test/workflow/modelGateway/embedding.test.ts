@@ -68,7 +68,7 @@ describe('Model Gateway › embedding', () => {
 		expect(items).toHaveLength(3);
 		expect(items[0].json.dimensions).toBe(768);
 		expect(items[1].json).toMatchObject({
-			error: expect.stringMatching(/"Text" \(text\) is required/),
+			error: expect.stringMatching(/Field "text" \(Text\) is required/),
 			endpoint: 'v1beta/models/{model}:embedContent',
 			status: null,
 		});

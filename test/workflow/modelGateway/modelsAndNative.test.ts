@@ -92,7 +92,9 @@ describe('Model Gateway › native', () => {
 			action: 'generateContent',
 			body: '{"generationConfig":{}}',
 		});
-		expect(refused.error?.message).toMatch(/v1alpha interface requires a non-empty "contents"/);
+		expect(refused.error?.message).toMatch(
+			/Field "body" \(Body \(JSON\)\) must hold a non-empty "contents" array for the v1alpha interface/,
+		);
 		expect(sim.requests).toHaveLength(0);
 	});
 

@@ -81,7 +81,9 @@ describe('Model Gateway › speech', () => {
 			text: TEXT,
 			voiceName: ' ',
 		});
-		expect(noVoice.error?.message).toMatch(/"Voice Name" \(voiceName\) is required/);
+		expect(noVoice.error?.message).toMatch(
+			/Field "voiceName" \(Voice Name\) is required.* \(item 0\)/,
+		);
 		// An empty literal is stopped by n8n itself (required parameter); an expression can still come out empty.
 		const noText = await runModelGateway(
 			sim,
@@ -94,7 +96,7 @@ describe('Model Gateway › speech', () => {
 			},
 			{ inputItems: [{ json: { script: '' } }] },
 		);
-		expect(noText.error?.message).toMatch(/"Text" \(text\) is required/);
+		expect(noText.error?.message).toMatch(/Field "text" \(Text\) is required/);
 		expect(sim.requests).toHaveLength(0);
 	});
 });

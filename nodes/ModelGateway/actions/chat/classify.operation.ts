@@ -7,14 +7,15 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/execution/inputError';
 import { chatSummary } from '../../helpers/answerText';
 import { chatCall } from '../../helpers/calls';
 import type { BatchEntry } from '../../helpers/classification/batchRequest';
 import { batchRequestBody } from '../../helpers/classification/batchRequest';
 import { classifyInBatches, isVerdict } from '../../helpers/classification/classifyInBatches';
 import { maxTokensOf, temperatureOf } from '../../helpers/conversation';
-import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { modelOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator, modelOptions, temperatureOption } from '../descriptions';
 import { DEFAULT_CHAT_MODEL } from './complete.operation';
 

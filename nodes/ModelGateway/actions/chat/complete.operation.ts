@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/execution/inputError';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { CHAT_COMPLETIONS, conversationItems } from '../../helpers/conversationInterfaces';
 import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';

@@ -5,11 +5,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/execution/inputError';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
-import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredText } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator, modelOptions } from '../descriptions';
 import type { EmbeddingAnswer } from '../../helpers/answerShapes';
 
@@ -77,7 +78,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const text = requiredText(this, 'text', 'Text', i);
+	const text = requiredText(this, { name: 'text', displayName: 'Text' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body: IDataObject = { content: { parts: [{ text }] } };
 	if (options.output_dimensionality !== undefined && options.output_dimensionality !== '') {

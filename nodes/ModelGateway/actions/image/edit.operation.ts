@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/execution/inputError';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart } from '../../helpers/generateContent';
@@ -89,7 +89,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const prompt = requiredText(this, 'prompt', 'Prompt', i);
+	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
 	if (names.length === 0)
 		throw new InputError(

@@ -33,7 +33,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const prompt = requiredText(this, 'prompt', 'Prompt', i);
+	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	return await generateImages(
 		this,

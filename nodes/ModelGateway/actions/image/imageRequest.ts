@@ -7,7 +7,7 @@ import { nativeCall } from '../../helpers/calls';
 import type { NativeContent, SafetyThreshold } from '../../helpers/generateContent';
 import { generateContentBody } from '../../helpers/generateContent';
 import { imageItems, imagesOfNative } from '../../helpers/imageOutput';
-import { cancelSignalOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 
 export const DEFAULT_IMAGE_MODEL = 'gm-2.5-flash-image';
 

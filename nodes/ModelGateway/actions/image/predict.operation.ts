@@ -5,12 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/execution/inputError';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
-import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredText } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import { promptProperty } from './imageProperties';
 
@@ -42,7 +43,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const prompt = requiredText(this, 'prompt', 'Prompt', i);
+	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
 	if (!Number.isInteger(sampleCount) || sampleCount < 1) {
 		throw new InputError(

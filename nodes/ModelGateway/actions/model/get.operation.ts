@@ -8,7 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { modelListingCall } from '../../helpers/calls';
-import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { modelOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator } from '../descriptions';
 
 export const endpoint = 'v1/models/{model}';

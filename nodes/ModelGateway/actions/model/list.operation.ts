@@ -7,7 +7,7 @@ import type {
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { modelListingCall } from '../../helpers/calls';
-import { cancelSignalOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import type { ModelListAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1/models';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { modelListingCall } from '../../helpers/calls';
-import { cancelSignalOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { recordItems } from './list.operation';
 
 export const endpoint = 'v1alpha/models';

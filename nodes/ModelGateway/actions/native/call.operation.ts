@@ -5,13 +5,16 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { InputError } from '../../../shared/validation';
+import type { FieldRef } from '../../../shared/execution/inputError';
+import { InputError } from '../../../shared/execution/inputError';
+import { isRecord } from '../../../shared/execution/isRecord';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { streamedAnswerItems } from '../../helpers/answerItems';
 import type { NativeVersion } from '../../helpers/calls';
 import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
-import { cancelSignalOf, jsonParameter, modelOf } from '../../helpers/parameters';
+import { jsonParameter, modelOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
 import { keepRawChunksOption, modelLocator, modelOptions } from '../descriptions';
 
@@ -54,6 +57,9 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
+const ACTION: FieldRef = { name: 'action', displayName: 'Action' };
+const BODY: FieldRef = { name: 'body', displayName: 'Body (JSON)' };
+
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
@@ -63,14 +69,13 @@ export async function execute(
 	const model = modelOf(this, i);
 	const action = String(this.getNodeParameter('action', i, '')).trim();
 	if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(action)) {
-		throw new InputError(
-			'action',
-			`Parameter "Action" must be a method name such as generateContent; got ${JSON.stringify(action)}`,
+		throw InputError.about(
+			ACTION,
+			`must be a method name such as generateContent; got ${JSON.stringify(action)}`,
 		);
 	}
-	const body = jsonParameter(this, 'body', i);
-	if (!body || typeof body !== 'object' || Array.isArray(body))
-		throw new InputError('body', 'Parameter "Body (JSON)" must be a JSON object');
+	const body = jsonParameter(this, BODY, i);
+	if (!isRecord(body)) throw InputError.about(BODY, 'must be a JSON object');
 	if (
 		version === 'v1alpha' &&
 		!(
@@ -78,9 +83,9 @@ export async function execute(
 			((body as IDataObject).contents as unknown[]).length > 0
 		)
 	) {
-		throw new InputError(
-			'body',
-			'The v1alpha interface requires a non-empty "contents" array in the body',
+		throw InputError.about(
+			BODY,
+			'must hold a non-empty "contents" array for the v1alpha interface',
 		);
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;

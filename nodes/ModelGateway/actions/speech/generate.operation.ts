@@ -15,7 +15,8 @@ import {
 } from '../../../shared/wav';
 import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
-import { cancelSignalOf, modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredText } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import type { NativeAnswer } from '../../helpers/answerShapes';
 import { voiceOptions } from './voices';
@@ -82,8 +83,8 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const text = requiredText(this, 'text', 'Text', i);
-	const voiceName = requiredText(this, 'voiceName', 'Voice Name', i).trim();
+	const text = requiredText(this, { name: 'text', displayName: 'Text' }, i);
+	const voiceName = requiredText(this, { name: 'voiceName', displayName: 'Voice Name' }, i).trim();
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = generateContentBody({
 		model,

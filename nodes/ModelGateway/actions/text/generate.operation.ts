@@ -9,7 +9,8 @@ import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { answerItems } from '../../helpers/answerItems';
 import { nativeSummary } from '../../helpers/answerText';
 import { nativeCall } from '../../helpers/calls';
-import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { modelOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { textProperties, textRequestBody } from './textRequest';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';

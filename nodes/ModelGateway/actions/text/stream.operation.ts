@@ -8,7 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { streamedAnswerItems } from '../../helpers/answerItems';
 import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
-import { cancelSignalOf, modelOf } from '../../helpers/parameters';
+import { modelOf } from '../../helpers/parameters';
+import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
 import { textProperties, textRequestBody } from './textRequest';
 

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { InputError } from '../../../shared/validation';
+import { InputError } from '../../../shared/execution/inputError';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart, SafetyThreshold } from '../../helpers/generateContent';
 import { checkContents, generateContentBody } from '../../helpers/generateContent';
@@ -160,7 +160,10 @@ export async function textRequestBody(
 		givenContents !== '[]' &&
 		!(Array.isArray(givenContents) && givenContents.length === 0)
 	) {
-		contents = checkContents(givenContents, 'contentsJson');
+		contents = checkContents(givenContents, {
+			name: 'contentsJson',
+			displayName: 'Contents (JSON)',
+		});
 	} else {
 		const messages = context.getNodeParameter('messages.values', i, []) as MessageValue[];
 		contents = contentsFromMessages(messages);

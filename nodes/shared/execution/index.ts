@@ -1,0 +1,21 @@
+/**
+ * The execution contract every node shares: one item runner, one failure policy and error item,
+ * one input error and its wording, one JSON-input parser, one cancel signal, and property builders.
+ */
+export { cancelSignalOf } from './cancelSignal';
+export { addOutputHints } from './executionHints';
+export type { FailurePolicy, FailureSite } from './failure';
+export { settleFailure } from './failure';
+export type { FieldRef } from './inputError';
+export { fieldProblem, InputError } from './inputError';
+export { isRecord } from './isRecord';
+export type { PlannedItem } from './itemPlans';
+export { planEveryItem, planOrRefusal } from './itemPlans';
+export type { ItemRunOptions, ItemTask } from './itemRunner';
+export { runItems } from './itemRunner';
+export { jsonObjectInput, parseJsonInput } from './jsonInput';
+export type { ItemOperation, OperationTable } from './operation';
+export { chosenOperation, jsonItems } from './operation';
+export type { ItemParameters } from './resultLimit';
+export { resultLimitOf, returnAllAndLimit } from './resultLimit';
+export { optionsCollection } from '../optionsCollection';

@@ -1,0 +1,51 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { FieldRef } from './inputError';
+import { InputError } from './inputError';
+
+const LIMIT: FieldRef = { name: 'limit', displayName: 'Limit' };
+const DEFAULT_LIMIT = 50;
+
+/**
+ * Return All and Limit of an operation that lists results; Limit shows only with Return All off.
+ * `displayOptions` are the operation's own (both properties show only where it does).
+ */
+export function returnAllAndLimit(displayOptions?: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			...(displayOptions ? { displayOptions } : {}),
+		},
+		{
+			displayName: 'Limit',
+			name: LIMIT.name,
+			type: 'number',
+			default: DEFAULT_LIMIT,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: {
+				...displayOptions,
+				show: { ...displayOptions?.show, returnAll: [false] },
+			},
+		},
+	];
+}
+
+/** Reads an item's parameters (n8n's context through ParameterReader, or a stand-in in tests). */
+export interface ItemParameters {
+	get<T>(name: string, itemIndex: number, fallback?: T): T;
+}
+
+/** How many results item `itemIndex` asks for: `undefined` under Return All, else Limit (a whole number ≥ 1). */
+export function resultLimitOf(parameters: ItemParameters, itemIndex: number): number | undefined {
+	if (parameters.get('returnAll', itemIndex, false)) return undefined;
+	const given = parameters.get<unknown>(LIMIT.name, itemIndex, DEFAULT_LIMIT);
+	const limit = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+	if (typeof limit !== 'number' || !Number.isInteger(limit))
+		throw InputError.about(LIMIT, `must be a whole number; got ${JSON.stringify(given)}`);
+	if (limit < 1) throw InputError.about(LIMIT, `must be at least 1; got ${limit}`);
+	return limit;
+}
