@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { mapWithConcurrency } from '../../shared/concurrency';
+import type { FailurePolicy } from '../../shared/execution/failure';
+import { settleFailure } from '../../shared/execution/failure';
+import { runItems } from '../../shared/execution/itemRunner';
+import type { ItemOperation, OperationTable } from '../../shared/execution/operation';
+import { chosenOperation } from '../../shared/execution/operation';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
-import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import * as chat from './chat';
 import { DEFAULT_MAX_ANSWER_SIZE_MB } from './descriptions';
@@ -14,31 +16,8 @@ import * as native from './native';
 import * as speech from './speech';
 import * as text from './text';
 
-export interface ModelGatewayOperation {
-	/** Endpoint named in error items when the failure happened before a call. */
-	endpoint: string;
-	/** Items run at once (1 unless the operation says otherwise). */
-	concurrency?: number;
-	execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		credentials: GatewayCredentials,
-	): Promise<INodeExecutionData[]>;
-}
-
-const OPERATIONS: Record<string, Record<string, ModelGatewayOperation>> = {
-	text: { generate: text.generate, stream: text.stream },
-	image: { generate: image.generate, edit: image.edit, predict: image.predict },
-	speech: { generate: speech.generate },
-	embedding: { embed: embedding.embed },
-	chat: { complete: chat.complete },
-	message: { create: message.create },
-	model: { list: model.list, get: model.get, listNative: model.listNative },
-	native: { call: native.call },
-};
-
-/** Operations that handle all input items together (e.g. many items per model call). */
-export interface ModelGatewayAllItemsOperation {
+/** An operation that handles all input items together (e.g. many items per model call). */
+export interface AllItemsOperation {
 	endpoint: string;
 	executeAll(
 		this: IExecuteFunctions,
@@ -47,73 +26,73 @@ export interface ModelGatewayAllItemsOperation {
 	): Promise<INodeExecutionData[]>;
 }
 
-const ALL_ITEMS_OPERATIONS: Record<string, Record<string, ModelGatewayAllItemsOperation>> = {
-	chat: { classify: chat.classify },
+type ModelGatewayOperation =
+	| { perItem: ItemOperation; allItems?: never }
+	| { allItems: AllItemsOperation; perItem?: never };
+
+const perItem = (operation: ItemOperation): ModelGatewayOperation => ({ perItem: operation });
+
+const OPERATIONS: OperationTable<ModelGatewayOperation> = {
+	text: { generate: perItem(text.generate), stream: perItem(text.stream) },
+	image: {
+		generate: perItem(image.generate),
+		edit: perItem(image.edit),
+		predict: perItem(image.predict),
+	},
+	speech: { generate: perItem(speech.generate) },
+	embedding: { embed: perItem(embedding.embed) },
+	chat: { complete: perItem(chat.complete), classify: { allItems: chat.classify } },
+	message: { create: perItem(message.create) },
+	model: {
+		list: perItem(model.list),
+		get: perItem(model.get),
+		listNative: perItem(model.listNative),
+	},
+	native: { call: perItem(native.call) },
 };
 
-async function runAllItems(
-	this: IExecuteFunctions,
-	operation: ModelGatewayAllItemsOperation,
+/** The credentials with the answer size cap of item `itemIndex` (Options › Max Answer Size). */
+function withAnswerCap(
+	context: IExecuteFunctions,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[][]> {
+	itemIndex: number,
+): GatewayCredentials {
+	const maxAnswerSizeMb =
+		Number(
+			context.getNodeParameter('options.maxAnswerSizeMb', itemIndex, DEFAULT_MAX_ANSWER_SIZE_MB),
+		) || DEFAULT_MAX_ANSWER_SIZE_MB;
+	return { ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 };
+}
+
+/** Under Continue On Fail a failure of the whole run gives every input item the same error item. */
+async function runAllItems(
+	context: IExecuteFunctions,
+	operation: AllItemsOperation,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
+	const policy: FailurePolicy = { endpoint: operation.endpoint, apiKey: credentials.apiKey };
 	try {
-		const maxAnswerSizeMb =
-			Number(this.getNodeParameter('options.maxAnswerSizeMb', 0, DEFAULT_MAX_ANSWER_SIZE_MB)) ||
-			DEFAULT_MAX_ANSWER_SIZE_MB;
-		return [
-			await operation.executeAll.call(
-				this,
-				{ ...credentials, maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024 },
-				this.continueOnFail(),
-			),
-		];
+		return await operation.executeAll.call(
+			context,
+			withAnswerCap(context, credentials, 0),
+			context.continueOnFail(),
+		);
 	} catch (error) {
-		const nodeError = toNodeError(this.getNode(), error, 0, credentials.apiKey);
-		if (!this.continueOnFail()) throw nodeError;
-		return [
-			this.getInputData().map((_, i) => ({
-				json: errorItemJson(nodeError, operation.endpoint),
-				pairedItem: { item: i },
-			})),
-		];
+		const failed = settleFailure(context, error, policy, { itemIndex: 0 });
+		return context.getInputData().map((_, item) => ({ ...failed, pairedItem: { item } }));
 	}
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const allItemsOperation = ALL_ITEMS_OPERATIONS[resource]?.[operationName];
-	if (allItemsOperation)
-		return await runAllItems.call(this, allItemsOperation, await getGatewayCredentials(this));
-	const operation = OPERATIONS[resource]?.[operationName];
-	if (!operation)
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operationName}" of "${resource}" is not supported`,
-		);
+	const operation = chosenOperation(this, OPERATIONS);
 	const credentials = await getGatewayCredentials(this);
-	const continueOnFail = this.continueOnFail();
-	let stopped = false;
-
-	const results = await mapWithConcurrency(items.length, operation.concurrency ?? 1, async (i) => {
-		// After a failure that stops the node, items not started yet are not sent.
-		if (stopped) return [];
-		try {
-			const maxAnswerSizeMb =
-				Number(this.getNodeParameter('options.maxAnswerSizeMb', i, DEFAULT_MAX_ANSWER_SIZE_MB)) ||
-				DEFAULT_MAX_ANSWER_SIZE_MB;
-			return await operation.execute.call(this, i, {
-				...credentials,
-				maxAnswerBytes: maxAnswerSizeMb * 1024 * 1024,
-			});
-		} catch (error) {
-			const nodeError = toNodeError(this.getNode(), error, i, credentials.apiKey);
-			if (continueOnFail)
-				return [{ json: errorItemJson(nodeError, operation.endpoint), pairedItem: { item: i } }];
-			stopped = true;
-			throw nodeError;
-		}
-	});
-	return [results.flat()];
+	if (operation.allItems) return [await runAllItems(this, operation.allItems, credentials)];
+	const { execute, endpoint, concurrency } = operation.perItem;
+	const output = await runItems(
+		this,
+		async (itemIndex) =>
+			await execute.call(this, itemIndex, withAnswerCap(this, credentials, itemIndex)),
+		{ endpoint, concurrency, apiKey: credentials.apiKey },
+	);
+	return [output];
 }

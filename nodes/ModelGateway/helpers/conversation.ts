@@ -1,6 +1,11 @@
+import type { FieldRef } from '../../shared/execution/inputError';
 import { InputError } from '../../shared/execution/inputError';
 
 /** Validation of the chat completions and messages requests, before anything is sent. */
+
+export const MESSAGES_FIELD: FieldRef = { name: 'messages', displayName: 'Messages' };
+const TEMPERATURE: FieldRef = { name: 'temperature', displayName: 'Temperature' };
+const MAX_TOKENS: FieldRef = { name: 'max_tokens', displayName: 'Maximum Tokens' };
 
 export interface ChatMessage {
 	role: string;
@@ -14,9 +19,9 @@ export function conversationOf(values: unknown, roles: string[]): ChatMessage[] 
 	list.forEach((value, index) => {
 		const role = String(value?.role ?? 'user');
 		if (!roles.includes(role)) {
-			throw new InputError(
-				'messages',
-				`Message ${index + 1} has the role ${JSON.stringify(role)}; allowed: ${roles.join(', ')}`,
+			throw InputError.about(
+				MESSAGES_FIELD,
+				`holds message ${index + 1} with the role ${JSON.stringify(role)}; allowed: ${roles.join(', ')}`,
 			);
 		}
 		const content = value?.content;
@@ -37,9 +42,9 @@ export function temperatureOf(value: unknown): number | undefined {
 	if (isMissing(value)) return undefined;
 	const number = typeof value === 'string' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number) || number < 0 || number > 2) {
-		throw new InputError(
-			'temperature',
-			`Option "Temperature" (temperature) must be a number from 0 to 2; got ${JSON.stringify(value)}`,
+		throw InputError.about(
+			TEMPERATURE,
+			`must be a number from 0 to 2; got ${JSON.stringify(value)}`,
 		);
 	}
 	return number;
@@ -48,18 +53,14 @@ export function temperatureOf(value: unknown): number | undefined {
 /** `max_tokens`: a whole number of at least 1; `required` for the messages interface. */
 export function maxTokensOf(value: unknown, required: boolean): number | undefined {
 	if (isMissing(value)) {
-		if (required)
-			throw new InputError(
-				'max_tokens',
-				'Parameter "Maximum Tokens" (max_tokens) is required by the messages interface',
-			);
+		if (required) throw InputError.about(MAX_TOKENS, 'is required by the messages interface');
 		return undefined;
 	}
 	const number = typeof value === 'string' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-		throw new InputError(
-			'max_tokens',
-			`Parameter "Maximum Tokens" (max_tokens) must be a whole number of at least 1; got ${JSON.stringify(value)}`,
+		throw InputError.about(
+			MAX_TOKENS,
+			`must be a whole number of at least 1; got ${JSON.stringify(value)}`,
 		);
 	}
 	return number;

@@ -52,25 +52,34 @@ export interface GenerateContentInput {
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-function numberIn(field: string, value: unknown, min: number, max: number): number | undefined {
+/** The generation options as the node's Options show them. */
+const OPTION: Record<string, FieldRef> = {
+	temperature: { name: 'temperature', displayName: 'Temperature' },
+	topP: { name: 'topP', displayName: 'Top P' },
+	maxOutputTokens: { name: 'maxOutputTokens', displayName: 'Maximum Output Tokens' },
+	thinkingBudget: { name: 'thinkingBudget', displayName: 'Thinking Budget' },
+	aspectRatio: { name: 'aspectRatio', displayName: 'Aspect Ratio' },
+};
+
+function numberIn(field: FieldRef, value: unknown, min: number, max: number): number | undefined {
 	if (!isSet(value)) return undefined;
 	const number = Number(value);
 	if (!Number.isFinite(number) || number < min || number > max) {
-		throw new InputError(
+		throw InputError.about(
 			field,
-			`Option "${field}" must be a number from ${min} to ${max}; got ${JSON.stringify(value)}`,
+			`must be a number from ${min} to ${max}; got ${JSON.stringify(value)}`,
 		);
 	}
 	return number;
 }
 
-function integerFrom(field: string, value: unknown, min: number): number | undefined {
+function integerFrom(field: FieldRef, value: unknown, min: number): number | undefined {
 	if (!isSet(value)) return undefined;
 	const number = Number(value);
 	if (!Number.isInteger(number) || number < min) {
-		throw new InputError(
+		throw InputError.about(
 			field,
-			`Option "${field}" must be a whole number of at least ${min}; got ${JSON.stringify(value)}`,
+			`must be a whole number of at least ${min}; got ${JSON.stringify(value)}`,
 		);
 	}
 	return number;
@@ -81,9 +90,9 @@ export function checkAspectRatio(value: string): string {
 	const ratio = value.trim();
 	const match = /^(\d+):(\d+)$/.exec(ratio);
 	if (!match || Number(match[1]) === 0 || Number(match[2]) === 0) {
-		throw new InputError(
-			'aspectRatio',
-			`Option "aspectRatio" must have the form <w>:<h> (e.g. 16:9); got ${JSON.stringify(value)}`,
+		throw InputError.about(
+			OPTION.aspectRatio,
+			`must have the form <w>:<h> (e.g. 16:9); got ${JSON.stringify(value)}`,
 		);
 	}
 	return ratio;
@@ -93,17 +102,17 @@ export function generationConfigOf(
 	options: GenerationOptions,
 ): Record<string, unknown> | undefined {
 	const config: Record<string, unknown> = {};
-	const temperature = numberIn('temperature', options.temperature, 0, 2);
+	const temperature = numberIn(OPTION.temperature, options.temperature, 0, 2);
 	if (temperature !== undefined) config.temperature = temperature;
-	const topP = numberIn('topP', options.topP, 0, 1);
+	const topP = numberIn(OPTION.topP, options.topP, 0, 1);
 	if (topP !== undefined) config.topP = topP;
-	const maxOutputTokens = integerFrom('maxOutputTokens', options.maxOutputTokens, 1);
+	const maxOutputTokens = integerFrom(OPTION.maxOutputTokens, options.maxOutputTokens, 1);
 	if (maxOutputTokens !== undefined) config.maxOutputTokens = maxOutputTokens;
 	if (options.includeThoughts !== undefined || isSet(options.thinkingBudget)) {
 		const thinking: Record<string, unknown> = {};
 		if (options.includeThoughts !== undefined) thinking.includeThoughts = options.includeThoughts;
 		// -1 asks for a dynamic budget, 0 turns thinking off.
-		const budget = integerFrom('thinkingBudget', options.thinkingBudget, -1);
+		const budget = integerFrom(OPTION.thinkingBudget, options.thinkingBudget, -1);
 		if (budget !== undefined) thinking.thinkingBudget = budget;
 		config.thinkingConfig = thinking;
 	}

@@ -80,7 +80,7 @@ describe('native request body', () => {
 
 	it('refuses out-of-range sampling values and malformed ratios and contents, naming the field', () => {
 		expect(() => generateContentBody({ contents: [], generation: { temperature: 3 } })).toThrow(
-			/"temperature" must be a number from 0 to 2/,
+			/Field "temperature" \(Temperature\) must be a number from 0 to 2/,
 		);
 		expect(() => generateContentBody({ contents: [], generation: { topP: 1.5 } })).toThrow(
 			/"topP"/,
@@ -110,7 +110,9 @@ describe('chat and messages validation', () => {
 	});
 
 	it('max_tokens required on messages, a positive whole number', () => {
-		expect(() => maxTokensOf(undefined, true)).toThrow(/max_tokens\) is required/);
+		expect(() => maxTokensOf(undefined, true)).toThrow(
+			/Field "max_tokens" \(Maximum Tokens\) is required/,
+		);
 		expect(() => maxTokensOf('', true)).toThrow(/required/);
 		expect(maxTokensOf(undefined, false)).toBeUndefined();
 		expect(() => maxTokensOf(0, false)).toThrow(/at least 1/);
@@ -133,7 +135,7 @@ describe('chat and messages validation', () => {
 			{ role: 'user', content: 'U' },
 		]);
 		expect(() => conversationOf([{ role: 'system', content: 'S' }], ['user', 'assistant'])).toThrow(
-			/Message 1 has the role "system"/,
+			/Field "messages" \(Messages\) holds message 1 with the role "system"/,
 		);
 	});
 });

@@ -139,7 +139,9 @@ describe('Model Gateway › chat', () => {
 			messages: conversation('x'),
 			options: { temperature },
 		});
-		expect(error?.message).toMatch(/"Temperature" \(temperature\) must be a number from 0 to 2/);
+		expect(error?.message).toMatch(
+			/Field "temperature" \(Temperature\) must be a number from 0 to 2/,
+		);
 		expect(sim.requests).toHaveLength(0);
 	});
 

@@ -54,7 +54,7 @@ describe('Model Gateway › message', () => {
 			messages: ask('hi'),
 			max_tokens: maxTokens as never,
 		});
-		expect(error?.message).toMatch(/"Maximum Tokens" \(max_tokens\)/);
+		expect(error?.message).toMatch(/Field "max_tokens" \(Maximum Tokens\)/);
 		expect(sim.requests).toHaveLength(0);
 	});
 

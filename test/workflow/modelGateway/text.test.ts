@@ -179,7 +179,9 @@ describe('Model Gateway › text', () => {
 			messages: prompt('x'),
 			options: { temperature: 2.5 },
 		});
-		expect(hot.error?.message).toMatch(/"temperature" must be a number from 0 to 2/);
+		expect(hot.error?.message).toMatch(
+			/Field "temperature" \(Temperature\) must be a number from 0 to 2/,
+		);
 		expect(sim.requests).toHaveLength(0);
 	});
 });

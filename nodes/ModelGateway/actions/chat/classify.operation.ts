@@ -7,6 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import type { FieldRef } from '../../../shared/execution/inputError';
 import { InputError } from '../../../shared/execution/inputError';
 import { chatSummary } from '../../helpers/answerText';
 import { chatCall } from '../../helpers/calls';
@@ -115,9 +116,9 @@ function labelsOf(value: unknown): string[] {
 		),
 	];
 	if (labels.length < 2)
-		throw new InputError(
-			'labels',
-			'Parameter "Labels" needs at least two labels, separated by commas',
+		throw InputError.about(
+			{ name: 'labels', displayName: 'Labels' },
+			'needs at least two labels, separated by commas',
 		);
 	return labels;
 }
@@ -127,13 +128,13 @@ function wholeNumber(
 	fallback: number,
 	min: number,
 	max: number,
-	name: string,
+	field: FieldRef,
 ): number {
 	const number = value === undefined || value === '' ? fallback : Number(value);
 	if (!Number.isInteger(number) || number < min || number > max)
-		throw new InputError(
-			name,
-			`Option "${name}" must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`,
+		throw InputError.about(
+			field,
+			`must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`,
 		);
 	return number;
 }
@@ -164,8 +165,14 @@ export async function executeAll(
 	const labels = labelsOf(this.getNodeParameter('labels', 0, DEFAULT_LABELS));
 	const instructions = String(this.getNodeParameter('instructions', 0, ''));
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const batchSize = wholeNumber(options.batchSize, DEFAULT_BATCH_SIZE, 1, 100, 'batchSize');
-	const concurrency = wholeNumber(options.concurrency, 3, 1, 10, 'concurrency');
+	const batchSize = wholeNumber(options.batchSize, DEFAULT_BATCH_SIZE, 1, 100, {
+		name: 'batchSize',
+		displayName: 'Batch Size',
+	});
+	const concurrency = wholeNumber(options.concurrency, 3, 1, 10, {
+		name: 'concurrency',
+		displayName: 'Batches at Once',
+	});
 	const resultField = String(options.resultField ?? 'classification').trim() || 'classification';
 	const unclassifiedLabel =
 		String(options.unclassifiedLabel ?? UNCLASSIFIED).trim() || UNCLASSIFIED;

@@ -8,7 +8,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { CHAT_COMPLETIONS, conversationItems } from '../../helpers/conversationInterfaces';
-import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
+import {
+	conversationOf,
+	maxTokensOf,
+	MESSAGES_FIELD,
+	temperatureOf,
+} from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
 import {
 	keepRawChunksOption,
@@ -71,7 +76,7 @@ export async function execute(
 		'assistant',
 	]);
 	if (!messages.some((message) => message.role === 'user'))
-		throw new InputError('messages', 'Add at least one user message with content');
+		throw InputError.about(MESSAGES_FIELD, 'needs at least one user message with content');
 	const body: IDataObject = { model, messages };
 	const temperature = temperatureOf(options.temperature);
 	if (temperature !== undefined) body.temperature = temperature;

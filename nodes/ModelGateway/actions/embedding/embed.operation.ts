@@ -84,9 +84,9 @@ export async function execute(
 	if (options.output_dimensionality !== undefined && options.output_dimensionality !== '') {
 		const dimensions = Number(options.output_dimensionality);
 		if (!Number.isInteger(dimensions) || dimensions < 1) {
-			throw new InputError(
-				'output_dimensionality',
-				`Option "Output Dimensionality" must be a whole number of at least 1; got ${options.output_dimensionality}`,
+			throw InputError.about(
+				{ name: 'output_dimensionality', displayName: 'Output Dimensionality' },
+				`must be a whole number of at least 1; got ${options.output_dimensionality}`,
 			);
 		}
 		body.output_dimensionality = dimensions;

@@ -92,9 +92,9 @@ export async function execute(
 	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
 	if (names.length === 0)
-		throw new InputError(
-			'binaryPropertyNames',
-			'Parameter "Input Binary Fields" needs at least one binary field name',
+		throw InputError.about(
+			{ name: 'binaryPropertyNames', displayName: 'Input Binary Fields' },
+			'needs at least one binary field name',
 		);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 
@@ -109,9 +109,9 @@ export async function execute(
 		);
 		if (turn.text?.trim()) parts.push({ text: turn.text });
 		if (parts.length === 0)
-			throw new InputError(
-				'previousTurns',
-				`Earlier turn ${index + 1} has neither text nor images`,
+			throw InputError.about(
+				{ name: 'previousTurns', displayName: 'Earlier Turns' },
+				`holds turn ${index + 1} with neither text nor images`,
 			);
 		contents.push({ role: turn.role === 'model' ? 'model' : 'user', parts });
 	}

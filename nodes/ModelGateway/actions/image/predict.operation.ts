@@ -46,9 +46,9 @@ export async function execute(
 	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
 	if (!Number.isInteger(sampleCount) || sampleCount < 1) {
-		throw new InputError(
-			'sampleCount',
-			`Parameter "Number of Images" (sampleCount) must be a whole number of at least 1; got ${sampleCount}`,
+		throw InputError.about(
+			{ name: 'sampleCount', displayName: 'Number of Images' },
+			`must be a whole number of at least 1; got ${sampleCount}`,
 		);
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;

@@ -8,7 +8,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { conversationItems, MESSAGES } from '../../helpers/conversationInterfaces';
-import { conversationOf, maxTokensOf, temperatureOf } from '../../helpers/conversation';
+import {
+	conversationOf,
+	maxTokensOf,
+	MESSAGES_FIELD,
+	temperatureOf,
+} from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
 import {
 	keepRawChunksOption,
@@ -74,7 +79,7 @@ export async function execute(
 		'assistant',
 	]);
 	if (messages.length === 0)
-		throw new InputError('messages', 'Add at least one message with content');
+		throw InputError.about(MESSAGES_FIELD, 'needs at least one message with content');
 	const body: IDataObject = { model, messages, max_tokens: maxTokens };
 	if (typeof options.system === 'string' && options.system.trim()) body.system = options.system;
 	const temperature = temperatureOf(options.temperature);

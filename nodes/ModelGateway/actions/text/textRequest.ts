@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { FieldRef } from '../../../shared/execution/inputError';
 import { InputError } from '../../../shared/execution/inputError';
+import { MESSAGES_FIELD } from '../../helpers/conversation';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart, SafetyThreshold } from '../../helpers/generateContent';
 import { checkContents, generateContentBody } from '../../helpers/generateContent';
@@ -17,6 +19,8 @@ import {
 } from '../descriptions';
 
 /** Parameters and request body shared by text › generate and text › stream. */
+
+const FILES: FieldRef = { name: 'files', displayName: 'File URIs' };
 
 export const DEFAULT_TEXT_MODEL = 'gm-2.5-flash';
 
@@ -127,9 +131,9 @@ function contentsFromMessages(messages: MessageValue[]): NativeContent[] {
 	messages.forEach((message, index) => {
 		const role = message.role ?? 'user';
 		if (role !== 'user' && role !== 'model') {
-			throw new InputError(
-				'messages',
-				`Message ${index + 1} has the role ${JSON.stringify(role)}; use "user" or "model"`,
+			throw InputError.about(
+				MESSAGES_FIELD,
+				`holds message ${index + 1} with the role ${JSON.stringify(role)}; use "user" or "model"`,
 			);
 		}
 		if (typeof message.text !== 'string' || message.text.trim() === '') return;
@@ -175,9 +179,9 @@ export async function textRequestBody(
 		mimeType?: string;
 	}>;
 	for (const [index, file] of files.entries()) {
-		if (!file.fileUri?.trim()) throw new InputError('files', `File ${index + 1} has no File URI`);
+		if (!file.fileUri?.trim()) throw InputError.about(FILES, `entry ${index + 1} has no File URI`);
 		if (!file.mimeType?.trim())
-			throw new InputError('files', `File ${index + 1} (${file.fileUri}) needs a Mime Type`);
+			throw InputError.about(FILES, `entry ${index + 1} (${file.fileUri}) needs a Mime Type`);
 		attachments.push({
 			file_data: { file_uri: file.fileUri.trim(), mime_type: file.mimeType.trim() },
 		});
@@ -192,7 +196,10 @@ export async function textRequestBody(
 	);
 	attach(contents, attachments);
 	if (contents.length === 0)
-		throw new InputError('messages', 'Add at least one message with text (or set Contents (JSON))');
+		throw InputError.about(
+			MESSAGES_FIELD,
+			'needs at least one message with text (or set Contents (JSON))',
+		);
 
 	return generateContentBody({
 		contents,
