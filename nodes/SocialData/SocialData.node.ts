@@ -5,7 +5,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { route } from './execute';
+import { executeSocialData } from './execute';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { socialDataProperties } from './description';
 import { socialDataToolDescription } from './toolDescription';
@@ -29,6 +29,6 @@ export class SocialData implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return route.call(this);
+		return executeSocialData.call(this);
 	}
 }

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { GROUPS } from './descriptor';
 import { endpointProperties, operationProperty } from './editor/endpointProperties';
 import { nodeOptionsFor } from './editor/nodeOptions';
-import { gatewayRunProperties } from './pipeline/planGatewayRun';
+import { gatewayRunProperties } from './editor/gatewayRunProperties';
 import { downloadProperties, withDownloadOperation } from './download/properties';
 
 const freeFormInput = (resource: string, operation: string): INodeProperties => ({

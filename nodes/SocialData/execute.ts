@@ -3,66 +3,53 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { EndpointDescriptor } from './descriptor';
 import { findEndpoint } from './descriptor';
 import { mapWithConcurrency } from '../shared/concurrency';
-import { ParameterReader } from './pipeline/readParameters';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
 import { errorItemJson, toNodeError } from '../shared/nodeErrors';
-import { redactDeep } from '../shared/transport/redact';
+import { NODE_OPTION_DEFAULTS } from './editor/nodeOptions';
+import { callsFor, sendBatch } from './pipeline/batch';
 import { CreditBudget, CreditBudgetExceeded } from './pipeline/creditBudget';
-import type { NodeOptionValues } from './editor/nodeOptions';
-import { nodeOptionValues } from './editor/nodeOptions';
-import { callsFor, runBatch } from './pipeline/batch';
-import type { RunContext } from './pipeline/sendCall';
-import { callRun } from './pipeline/sendCall';
-import type { ItemPlan } from './pipeline/planItem';
-import { planItem } from './pipeline/planItem';
-import type { EndpointOutput } from './pipeline/fetchEndpoint';
 import { inOperationTerms } from './pipeline/errorTerms';
-import { payloadOf, runEndpoint } from './pipeline/fetchEndpoint';
+import type { EndpointOutput } from './pipeline/fetchEndpoint';
+import { fetchEndpoint } from './pipeline/fetchEndpoint';
+import { batchItems, payloadOf, withoutSecrets } from './pipeline/outputItems';
+import type { ItemPlan } from './pipeline/planItem';
+import { planItem, readItemOptions } from './pipeline/planItem';
+import { ParameterReader } from './pipeline/readParameters';
+import type { CallContext } from './pipeline/sendCall';
+import { sendCall } from './pipeline/sendCall';
 import { DOWNLOAD_OPERATION } from './download/properties';
 import { downloadVideos } from './download/execute';
 
-function nodeOptionsOf(parameters: ParameterReader, itemIndex: number): NodeOptionValues {
-	return nodeOptionValues(parameters.get<Record<string, unknown>>('options', itemIndex, {}));
+/** The credits a plan needs at least: its calls times the price the descriptor gives its endpoint. */
+function estimatedCredits(plan: ItemPlan): { calls: number; credits: number } {
+	if (plan.kind === 'invalid') return { calls: 0, credits: 0 };
+	if (plan.kind === 'gateway') return { calls: 1, credits: plan.target.price.credits };
+	const calls = plan.endpoint.batch ? callsFor(plan.endpoint, plan.ids!.length) : 1;
+	return { calls, credits: calls * plan.endpoint.price.credits };
 }
 
-function estimatedCalls(plan: ItemPlan): number {
-	if (plan.kind === 'invalid') return 0;
-	if (plan.kind === 'endpoint' && plan.endpoint.batch)
-		return callsFor(plan.endpoint, plan.ids!.length);
-	return 1;
-}
-
-async function runPlan(
-	context: RunContext,
+async function fetchPlanned(
+	context: CallContext,
 	plan: ItemPlan,
 	itemIndex: number,
 ): Promise<EndpointOutput> {
 	if (plan.kind === 'invalid') throw plan.error;
 	if (plan.kind === 'gateway') {
-		const body = await callRun(context, plan.target, plan.input);
+		const body = await sendCall(context, plan.target, plan.input);
 		return { results: [payloadOf(body) as IDataObject], notices: [] };
 	}
 	const { endpoint, input, settings } = plan;
 	if (endpoint.batch) {
-		const records = await runBatch(
-			context,
-			endpoint,
-			plan.ids!.map((id) => ({ id, owner: itemIndex })),
-			input,
-		);
+		const owned = plan.ids!.map((id) => ({ id, owner: itemIndex }));
+		const records = await sendBatch(context, endpoint, owned, input);
 		const jsons = records.map((record) => record.json);
-		return {
-			results: settings.splitRecords
-				? jsons
-				: [{ [endpoint.batch.results.split('.').pop()!]: jsons }],
-			notices: [],
-		};
+		return { results: batchItems(endpoint, jsons, settings.splitRecords), notices: [] };
 	}
-	return runEndpoint(context, endpoint, input, settings);
+	return fetchEndpoint(context, endpoint, input, settings);
 }
 
-/** Runs the chosen operation for every input item. */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** Runs the chosen operation for every input item: plan every item, check the budget, then send. */
+export async function executeSocialData(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
@@ -76,53 +63,57 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		);
 	}
 	const parameters = new ParameterReader(this);
-	const options = nodeOptionsOf(parameters, 0);
+	const itemOptions = items.map((_, itemIndex) => readItemOptions(parameters, itemIndex));
+	// Concurrency, budget, timeout and Combine Items hold for the whole execution: the first item's values.
+	const execution = itemOptions[0]?.node ?? NODE_OPTION_DEFAULTS;
 	const credentials = await getGatewayCredentials(this);
-	const context: RunContext = {
+	const context: CallContext = {
 		credentials,
-		budget: new CreditBudget(options.creditBudget),
+		budget: new CreditBudget(execution.creditBudget),
 		signal: this.getExecutionCancelSignal(),
-		timeoutSeconds: options.timeout,
+		timeoutSeconds: execution.timeout,
 	};
 	const continueOnFail = this.continueOnFail();
 
 	// Every item is checked before the first call, so bad input costs nothing.
 	const plans = items.map((_, itemIndex) =>
-		planItem(parameters, endpoint, itemIndex, nodeOptionsOf(parameters, itemIndex)),
+		planItem(parameters, endpoint, itemIndex, itemOptions[itemIndex]),
 	);
 	const firstInvalid = plans.find((plan) => plan.kind === 'invalid');
 	if (firstInvalid?.kind === 'invalid' && !continueOnFail)
 		throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
 
-	const calls = plans.reduce((sum, plan) => sum + estimatedCalls(plan), 0);
-	const price = endpoint?.price.credits ?? 0.1;
+	const estimate = plans
+		.map(estimatedCredits)
+		.reduce(
+			(sum, next) => ({ calls: sum.calls + next.calls, credits: sum.credits + next.credits }),
+			{ calls: 0, credits: 0 },
+		);
 	const stop = (error: CreditBudgetExceeded) =>
 		new NodeOperationError(this.getNode(), error.message);
 	try {
-		context.budget.checkEstimate(calls * price, calls);
+		context.budget.checkEstimate(estimate.credits, estimate.calls);
 	} catch (error) {
 		throw stop(error as CreditBudgetExceeded);
 	}
 
-	if (endpoint?.batch && options.combineItems) {
-		return [await runCombinedBatch(this, context, endpoint, plans, continueOnFail)];
+	if (endpoint?.batch && execution.combineItems) {
+		return [await fetchCombinedBatch(this, context, endpoint, plans, continueOnFail)];
 	}
 
 	const outputs = await mapWithConcurrency(
 		items.length,
-		Math.max(1, options.concurrency),
+		Math.max(1, execution.concurrency),
 		async (itemIndex) => {
 			const plan = plans[itemIndex];
 			try {
-				const { results, notices } = await runPlan(context, plan, itemIndex);
+				const { results, notices } = await fetchPlanned(context, plan, itemIndex);
 				if (notices.length)
 					this.addExecutionHints(
 						...notices.map((message) => ({ message, location: 'outputPane' as const })),
 					);
-				const cookie =
-					plan.kind === 'endpoint' ? (plan.input.cookie as string | undefined) : undefined;
 				return results.map((json) => ({
-					json: cookie ? redactDeep(json, cookie) : json,
+					json: plan.kind === 'endpoint' ? withoutSecrets(plan.endpoint, plan.input, json) : json,
 					pairedItem: { item: itemIndex },
 				}));
 			} catch (error) {
@@ -143,9 +134,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 }
 
 /** "Combine Items": the ids of all items go out together in calls of up to 50. */
-async function runCombinedBatch(
+async function fetchCombinedBatch(
 	node: IExecuteFunctions,
-	context: RunContext,
+	context: CallContext,
 	endpoint: EndpointDescriptor,
 	plans: ItemPlan[],
 	continueOnFail: boolean,
@@ -164,7 +155,7 @@ async function runCombinedBatch(
 	const first = plans.find((plan) => plan.kind === 'endpoint');
 	if (!first || first.kind !== 'endpoint') return output;
 	try {
-		const records = await runBatch(context, endpoint, ids, first.input);
+		const records = await sendBatch(context, endpoint, ids, first.input);
 		for (const record of records)
 			output.push({ json: record.json, pairedItem: record.owners.map((item) => ({ item })) });
 	} catch (error) {

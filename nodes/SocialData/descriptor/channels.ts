@@ -149,6 +149,7 @@ export const channels: GroupDescriptor = {
 		}),
 		endpoint({
 			name: 'fetch_search_channel_videos',
+			mentions: 'channelSearchHit',
 			displayName: 'Search Channel Videos',
 			description: 'Videos of one creator matching a keyword (first page only)',
 			records: {

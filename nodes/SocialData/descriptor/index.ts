@@ -6,7 +6,7 @@ import { search } from './search';
 import { shortVideo } from './shortVideo';
 
 export * from './types';
-export { PROVIDER } from './provider';
+export { GATEWAY_RUN_PATH, PROVIDER } from './provider';
 export { ID_FIELD_NAMES } from './idFields';
 
 export const GROUPS: GroupDescriptor[] = [shortVideo, notes, channels, articles, search];

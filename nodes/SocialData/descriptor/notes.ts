@@ -118,6 +118,7 @@ export const notes: GroupDescriptor = {
 		}),
 		endpoint({
 			name: 'search_notes',
+			mentions: 'note',
 			displayName: 'Search Notes',
 			description: 'Notes matching a keyword',
 			pagination: {

@@ -104,6 +104,7 @@ export const search: GroupDescriptor = {
 	endpoints: [
 		endpoint({
 			name: 'fetch_search',
+			mentions: 'searchHit',
 			displayName: 'Search',
 			description: 'Search every vertical or one of them (accounts, articles, videos, …)',
 			pagination: searchPagination,
@@ -122,6 +123,7 @@ export const search: GroupDescriptor = {
 		}),
 		endpoint({
 			name: 'fetch_search_videos',
+			mentions: 'searchHit',
 			displayName: 'Search Videos',
 			description: 'Search videos, optionally by length',
 			pagination: searchPagination,

@@ -129,7 +129,13 @@ export const shortVideo: GroupDescriptor = {
 				billedMinimumIds: 50,
 				note: '0.25 promotional, 0.5 regular; fewer than 50 videos charged as 50',
 			},
-			batch: { field: 'aweme_ids', maxPerCall: 50, results: 'data.videos', idField: 'video_id' },
+			batch: {
+				field: 'aweme_ids',
+				maxPerCall: 50,
+				results: 'data.videos',
+				idField: 'video_id',
+				outputKey: 'videos',
+			},
 			fields: [
 				{
 					displayName: 'Aweme IDs',
@@ -154,6 +160,7 @@ export const shortVideo: GroupDescriptor = {
 				maxPerCall: 50,
 				results: 'data.aweme_details',
 				idField: 'aweme_id',
+				outputKey: 'aweme_details',
 			},
 			fields: [
 				{

@@ -55,7 +55,7 @@ export interface FieldDescriptor {
 	patternHint?: string;
 	/** A 64-bit identifier: kept as a string; a number that already lost precision is refused. */
 	bigId?: boolean;
-	/** A secret (session cookie): a password field, never copied into output items. */
+	/** A secret (session cookie): a password field, its value redacted from output items. */
 	secret?: boolean;
 	placeholder?: string;
 	/**
@@ -73,6 +73,9 @@ export interface ModePaths {
 	raw: ResponsePath[];
 	parsed: ResponsePath[];
 }
+
+/** Which of the two answers a call gets: the upstream one (raw=true) or the simplified one. */
+export type AnswerMode = keyof ModePaths;
 
 export interface CursorCarry {
 	/** The request field carrying the cursor. */
@@ -121,7 +124,12 @@ export interface BatchDescriptor {
 	/** Where each id's result sits in the answer, and the id field inside it, for merging per id. */
 	results: ResponsePath;
 	idField: string;
+	/** The key of the one output item that holds every result when One Item per Record is off. */
+	outputKey: string;
 }
+
+/** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
+export type MentionShape = 'note' | 'searchHit' | 'channelSearchHit';
 
 export interface EndpointDescriptor {
 	/** The endpoint's own name: the operation value. */
@@ -138,6 +146,9 @@ export interface EndpointDescriptor {
 	/** Where the records of a one-page answer sit (paginated endpoints name them in `pagination`). */
 	records?: ModePaths;
 	batch?: BatchDescriptor;
+	/** Its records can be output as normalised mentions ("Output Normalised Mentions"), read as this shape. */
+	mentions?: MentionShape;
+	/** What one call costs: the credit budget reserves it before each call and estimates a run with it. */
 	price: PriceDescriptor;
 	/** Client timeout; never below `minTimeoutMs`. */
 	timeoutMs: number;

@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { firstValueAt } from '../pipeline/answerPaths';
 import { GatewayError } from '../../shared/transport/errors';
 import type { Input } from '../pipeline/validateInput';
-import { callRun } from '../pipeline/sendCall';
-import { payloadOf } from '../pipeline/fetchEndpoint';
+import { payloadOf } from '../pipeline/outputItems';
+import { sendCall } from '../pipeline/sendCall';
 import { DEFAULT_ENCRYPTED_LENGTH, decodeKeyOf, encryptedLengthOf } from './channelVideoCipher';
 import type { DownloadContext } from './fileDownload';
 import { downloadFile } from './fileDownload';
@@ -57,7 +57,7 @@ export async function downloadChannelVideo(
 	input: Input,
 	settings: DownloadSettings,
 ): Promise<INodeExecutionData[]> {
-	const data = payloadOf(await callRun(ctx.run, CHANNEL_VIDEO_DETAIL, input));
+	const data = payloadOf(await sendCall(ctx.calls, CHANNEL_VIDEO_DETAIL, input));
 	if (firstValueAt(data, ['object_type']) === 'image')
 		throw failure(`${ENDPOINT}: the post is an image post, it has no video to download`);
 	const media = channelMediaOf(data);

@@ -4,7 +4,7 @@ import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
 import { ParameterReader } from '../pipeline/readParameters';
 import { redactDeep } from '../../shared/transport/redact';
 import { CreditBudget } from '../pipeline/creditBudget';
-import type { RunContext } from '../pipeline/sendCall';
+import type { CallContext } from '../pipeline/sendCall';
 import { downloadChannelVideo } from './channelDownload';
 import type { DownloadContext } from './fileDownload';
 import type { DownloadPlan } from './plan';
@@ -22,7 +22,7 @@ const ENDPOINT_OF: Record<Exclude<DownloadPlan['kind'], 'invalid'>, string> = {
 	channel: CHANNEL_VIDEO_DETAIL.name,
 };
 
-async function runPlan(
+async function downloadPlanned(
 	ctx: DownloadContext,
 	plan: Exclude<DownloadPlan, { kind: 'invalid' }>,
 ): Promise<INodeExecutionData[]> {
@@ -63,14 +63,14 @@ export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExec
 		if (plan.kind === 'invalid') {
 			failure = plan.error;
 		} else {
-			const run: RunContext = {
+			const calls: CallContext = {
 				credentials,
 				budget: new CreditBudget(0),
 				signal: this.getExecutionCancelSignal(),
 				timeoutSeconds: plan.settings.timeoutSeconds,
 			};
 			try {
-				results = await runPlan({ node: this, run, asTool }, plan);
+				results = await downloadPlanned({ node: this, calls, asTool }, plan);
 			} catch (error) {
 				failure = error;
 			}

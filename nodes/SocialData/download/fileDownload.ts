@@ -2,15 +2,15 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { GatewayError } from '../../shared/transport/errors';
 import type { AnswerHeaders } from '../../shared/transport/request';
 import { contentTypeOf } from '../../shared/transport/request';
-import type { RunContext } from '../pipeline/sendCall';
+import type { CallContext } from '../pipeline/sendCall';
 import type { ChunkStep, OpenedMedia } from './mediaDownload';
 import { openMedia, storeMedia } from './mediaDownload';
 import type { DownloadSettings } from './plan';
 
-/** What a download needs besides its link: n8n's helpers, the run's credentials and cancel signal. */
+/** What a download needs besides its link: n8n's helpers, the execution's credentials and cancel signal. */
 export interface DownloadContext {
 	node: IExecuteFunctions;
-	run: RunContext;
+	calls: CallContext;
 	/** The node runs as an AI Agent's tool: links and metadata instead of binaries. */
 	asTool: boolean;
 }
@@ -55,8 +55,8 @@ export async function downloadFile(
 		label: link.label,
 		timeoutMs: SILENCE_MS,
 		deadlineMs: settings.downloadMs,
-		signal: ctx.run.signal,
-		credentials: ctx.run.credentials,
+		signal: ctx.calls.signal,
+		credentials: ctx.calls.credentials,
 	};
 	let result: DownloadedFile | undefined;
 	let failure: unknown;

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { GatewayError } from '../../shared/transport/errors';
 import type { Input } from '../pipeline/validateInput';
-import { runBatch } from '../pipeline/batch';
-import { callRun } from '../pipeline/sendCall';
-import { payloadOf } from '../pipeline/fetchEndpoint';
+import { sendBatch } from '../pipeline/batch';
+import { payloadOf } from '../pipeline/outputItems';
+import { sendCall } from '../pipeline/sendCall';
 import type { DownloadContext } from './fileDownload';
 import { downloadFile } from './fileDownload';
 import { PassThroughStep } from './mediaSteps';
@@ -43,7 +43,7 @@ export async function downloadSingleVideo(
 	input: Input,
 	settings: DownloadSettings,
 ): Promise<INodeExecutionData[]> {
-	const answer = payloadOf(await callRun(ctx.run, SINGLE_PLAY_LINK, input));
+	const answer = payloadOf(await sendCall(ctx.calls, SINGLE_PLAY_LINK, input));
 	const data = isRecord(answer) ? answer : {};
 	const url = data.original_video_url;
 	if (!isLink(url)) {
@@ -86,8 +86,8 @@ export async function downloadManyVideos(
 	itemIndex: number,
 	settings: DownloadSettings,
 ): Promise<{ items: INodeExecutionData[]; missed: number }> {
-	const records = await runBatch(
-		ctx.run,
+	const records = await sendBatch(
+		ctx.calls,
 		BATCH_PLAY_LINKS,
 		ids.map((id) => ({ id, owner: itemIndex })),
 		{},

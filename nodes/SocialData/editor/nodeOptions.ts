@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
-import { MENTION_MAPPERS } from '../mentions/platforms';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
@@ -89,7 +88,7 @@ const batching: INodeProperties[] = [
 	paging[0],
 ];
 
-const mentions: INodeProperties = {
+export const mentionsOption: INodeProperties = {
 	displayName: 'Output Normalised Mentions',
 	name: 'mentions',
 	type: 'boolean',
@@ -103,7 +102,7 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 		...commonNodeOptions,
 		...(endpoint.pagination || endpoint.records ? [paging[0]] : []),
 		...(endpoint.pagination ? [paging[1]] : []),
-		...(endpoint.name in MENTION_MAPPERS ? [mentions] : []),
+		...(endpoint.mentions ? [mentionsOption] : []),
 		...(endpoint.fallback ? [fallback] : []),
 		...(endpoint.batch ? batching : []),
 	];
@@ -111,7 +110,7 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 
 /** Defaults of every node option, read off the option definitions above. */
 export const NODE_OPTION_DEFAULTS = Object.fromEntries(
-	[...commonNodeOptions, ...paging, fallback, ...batching, mentions].map((option) => [
+	[...commonNodeOptions, ...paging, fallback, ...batching, mentionsOption].map((option) => [
 		option.name,
 		option.default,
 	]),

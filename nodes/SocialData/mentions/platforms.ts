@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { EndpointDescriptor, MentionShape } from '../descriptor';
 import type { Mention } from './mention';
 import { count, isoTime, pick, stripMarkup, text, textOrNull } from './mention';
 
@@ -61,9 +62,15 @@ function channelSearchHit(record: IDataObject): Mention {
 	};
 }
 
-export const MENTION_MAPPERS: Record<string, (record: IDataObject) => Mention> = {
-	search_notes: note,
-	fetch_search: searchHit,
-	fetch_search_videos: searchHit,
-	fetch_search_channel_videos: channelSearchHit,
+const MENTION_MAPPERS: Record<MentionShape, (record: IDataObject) => Mention> = {
+	note,
+	searchHit,
+	channelSearchHit,
 };
+
+/** How a record of this endpoint becomes a mention; none when the descriptor gives it no mention shape. */
+export function mentionMapperOf(
+	endpoint: Pick<EndpointDescriptor, 'mentions'>,
+): ((record: IDataObject) => Mention) | undefined {
+	return endpoint.mentions ? MENTION_MAPPERS[endpoint.mentions] : undefined;
+}

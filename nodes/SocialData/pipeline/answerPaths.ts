@@ -1,3 +1,10 @@
+import type { AnswerMode, EndpointDescriptor } from '../descriptor';
+import type { Input } from './validateInput';
+
+/** The answer a call gets: the simplified one where the endpoint has `raw` and the input turns it off, else the upstream one. */
+export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMode =>
+	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
+
 /** Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays. */
 export function valuesAt(root: unknown, path: string): unknown[] {
 	let current: unknown[] = [root];

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
-import { valuesAt } from './answerPaths';
-import type { Input } from './validateInput';
 import { InputError } from '../../shared/validation';
+import { valuesAt } from './answerPaths';
+import type { CallContext } from './sendCall';
+import { sendCall } from './sendCall';
+import type { Input } from './validateInput';
 import { buildInput, normalizeField } from './validateInput';
-import type { RunContext } from './sendCall';
-import { callRun } from './sendCall';
 
 export interface OwnedId {
 	id: string;
@@ -18,9 +18,18 @@ export interface BatchRecord {
 	owners: number[];
 }
 
-/** The ids of one item's batch field, checked one by one (any count: calls are split later). */
+/** An item of a batch endpoint, validated: its ids (any count: calls are split later) and its other fields. */
+export interface BatchInput {
+	ids: string[];
+	rest: Input;
+}
+
+const batchField = (endpoint: EndpointDescriptor) =>
+	endpoint.fields.find((candidate) => candidate.name === endpoint.batch!.field)!;
+
+/** The ids of one item's batch field, checked one by one. */
 export function idsOf(endpoint: EndpointDescriptor, given: Input): string[] {
-	const field = endpoint.fields.find((candidate) => candidate.name === endpoint.batch!.field)!;
+	const field = batchField(endpoint);
 	const ids = normalizeField(
 		{ ...field, maxItems: undefined, listFormat: 'array' },
 		given[field.name] ?? [],
@@ -32,6 +41,19 @@ export function idsOf(endpoint: EndpointDescriptor, given: Input): string[] {
 		);
 	return ids;
 }
+
+/** Validates a batch item once: its ids, then its other fields; the calls only split and send them. */
+export function batchInputOf(endpoint: EndpointDescriptor, given: Input): BatchInput {
+	const { field } = endpoint.batch!;
+	const ids = idsOf(endpoint, given);
+	const others = { ...endpoint, fields: endpoint.fields.filter((entry) => entry.name !== field) };
+	const otherGiven = Object.fromEntries(Object.entries(given).filter(([name]) => name !== field));
+	return { ids, rest: buildInput(others, otherGiven) };
+}
+
+/** Checked ids as the endpoint takes them: a JSON array or one comma-separated string. */
+const idsOnWire = (endpoint: EndpointDescriptor, ids: string[]) =>
+	batchField(endpoint).listFormat === 'comma' ? ids.join(',') : ids;
 
 const chunk = <T>(list: T[], size: number): T[][] =>
 	Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
@@ -45,8 +67,8 @@ export const callsFor = (endpoint: EndpointDescriptor, idCount: number) =>
  * Sends the ids in calls of at most `maxPerCall` and merges the answers per id: each result
  * record keeps the input items that asked for its id, so pairedItem stays right.
  */
-export async function runBatch(
-	context: RunContext,
+export async function sendBatch(
+	context: CallContext,
 	endpoint: EndpointDescriptor,
 	ids: OwnedId[],
 	rest: Input,
@@ -58,8 +80,8 @@ export async function runBatch(
 	const unique = [...ownersById.keys()];
 	const records: BatchRecord[] = [];
 	for (const idsOfCall of chunk(unique, batch.maxPerCall)) {
-		const input = buildInput(endpoint, { ...rest, [batch.field]: idsOfCall });
-		const body = await callRun(context, endpoint, input);
+		const input = { ...rest, [batch.field]: idsOnWire(endpoint, idsOfCall) };
+		const body = await sendCall(context, endpoint, input);
 		for (const result of valuesAt(body, `${batch.results}.*`)) {
 			const json = result as IDataObject;
 			const owners = ownersById.get(String(json[batch.idField])) ?? [

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
-import type { AnswerMode, StopReason } from './pageWalk';
-import { walkPages } from './pageWalk';
-import { recordsAt } from './answerPaths';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
+import { answerMode, recordsAt } from './answerPaths';
+import { asItemJson, payloadOf, recordItems } from './outputItems';
+import type { StopReason } from './pageWalk';
+import { walkPages } from './pageWalk';
+import type { CallContext } from './sendCall';
+import { sendCall } from './sendCall';
 import type { Input } from './validateInput';
 import { buildInput } from './validateInput';
-import type { RunContext } from './sendCall';
-import { callRun } from './sendCall';
-import { MENTION_MAPPERS } from '../mentions/platforms';
 
 export interface EndpointSettings {
 	returnAll: boolean;
@@ -29,17 +29,6 @@ export interface EndpointOutput {
 	notices: string[];
 }
 
-const asItemJson = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: { value: value as IDataObject[keyof IDataObject] };
-
-export const payloadOf = (body: unknown): unknown =>
-	body !== null && typeof body === 'object' && 'data' in body ? (body as IDataObject).data : body;
-
-export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMode =>
-	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
-
 const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number) => string>> = {
 	pageBound: (endpoint, pages) =>
 		`${endpoint}: stopped after ${pages} pages, the page bound (Options › Max Pages); more records exist`,
@@ -51,18 +40,8 @@ const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number)
 		`${endpoint}: stopped after ${pages} pages because page ${pages} had no records although the service said more exist`,
 };
 
-/** The output of one page's records: the records themselves or normalised mentions. */
-function recordItems(
-	endpoint: EndpointDescriptor,
-	records: unknown[],
-	settings: EndpointSettings,
-): IDataObject[] {
-	const mapper = settings.mentions ? MENTION_MAPPERS[endpoint.name] : undefined;
-	return records.map((record) => (mapper ? mapper(asItemJson(record)) : asItemJson(record)));
-}
-
-async function walk(
-	context: RunContext,
+async function fetchPages(
+	context: CallContext,
 	endpoint: EndpointDescriptor,
 	input: Input,
 	settings: EndpointSettings,
@@ -72,10 +51,10 @@ async function walk(
 		{ pagination: endpoint.pagination!, fields: endpoint.fields },
 		answerMode(endpoint, input),
 		input,
-		(pageInput) => callRun(context, endpoint, pageInput),
+		(pageInput) => sendCall(context, endpoint, pageInput),
 		(page) => {
 			if (settings.splitRecords || settings.mentions)
-				results.push(...recordItems(endpoint, page.records, settings));
+				results.push(...recordItems(endpoint, page.records, settings.mentions));
 			else results.push(asItemJson(page.body));
 		},
 		{ limit: settings.returnAll ? undefined : settings.limit, maxPages: settings.maxPages },
@@ -101,8 +80,8 @@ function possiblyBilledFailure(
  * billed, and the user allows it. Any other failure goes on to the item runner, which turns it
  * into n8n's error (toNodeError).
  */
-async function callWithFallback(
-	context: RunContext,
+async function sendWithFallback(
+	context: CallContext,
 	endpoint: EndpointDescriptor,
 	input: Input,
 	settings: EndpointSettings,
@@ -110,8 +89,8 @@ async function callWithFallback(
 	const fallback =
 		settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
 	if (!fallback)
-		return { body: await callRun(context, endpoint, input), answeredBy: endpoint.name };
-	const first = await callRun(context, endpoint, input).then(
+		return { body: await sendCall(context, endpoint, input), answeredBy: endpoint.name };
+	const first = await sendCall(context, endpoint, input).then(
 		(body) => ({ body }),
 		(error: unknown) => ({ error }),
 	);
@@ -123,27 +102,28 @@ async function callWithFallback(
 			? first.error
 			: possiblyBilledFailure(first.error as GatewayError, endpoint.name, fallback.name);
 	}
+	// The fallback has fields of its own: the first variant's input is checked again by its rules.
 	return {
-		body: await callRun(context, fallback, buildInput(fallback, input)),
+		body: await sendCall(context, fallback, buildInput(fallback, input)),
 		answeredBy: fallback.name,
 	};
 }
 
-/** Runs one endpoint for one input item: a single call, a fallback, or a cursor walk. */
-export async function runEndpoint(
-	context: RunContext,
+/** Fetches what one input item asks of an endpoint: a single call, a fallback, or a cursor walk. */
+export async function fetchEndpoint(
+	context: CallContext,
 	endpoint: EndpointDescriptor,
 	input: Input,
 	settings: EndpointSettings,
 ): Promise<EndpointOutput> {
-	if (endpoint.pagination) return walk(context, endpoint, input, settings);
-	const { body, answeredBy } = await callWithFallback(context, endpoint, input, settings);
+	if (endpoint.pagination) return fetchPages(context, endpoint, input, settings);
+	const { body, answeredBy } = await sendWithFallback(context, endpoint, input, settings);
 	if (endpoint.records && (settings.splitRecords || settings.mentions)) {
 		return {
 			results: recordItems(
 				endpoint,
 				recordsAt(body, endpoint.records[answerMode(endpoint, input)]) ?? [],
-				settings,
+				settings.mentions,
 			),
 			notices: [],
 		};

@@ -1,8 +1,12 @@
-import type { CursorCarry, FieldDescriptor, ModePaths, PaginationDescriptor } from '../descriptor';
+import type {
+	AnswerMode,
+	CursorCarry,
+	FieldDescriptor,
+	ModePaths,
+	PaginationDescriptor,
+} from '../descriptor';
 import { firstValueAt, isMoreFlag, recordsAt } from './answerPaths';
 import type { Input } from './validateInput';
-
-export type AnswerMode = 'raw' | 'parsed';
 
 export interface Page {
 	body: unknown;

@@ -1,54 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { ENDPOINTS, GROUPS } from '../descriptor';
+import { ENDPOINTS, GATEWAY_RUN_PATH, GROUPS } from '../descriptor';
 import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../descriptor/commonFields';
 import type { Input } from './validateInput';
 import { InputError, parseTypedJson } from '../../shared/validation';
 import { buildInput } from './validateInput';
-import { optionsCollection } from '../../shared/optionsCollection';
-import { commonNodeOptions } from '../editor/nodeOptions';
-import type { RunTarget } from './sendCall';
-
-const display = { show: { resource: ['gateway'], operation: ['run'] } };
-
-export const gatewayRunProperties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['gateway'] } },
-		options: [
-			{
-				name: 'Run',
-				value: 'run',
-				description:
-					'Call any data endpoint by its path (search, hot lists, creators, user profiles, account articles…)',
-				action: 'Run a data endpoint',
-			},
-		],
-		default: 'run',
-	},
-	{
-		displayName: 'Endpoint Path',
-		name: 'endpointPath',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '/api/v1/shortvideo/web/fetch_hot_search_list',
-		description: 'Upstream data path, starting with /api/v1/',
-		displayOptions: display,
-	},
-	{
-		displayName: 'Input (JSON)',
-		name: 'input',
-		type: 'json',
-		default: '{}',
-		description:
-			'Parameters of that endpoint. Write 64-bit IDs as strings or bare numbers: both arrive digit for digit.',
-		displayOptions: display,
-	},
-	optionsCollection(commonNodeOptions, display),
-];
+import type { CallTarget } from './sendCall';
 
 /** The input JSON as typed: parsed without losing the digits of 64-bit numbers. */
 export function parseInputJson(value: unknown, field = 'input'): Input {
@@ -63,17 +18,17 @@ export function parseInputJson(value: unknown, field = 'input'): Input {
 }
 
 export interface GatewayRunPlan {
-	target: RunTarget;
+	target: CallTarget;
 	input: Input;
 }
 
 /**
- * Plans a call to any endpoint path. A path the descriptor knows is validated by its rules;
+ * Plans the Gateway › Run operation: a call to any endpoint path. A path the descriptor knows is validated by its rules;
  * an unknown one inherits its group's minimum timeout and the data-call price.
  */
 export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
 	const trimmed = path.trim();
-	if (!trimmed.startsWith('/api/v1/') || trimmed === '/api/v1/run') {
+	if (!trimmed.startsWith('/api/v1/') || trimmed === GATEWAY_RUN_PATH) {
 		throw new InputError(
 			'endpointPath',
 			`Field "endpointPath" must be an upstream data path starting with /api/v1/ (got "${trimmed}")`,

@@ -1,14 +1,14 @@
 import type { EndpointDescriptor } from '../descriptor';
-import type { ParameterReader } from './readParameters';
-import type { Input } from './validateInput';
-import { InputError } from '../../shared/validation';
-import { buildInput } from './validateInput';
 import type { NodeOptionValues } from '../editor/nodeOptions';
-import { wireOptionValues } from '../editor/nodeOptions';
-import { idsOf } from './batch';
-import type { RunTarget } from './sendCall';
-import { parseInputJson, planGatewayRun } from './planGatewayRun';
+import { nodeOptionValues, wireOptionValues } from '../editor/nodeOptions';
+import { InputError } from '../../shared/validation';
+import { batchInputOf } from './batch';
 import type { EndpointSettings } from './fetchEndpoint';
+import { parseInputJson, planGatewayRun } from './planGatewayRun';
+import type { ParameterReader } from './readParameters';
+import type { CallTarget } from './sendCall';
+import type { Input } from './validateInput';
+import { buildInput } from './validateInput';
 
 export type ItemPlan =
 	| {
@@ -17,10 +17,22 @@ export type ItemPlan =
 			endpoint: EndpointDescriptor;
 			input: Input;
 			settings: EndpointSettings;
+			/** A batch endpoint's checked ids; `input` then holds its other fields. */
 			ids?: string[];
 	  }
-	| { kind: 'gateway'; itemIndex: number; target: RunTarget; input: Input }
+	| { kind: 'gateway'; itemIndex: number; target: CallTarget; input: Input }
 	| { kind: 'invalid'; itemIndex: number; error: Error };
+
+/** One item's Options collection, read once: the node's behaviour settings and the optional wire fields. */
+export interface ItemOptions {
+	node: NodeOptionValues;
+	wire: Input;
+}
+
+export function readItemOptions(parameters: ParameterReader, itemIndex: number): ItemOptions {
+	const options = parameters.get<Record<string, unknown>>('options', itemIndex, {});
+	return { node: nodeOptionValues(options), wire: wireOptionValues(options) };
+}
 
 /**
  * What the user gave for an endpoint: top-level fields, the wire fields of the Options collection and
@@ -31,6 +43,7 @@ function givenFields(
 	parameters: ParameterReader,
 	endpoint: EndpointDescriptor,
 	itemIndex: number,
+	wireOptions: Input,
 	returnAll: boolean,
 ): Input {
 	const given: Input = {};
@@ -39,7 +52,7 @@ function givenFields(
 			given,
 			parseInputJson(parameters.get('additionalInput', itemIndex, '{}'), 'additionalInput'),
 		);
-	Object.assign(given, wireOptionValues(parameters.get<Input>('options', itemIndex, {})));
+	Object.assign(given, wireOptions);
 	for (const field of endpoint.fields) {
 		if (field.required || field.oneOf)
 			given[field.name] = parameters.get(field.name, itemIndex, undefined);
@@ -58,7 +71,7 @@ export function planItem(
 	parameters: ParameterReader,
 	endpoint: EndpointDescriptor | undefined,
 	itemIndex: number,
-	options: NodeOptionValues,
+	options: ItemOptions,
 ): ItemPlan {
 	try {
 		if (!endpoint) {
@@ -67,20 +80,17 @@ export function planItem(
 			return { kind: 'gateway', itemIndex, ...planGatewayRun(path, given) };
 		}
 		const returnAll = endpoint.pagination ? parameters.get('returnAll', itemIndex, false) : false;
-		const given = givenFields(parameters, endpoint, itemIndex, returnAll);
+		const given = givenFields(parameters, endpoint, itemIndex, options.wire, returnAll);
 		const settings: EndpointSettings = {
 			returnAll,
 			limit: endpoint.pagination ? parameters.get('limit', itemIndex, 50) : 0,
-			splitRecords: options.splitRecords,
-			maxPages: options.maxPages,
-			fallback: options.fallback,
-			mentions: options.mentions,
+			splitRecords: options.node.splitRecords,
+			maxPages: options.node.maxPages,
+			fallback: options.node.fallback,
+			mentions: options.node.mentions,
 		};
 		if (endpoint.batch) {
-			const { field, maxPerCall } = endpoint.batch;
-			const ids = idsOf(endpoint, given);
-			const rest = buildInput(endpoint, { ...given, [field]: ids.slice(0, maxPerCall) });
-			delete rest[field];
+			const { ids, rest } = batchInputOf(endpoint, given);
 			return { kind: 'endpoint', itemIndex, endpoint, input: rest, settings, ids };
 		}
 		return { kind: 'endpoint', itemIndex, endpoint, input: buildInput(endpoint, given), settings };

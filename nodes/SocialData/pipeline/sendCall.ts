@@ -1,21 +1,23 @@
 import type { EndpointDescriptor } from '../descriptor';
-import { ID_FIELD_NAMES, PROVIDER } from '../descriptor';
+import { GATEWAY_RUN_PATH, ID_FIELD_NAMES, PROVIDER } from '../descriptor';
 import { namedNumbersAsStrings } from '../../shared/json/namedIdStrings';
-import { firstValueAt, valuesAt } from './answerPaths';
-import { effectiveTimeoutMs } from './callTimeout';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { GatewayError } from '../../shared/transport/errors';
 import { redactSecret } from '../../shared/transport/redact';
 import { callGateway } from '../../shared/transport/request';
-import type { Input } from './validateInput';
+import { firstValueAt, valuesAt } from './answerPaths';
+import { effectiveTimeoutMs } from './callTimeout';
 import type { CreditBudget } from './creditBudget';
+import type { Input } from './validateInput';
 
-export type RunTarget = Pick<
+/** What a call needs to know of its endpoint: a descriptor entry, or an unknown path of Gateway › Run. */
+export type CallTarget = Pick<
 	EndpointDescriptor,
 	'name' | 'path' | 'price' | 'timeoutMs' | 'minTimeoutMs' | 'answerError'
 >;
 
-export interface RunContext {
+/** What every call of one execution shares. */
+export interface CallContext {
 	credentials: GatewayCredentials;
 	budget: CreditBudget;
 	signal?: AbortSignal;
@@ -25,38 +27,49 @@ export interface RunContext {
 
 const ID_FIELDS: ReadonlySet<string> = new Set(ID_FIELD_NAMES);
 
+/** A 200 answer that reports a failure the descriptor knows (e.g. notes' upstream errors) as a GatewayError. */
+function answerFailure(
+	context: CallContext,
+	target: CallTarget,
+	body: unknown,
+	status: number,
+): GatewayError | undefined {
+	const failure = target.answerError;
+	if (!failure) return undefined;
+	const [flag] = valuesAt(body, failure.path);
+	if (flag !== failure.equals) return undefined;
+	const found = firstValueAt(body, failure.message);
+	// The service may echo the key in its explanation: redacted like the bodies of HTTP errors.
+	const reason =
+		found === undefined ? undefined : redactSecret(String(found), context.credentials.apiKey);
+	return new GatewayError(
+		`${target.name} answered with an error: ${reason ?? 'no reason given'}${failure.billed ? ' (the service bills this call)' : ''}`,
+		{ kind: 'http', endpoint: target.name, status, serviceMessage: reason },
+	);
+}
+
 /**
- * One call of a data endpoint through the `POST /api/v1/run` envelope; returns the whole answer,
- * the spec's named 64-bit id fields as strings whatever their size (records, pages and mentions all come from it).
+ * Sends one call of a data endpoint: its price reserved first, then the input in the envelope of
+ * the gateway's run endpoint (`POST /api/v1/run`, which takes every data endpoint by its upstream
+ * path). Returns the whole answer with the spec's named 64-bit id fields as strings whatever their
+ * size (records, pages and mentions all come from it).
  */
-export async function callRun(
-	context: RunContext,
-	target: RunTarget,
+export async function sendCall(
+	context: CallContext,
+	target: CallTarget,
 	input: Input,
 ): Promise<unknown> {
 	context.budget.reserve(target.price.credits, target.name);
 	const answer = await callGateway({
 		credentials: context.credentials,
 		method: 'POST',
-		path: '/api/v1/run',
+		path: GATEWAY_RUN_PATH,
 		endpoint: target.name,
 		timeoutMs: effectiveTimeoutMs(target, context.timeoutSeconds),
 		body: { provider: PROVIDER, endpoint: target.path, input },
 		signal: context.signal,
 	});
-	const failure = target.answerError;
-	if (failure) {
-		const [flag] = valuesAt(answer.body, failure.path);
-		if (flag === failure.equals) {
-			const found = firstValueAt(answer.body, failure.message);
-			// The service may echo the key in its explanation: redacted like the bodies of HTTP errors.
-			const reason =
-				found === undefined ? undefined : redactSecret(String(found), context.credentials.apiKey);
-			throw new GatewayError(
-				`${target.name} answered with an error: ${reason ?? 'no reason given'}${failure.billed ? ' (the service bills this call)' : ''}`,
-				{ kind: 'http', endpoint: target.name, status: answer.status, serviceMessage: reason },
-			);
-		}
-	}
+	const failure = answerFailure(context, target, answer.body, answer.status);
+	if (failure) throw failure;
 	return namedNumbersAsStrings(answer.body, ID_FIELDS);
 }

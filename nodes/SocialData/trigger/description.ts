@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { RAW_FIELD } from '../descriptor/commonFields';
 import { fieldProperty, topLevelFieldProperty } from '../editor/endpointProperties';
 import type { TriggerEvent } from './events';
-import { pagerOwnedFields, TRIGGER_EVENTS, yieldsMentions } from './events';
-import { mentionsOption, triggerBehaviourOptions } from './options';
+import { pagerOwnedFields, TRIGGER_EVENTS } from './events';
+import { mentionsOption } from '../editor/nodeOptions';
+import { triggerBehaviourOptions } from './options';
 
 /** The trigger's editor panel, generated from the descriptor fields of each event's endpoint. */
 
@@ -39,7 +40,7 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 		...offeredOptionalFields(event).map(fieldProperty),
 		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),
 		...triggerBehaviourOptions,
-		...(yieldsMentions(event) ? [mentionsOption] : []),
+		...(event.endpoint.mentions ? [mentionsOption] : []),
 	].sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return [
 		...topLevel,

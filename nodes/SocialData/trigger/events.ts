@@ -1,7 +1,6 @@
 import type { EndpointDescriptor, ModePaths } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import type { Input } from '../pipeline/validateInput';
-import { MENTION_MAPPERS } from '../mentions/platforms';
 
 /**
  * What the trigger can watch: an endpoint whose answer lists records newest first, the input that
@@ -112,8 +111,6 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 export function findTriggerEvent(value: string): TriggerEvent | undefined {
 	return TRIGGER_EVENTS.find((event) => event.value === value);
 }
-
-export const yieldsMentions = (event: TriggerEvent) => event.endpoint.name in MENTION_MAPPERS;
 
 /**
  * Fields the trigger's pager owns (cursors, page counters, search sessions) or that only position

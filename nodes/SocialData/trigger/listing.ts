@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { AnswerMode } from '../pipeline/pageWalk';
+import type { AnswerMode } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
 import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
 import type { Input } from '../pipeline/validateInput';

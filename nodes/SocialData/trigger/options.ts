@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { mentionsOption } from '../editor/nodeOptions';
 
 /** Settings of the trigger itself (not sent to the service), kept in its one Options collection. */
 
@@ -52,15 +53,6 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 			'How many of the newest items the first poll emits with "Emit the Latest Items", and a manual test execution shows',
 	},
 ];
-
-export const mentionsOption: INodeProperties = {
-	displayName: 'Output Normalised Mentions',
-	name: 'mentions',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
-};
 
 /** Defaults of the trigger's settings, read off the option definitions above. */
 export const TRIGGER_SETTING_DEFAULTS = Object.fromEntries(

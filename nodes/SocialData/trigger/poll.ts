@@ -5,12 +5,12 @@ import { toNodeError } from '../../shared/nodeErrors';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
 import { CreditBudget } from '../pipeline/creditBudget';
-import { callRun } from '../pipeline/sendCall';
-import { answerMode } from '../pipeline/fetchEndpoint';
-import { MENTION_MAPPERS } from '../mentions/platforms';
+import { answerMode } from '../pipeline/answerPaths';
+import { sendCall } from '../pipeline/sendCall';
+import { mentionMapperOf } from '../mentions/platforms';
 import { offeredOptionalFields } from './description';
 import type { TriggerEvent } from './events';
-import { findTriggerEvent, yieldsMentions } from './events';
+import { findTriggerEvent } from './events';
 import type { ListedRecord } from './listing';
 import { Listing } from './listing';
 import type { TriggerSettings } from './options';
@@ -68,10 +68,7 @@ function planPoll(context: IPollFunctions): Plan {
 }
 
 function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] {
-	const mapper =
-		plan.settings.mentions && yieldsMentions(plan.event)
-			? MENTION_MAPPERS[plan.event.endpoint.name]
-			: undefined;
+	const mapper = plan.settings.mentions ? mentionMapperOf(plan.event.endpoint) : undefined;
 	return records.map((record) => ({ json: mapper ? mapper(record.json) : record.json }));
 }
 
@@ -87,7 +84,7 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 		plan.event,
 		answerMode(plan.event.endpoint, plan.input),
 		plan.input,
-		async (request) => await callRun(context, plan.event.endpoint, request),
+		async (request) => await sendCall(context, plan.event.endpoint, request),
 	);
 	const query = JSON.stringify([plan.event.value, plan.input]);
 
