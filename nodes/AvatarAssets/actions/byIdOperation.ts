@@ -1,8 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import type { ItemOperation } from '../../shared/execution/operation';
+import { jsonItems } from '../../shared/execution/operation';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../helpers/callSettings';
-import type { FieldRef } from '../helpers/inputs';
+import type { FieldRef } from '../../shared/execution/inputError';
 import { outputOf } from '../helpers/output';
 import { givenTextOptions } from '../helpers/params';
 import { callAvatar, endpointOf } from '../transport/avatarCall';
@@ -32,14 +39,8 @@ export interface ByIdOperationSpec {
 	updatableFields?: UpdatableField[];
 }
 
-export interface ByIdOperation {
-	endpoint: string;
+export interface ByIdOperation extends ItemOperation {
 	description: INodeProperties[];
-	execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		credentials: GatewayCredentials,
-	): Promise<IDataObject[]>;
 }
 
 export function byIdOperation({
@@ -73,7 +74,7 @@ export function byIdOperation({
 			this: IExecuteFunctions,
 			itemIndex: number,
 			credentials: GatewayCredentials,
-		): Promise<IDataObject[]> {
+		): Promise<INodeExecutionData[]> {
 			const id = recordIdOf(this, itemIndex, records);
 			// The spec wants the body's Id equal to the path id.
 			const body = sendsBody
@@ -81,7 +82,7 @@ export function byIdOperation({
 				: undefined;
 			const settings = avatarCallSettings(this, itemIndex, credentials);
 			const answer = await callAvatar(settings, { method, path: records.pathOf(id), body });
-			return [output(id, outputOf(answer, wantsFullResponse(this, itemIndex)))];
+			return jsonItems([output(id, outputOf(answer, wantsFullResponse(this, itemIndex)))]);
 		},
 	};
 }

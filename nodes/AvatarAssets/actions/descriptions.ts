@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { returnAllAndLimit } from '../../shared/execution/resultLimit';
 import { optionsCollection } from '../../shared/optionsCollection';
 import { ADDITIONAL_BODY_FIELD } from '../helpers/callSettings';
 import { ROUTING_NAME_FIELD, ROUTING_VALUE_FIELD } from '../helpers/routing';
@@ -84,24 +85,7 @@ export const waitOptions: INodeProperties[] = [
 	},
 ];
 
-const pagingProperties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		displayOptions: { show: { returnAll: [false] } },
-		description: 'Max number of results to return',
-	},
-];
+const pagingProperties: INodeProperties[] = returnAllAndLimit();
 
 const pageOptions: INodeProperties[] = [
 	{

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { FieldRef } from '../helpers/inputs';
+import type { FieldRef } from '../../shared/execution/inputError';
 import { requiredText } from '../helpers/inputs';
 import { locatorValue } from '../helpers/params';
 import { ASSETS_PATH, assetPath, GROUPS_PATH, groupPath } from '../transport/paths';
@@ -60,10 +60,5 @@ export function recordIdOf(
 	itemIndex: number,
 	kind: RecordKind,
 ): string {
-	return requiredText(
-		context,
-		itemIndex,
-		kind.idField,
-		locatorValue(context, itemIndex, kind.idField.name),
-	);
+	return requiredText(kind.idField, locatorValue(context, itemIndex, kind.idField.name));
 }

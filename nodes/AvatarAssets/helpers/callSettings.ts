@@ -1,22 +1,18 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { cancelSignalOf } from '../../shared/execution/cancelSignal';
+import type { FieldRef } from '../../shared/execution/inputError';
+import { InputError } from '../../shared/execution/inputError';
+import { jsonObjectInput } from '../../shared/execution/jsonInput';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import type { AvatarCallSettings } from '../transport/avatarCall';
 import { AVATAR_TIMEOUT_MS } from '../transport/avatarCall';
-import { jsonObject } from './inputs';
-import { NodeOperationError } from 'n8n-workflow';
+import { optionOf } from './params';
 import { avatarRouting, MISSING_ROUTING_VALUE, ROUTING_VALUE_FIELD } from './routing';
 
-export const ADDITIONAL_BODY_FIELD = {
+export const ADDITIONAL_BODY_FIELD: FieldRef = {
 	name: 'additionalBodyFields',
 	displayName: 'Additional Body Fields',
 };
-
-const option = (
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	fallback: unknown,
-): unknown => context.getNodeParameter(`options.${name}`, itemIndex, fallback);
 
 /** Routing parameter, extra body fields and cancellation of one item's calls, checked before any call. */
 export function avatarCallSettings(
@@ -25,29 +21,22 @@ export function avatarCallSettings(
 	credentials: GatewayCredentials,
 ): AvatarCallSettings {
 	const routing = avatarRouting(credentials, {
-		name: option(context, itemIndex, 'routingParameterName', ''),
-		value: option(context, itemIndex, ROUTING_VALUE_FIELD.name, ''),
+		name: optionOf<unknown>(context, itemIndex, 'routingParameterName', ''),
+		value: optionOf<unknown>(context, itemIndex, ROUTING_VALUE_FIELD.name, ''),
 	});
-	if (!routing.value)
-		throw new NodeOperationError(
-			context.getNode(),
-			`${MISSING_ROUTING_VALUE} [item ${itemIndex}]`,
-			{ itemIndex },
-		);
+	if (!routing.value) throw new InputError(ROUTING_VALUE_FIELD.name, MISSING_ROUTING_VALUE);
 	return {
 		credentials,
 		routing,
-		additionalBodyFields: jsonObject(
-			context,
-			itemIndex,
+		additionalBodyFields: jsonObjectInput(
 			ADDITIONAL_BODY_FIELD,
-			option(context, itemIndex, ADDITIONAL_BODY_FIELD.name, ''),
+			optionOf<unknown>(context, itemIndex, ADDITIONAL_BODY_FIELD.name, ''),
 		),
 		timeoutMs: AVATAR_TIMEOUT_MS,
-		signal: context.getExecutionCancelSignal?.(),
+		signal: cancelSignalOf(context),
 	};
 }
 
 export function wantsFullResponse(context: IExecuteFunctions, itemIndex: number): boolean {
-	return option(context, itemIndex, 'fullResponse', false) === true;
+	return optionOf<unknown>(context, itemIndex, 'fullResponse', false) === true;
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { callAvatar } from '../transport/avatarCall';
 import { avatarCallSettings, wantsFullResponse } from './callSettings';
+import { resultLimitOf } from '../../shared/execution/resultLimit';
 import { wholeNumber } from './inputs';
 import { walkPages } from './listPages';
 import { optionOf } from './params';
@@ -18,26 +19,16 @@ export async function runList(
 	filter: Record<string, unknown>,
 	extra: Record<string, unknown> = {},
 ): Promise<IDataObject[]> {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll
-		? undefined
-		: wholeNumber(
-				context,
-				itemIndex,
-				{ name: 'limit', displayName: 'Limit' },
-				context.getNodeParameter('limit', itemIndex, 50),
-				1,
-			);
+	const limit = resultLimitOf(
+		context.getNodeParameter('returnAll', itemIndex, false),
+		context.getNodeParameter('limit', itemIndex, 50),
+	);
 	const startPage = wholeNumber(
-		context,
-		itemIndex,
 		{ name: 'PageNumber', displayName: 'Page Number' },
 		optionOf(context, itemIndex, 'PageNumber', 1),
 		1,
 	);
 	const pageSize = wholeNumber(
-		context,
-		itemIndex,
 		{ name: 'PageSize', displayName: 'Page Size' },
 		optionOf(context, itemIndex, 'PageSize', 10),
 		1,

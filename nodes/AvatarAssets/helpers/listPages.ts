@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { AvatarAnswer } from '../transport/avatarCall';
 import { fullAnswer, idsAsStrings } from './output';
+import { isRecord } from '../../shared/execution/isRecord';
 
 export interface PageWalk {
 	startPage: number;
@@ -12,10 +13,6 @@ export interface PageWalk {
 }
 
 const LIST_KEYS = ['Items', 'List', 'Groups', 'Assets', 'Records'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The records of one list answer; the spec does not show the list shape, so the usual holders are read. */
 export function recordsOf(answer: AvatarAnswer): IDataObject[] {

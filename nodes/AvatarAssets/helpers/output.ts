@@ -1,12 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { AvatarAnswer } from '../transport/avatarCall';
+import { isRecord } from '../../shared/execution/isRecord';
 
 // Case matters: `Valid` or `paid` are not ids.
 const ID_KEY = /^(id|ID)$|Id$|Ids$|ID$|IDs$|_id$|_ids$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Ids come out as strings, also the small ones a service may send as numbers. */
 export function idsAsStrings(value: unknown, key = ''): unknown {

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { FieldRef } from './inputs';
+import type { FieldRef } from '../../shared/execution/inputError';
 import { optionalText } from './inputs';
 
 export function optionOf<T>(
@@ -24,12 +24,7 @@ export function givenTextOptions(
 ): Record<string, string> {
 	const given: Record<string, string> = {};
 	for (const field of fields) {
-		const text = optionalText(
-			context,
-			itemIndex,
-			field,
-			optionOf(context, itemIndex, field.name, ''),
-		);
+		const text = optionalText(field, optionOf(context, itemIndex, field.name, ''));
 		if (text !== undefined) given[field.name] = text;
 	}
 	return given;

@@ -5,7 +5,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
-import { readTypedJson } from '../../shared/json/typedJson';
+import { jsonObjectInput } from '../../shared/execution/jsonInput';
+import { ADDITIONAL_BODY_FIELD } from '../helpers/callSettings';
 import {
 	avatarRouting,
 	MISSING_ROUTING_VALUE,
@@ -18,16 +19,13 @@ import { ASSETS_LIST_PATH, GROUPS_LIST_PATH } from '../transport/paths';
 
 const SEARCH_PAGE_SIZE = 50;
 
-/** The Additional Body Fields of a search: read like the node's (without loss); anything but an object adds nothing. */
+/** The Additional Body Fields of a search, read like the node's (without loss); anything but an object adds nothing. */
 function parsedObject(value: unknown): Record<string, unknown> {
-	if (value && typeof value === 'object' && !Array.isArray(value))
-		return value as Record<string, unknown>;
-	if (typeof value !== 'string' || value.trim() === '') return {};
-	const outcome = readTypedJson(value);
-	const parsed = outcome.ok ? outcome.value : undefined;
-	return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-		? (parsed as Record<string, unknown>)
-		: {};
+	try {
+		return jsonObjectInput(ADDITIONAL_BODY_FIELD, value);
+	} catch {
+		return {};
+	}
 }
 
 async function searchList(

@@ -3,6 +3,7 @@ import { GatewayError, responseMetadataErrorOf } from '../../shared/transport/er
 import type { HttpMethod } from '../../shared/transport/request';
 import { callGateway } from '../../shared/transport/request';
 import { redactDeep, redactSecret } from '../../shared/transport/redact';
+import { isRecord } from '../../shared/execution/isRecord';
 
 /** The routing parameter every avatar call carries (name and value are not published by the spec). */
 export interface AvatarRouting {
@@ -32,10 +33,6 @@ export const AVATAR_TIMEOUT_MS = 60_000;
 
 export function endpointOf(request: Pick<AvatarRequest, 'method' | 'path'>): string {
 	return `${request.method} ${request.path}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

@@ -23,7 +23,7 @@ describe('Avatar Assets: refused before any call', () => {
 		[
 			'a relative URL',
 			upload('/media/portrait.jpg'),
-			/Field "URL" \(URL\) must be an absolute http\(s\) address .*got "\/media\/portrait.jpg" \[item 0\]/,
+			/Field "URL" \(URL\) must be an absolute http\(s\) address .*got "\/media\/portrait.jpg" \(item 0\)/,
 		],
 		[
 			'a URL without scheme',
@@ -40,11 +40,11 @@ describe('Avatar Assets: refused before any call', () => {
 			upload('data:image/png;base64,AAAA'),
 			/Field "URL" \(URL\) must be an http or https address; got the scheme "data"/,
 		],
-		['an empty URL', upload(EMPTY), /Field "URL" \(URL\) is required \[item 0\]/],
+		['an empty URL', upload(EMPTY), /Field "URL" \(URL\) is required \(item 0\)/],
 		[
 			'no group',
 			upload('https://cdn.example.com/a.jpg', { GroupId: byId(EMPTY) }),
-			/Field "GroupId" \(Group\) is required \[item 0\]/,
+			/Field "GroupId" \(Group\) is required \(item 0\)/,
 		],
 		[
 			'no asset type',
@@ -59,7 +59,7 @@ describe('Avatar Assets: refused before any call', () => {
 		[
 			'a group without name',
 			{ resource: 'group', operation: 'create', Name: '   ' },
-			/Field "Name" \(Name\) is required \[item 0\]/,
+			/Field "Name" \(Name\) is required \(item 0\)/,
 		],
 		[
 			'an update without group',
@@ -217,7 +217,7 @@ describe('Avatar Assets: refused before any call', () => {
 		);
 		expect(run.json[0]).toEqual({ Id: expect.stringMatching(/^group-/) });
 		expect(run.json[1]).toEqual({
-			error: 'Field "Name" (Name) is required [item 1]',
+			error: 'Field "Name" (Name) is required (item 1)',
 			endpoint: 'POST /v1/private-avatar/groups',
 			status: null,
 			serviceMessage: null,

@@ -26,14 +26,10 @@ export const ASSET_STATUSES = ['Processing', 'Active', 'Failed'] as const;
 
 export function readWaitSettings(context: IExecuteFunctions, itemIndex: number): WaitSettings {
 	const interval = positiveSeconds(
-		context,
-		itemIndex,
 		{ name: 'pollIntervalSeconds', displayName: 'Poll Interval (Seconds)' },
 		optionOf(context, itemIndex, 'pollIntervalSeconds', DEFAULT_POLL_INTERVAL_SECONDS),
 	);
 	const maxWait = positiveSeconds(
-		context,
-		itemIndex,
 		{ name: 'maxWaitSeconds', displayName: 'Maximum Wait (Seconds)' },
 		optionOf(context, itemIndex, 'maxWaitSeconds', DEFAULT_MAX_WAIT_SECONDS),
 	);

@@ -1,5 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { idList, invalid, optionalText } from '../../helpers/inputs';
 import { runList } from '../../helpers/listCall';
@@ -64,57 +70,36 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
 	const filter: Record<string, unknown> = {};
-	const groupIds = idList(
-		this,
-		itemIndex,
-		{ name: 'Filter.GroupIds', displayName: 'Group IDs' },
-		given.GroupIds,
-	);
+	const groupIds = idList({ name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
 	if (groupIds.length) filter.GroupIds = groupIds;
 	const statusField = { name: 'Filter.Statuses', displayName: 'Statuses' };
-	const statuses = idList(this, itemIndex, statusField, given.Statuses);
+	const statuses = idList(statusField, given.Statuses);
 	for (const status of statuses) {
 		if (!(ASSET_STATUSES as readonly string[]).includes(status)) {
-			invalid(
-				this,
-				itemIndex,
-				statusField,
-				`must hold only ${ASSET_STATUSES.join(', ')}; got "${status}"`,
-			);
+			invalid(statusField, `must hold only ${ASSET_STATUSES.join(', ')}; got "${status}"`);
 		}
 	}
 	if (statuses.length) filter.Statuses = statuses;
-	const name = optionalText(
-		this,
-		itemIndex,
-		{ name: 'Filter.Name', displayName: 'Name' },
-		given.Name,
-	);
+	const name = optionalText({ name: 'Filter.Name', displayName: 'Name' }, given.Name);
 	if (name !== undefined) filter.Name = name;
 
 	const sorting: Record<string, unknown> = {};
 	const sortBy = optionalText(
-		this,
-		itemIndex,
 		{ name: 'SortBy', displayName: 'Sort By' },
 		optionOf(this, itemIndex, 'SortBy', ''),
 	);
 	if (sortBy !== undefined) {
 		const orderField = { name: 'SortOrder', displayName: 'Sort Order' };
 		const order =
-			optionalText(
-				this,
-				itemIndex,
-				orderField,
-				optionOf(this, itemIndex, 'SortOrder', 'asc'),
-			)?.toLowerCase() ?? 'asc';
+			optionalText(orderField, optionOf(this, itemIndex, 'SortOrder', 'asc'))?.toLowerCase() ??
+			'asc';
 		if (!SORT_ORDERS.includes(order))
-			invalid(this, itemIndex, orderField, `must be "asc" or "desc"; got "${order}"`);
+			invalid(orderField, `must be "asc" or "desc"; got "${order}"`);
 		sorting.SortBy = sortBy;
 		sorting.SortOrder = order;
 	}
-	return await runList(this, itemIndex, credentials, ASSETS_LIST_PATH, filter, sorting);
+	return jsonItems(await runList(this, itemIndex, credentials, ASSETS_LIST_PATH, filter, sorting));
 }

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
 import { absoluteHttpUrl, requiredText } from '../../helpers/inputs';
@@ -59,18 +60,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const body: Record<string, unknown> = {
 		GroupId: recordIdOf(this, itemIndex, GROUPS),
 		URL: absoluteHttpUrl(
-			this,
-			itemIndex,
 			{ name: 'URL', displayName: 'URL' },
 			this.getNodeParameter('URL', itemIndex),
 		),
 		AssetType: requiredText(
-			this,
-			itemIndex,
 			{ name: 'AssetType', displayName: 'Asset Type' },
 			this.getNodeParameter('AssetType', itemIndex),
 		),
@@ -82,7 +79,7 @@ export async function execute(
 	const fullResponse = wantsFullResponse(this, itemIndex);
 
 	const answer = await callAvatar(settings, { method: 'POST', path: ASSETS_PATH, body });
-	if (!waitSettings) return [outputOf(answer, fullResponse)];
+	if (!waitSettings) return jsonItems([outputOf(answer, fullResponse)]);
 	const assetId = resultOf(answer).Id;
 	if (typeof assetId !== 'string' || assetId === '') {
 		throw new GatewayError(
@@ -93,7 +90,7 @@ export async function execute(
 			},
 		);
 	}
-	return [
+	return jsonItems([
 		outputOf(await waitForAsset(this, itemIndex, settings, assetId, waitSettings), fullResponse),
-	];
+	]);
 }

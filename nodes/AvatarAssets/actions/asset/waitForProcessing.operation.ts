@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
 import { outputOf } from '../../helpers/output';
@@ -29,14 +30,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const assetId = recordIdOf(this, itemIndex, ASSETS);
 	const wait = readWaitSettings(this, itemIndex);
 	const settings = avatarCallSettings(this, itemIndex, credentials);
-	return [
+	return jsonItems([
 		outputOf(
 			await waitForAsset(this, itemIndex, settings, assetId, wait),
 			wantsFullResponse(this, itemIndex),
 		),
-	];
+	]);
 }

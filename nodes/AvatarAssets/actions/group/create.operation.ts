@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
 import { requiredText } from '../../helpers/inputs';
@@ -49,11 +50,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const body: Record<string, unknown> = {
 		Name: requiredText(
-			this,
-			itemIndex,
 			{ name: 'Name', displayName: 'Name' },
 			this.getNodeParameter('Name', itemIndex),
 		),
@@ -65,5 +64,5 @@ export async function execute(
 
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 	const answer = await callAvatar(settings, { method: 'POST', path: GROUPS_PATH, body });
-	return [outputOf(answer, wantsFullResponse(this, itemIndex))];
+	return jsonItems([outputOf(answer, wantsFullResponse(this, itemIndex))]);
 }

@@ -1,5 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { idList, optionalText } from '../../helpers/inputs';
 import { runList } from '../../helpers/listCall';
@@ -36,29 +42,17 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
 	const filter: Record<string, unknown> = {};
-	const name = optionalText(
-		this,
-		itemIndex,
-		{ name: 'Filter.Name', displayName: 'Name' },
-		given.Name,
-	);
+	const name = optionalText({ name: 'Filter.Name', displayName: 'Name' }, given.Name);
 	if (name !== undefined) filter.Name = name;
-	const groupIds = idList(
-		this,
-		itemIndex,
-		{ name: 'Filter.GroupIds', displayName: 'Group IDs' },
-		given.GroupIds,
-	);
+	const groupIds = idList({ name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
 	if (groupIds.length) filter.GroupIds = groupIds;
 	const groupType = optionalText(
-		this,
-		itemIndex,
 		{ name: 'Filter.GroupType', displayName: 'Group Type' },
 		given.GroupType,
 	);
 	if (groupType !== undefined) filter.GroupType = groupType;
-	return await runList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter);
+	return jsonItems(await runList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter));
 }

@@ -1,5 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { GatewayError } from '../../../shared/transport/errors';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
@@ -45,11 +51,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const body: Record<string, unknown> = {
 		CallbackURL: absoluteHttpUrl(
-			this,
-			itemIndex,
 			{ name: 'CallbackURL', displayName: 'Redirect URL' },
 			this.getNodeParameter('CallbackURL', itemIndex),
 		),
@@ -78,5 +82,7 @@ export async function execute(
 		H5Link: h5Link ?? null,
 		[TOKEN_EXPIRES_AT_FIELD]: tokenExpiry(sentAt),
 	};
-	return [wantsFullResponse(this, itemIndex) ? { ...fullAnswer(answer), ...session } : session];
+	return jsonItems([
+		wantsFullResponse(this, itemIndex) ? { ...fullAnswer(answer), ...session } : session,
+	]);
 }

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
 import { invalid, optionalText, requiredText } from '../../helpers/inputs';
@@ -49,15 +50,10 @@ function expiryOf(
 	itemIndex: number,
 	token: string,
 ): string | undefined {
-	const given = optionalText(
-		context,
-		itemIndex,
-		EXPIRY_FIELD,
-		optionOf(context, itemIndex, EXPIRY_FIELD.name, ''),
-	);
+	const given = optionalText(EXPIRY_FIELD, optionOf(context, itemIndex, EXPIRY_FIELD.name, ''));
 	if (given !== undefined) {
 		if (msPastExpiry(given, 0) === undefined)
-			invalid(context, itemIndex, EXPIRY_FIELD, `must be a date and time; got "${given}"`);
+			invalid(EXPIRY_FIELD, `must be a date and time; got "${given}"`);
 		return given;
 	}
 	const item = context.getInputData()[itemIndex]?.json ?? {};
@@ -69,10 +65,8 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const token = requiredText(
-		this,
-		itemIndex,
 		{ name: 'AvatarToken', displayName: 'Avatar Token' },
 		this.getNodeParameter('AvatarToken', itemIndex),
 	);
@@ -81,7 +75,7 @@ export async function execute(
 	if (late !== undefined && late >= 0) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The real-person token expired at ${new Date(Date.parse(expiresAt!)).toISOString()} (${Math.round(late / 1000)} s ago); start a new auth session and exchange its token within ${TOKEN_LIFETIME_MS / 1000} s [item ${itemIndex}]`,
+			`The real-person token expired at ${new Date(Date.parse(expiresAt!)).toISOString()} (${Math.round(late / 1000)} s ago); start a new auth session and exchange its token within ${TOKEN_LIFETIME_MS / 1000} s (item ${itemIndex})`,
 			{
 				itemIndex,
 				description: `Tokens are usable for ${TOKEN_LIFETIME_MS / 1000} seconds after "Create Auth Session". Run that operation again and connect it directly to "Token to Group", without waiting steps in between.`,
@@ -96,10 +90,10 @@ export async function execute(
 	});
 	const result = resultOf(answer);
 	const groupId = result.GroupId ?? result.Id;
-	return [
+	return jsonItems([
 		{
 			...outputOf(answer, wantsFullResponse(this, itemIndex)),
 			GroupId: groupId === undefined ? null : String(groupId),
 		},
-	];
+	]);
 }

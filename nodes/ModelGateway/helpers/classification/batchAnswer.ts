@@ -1,4 +1,5 @@
 import { jsonFromText } from '../jsonFromText';
+import { isRecord } from '../../../shared/execution/isRecord';
 
 /** A label the model gave one item, with its reason. */
 export interface Verdict {
@@ -14,9 +15,6 @@ export interface BatchReading {
 	verdicts: Map<string, Verdict>;
 	problems: string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function entriesOf(value: unknown): unknown[] | undefined {
 	if (Array.isArray(value)) return value;
