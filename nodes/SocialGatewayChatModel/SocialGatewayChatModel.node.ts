@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch } from '../ModelGateway/methods';
+import { cancelSignalOf } from '../shared/execution/cancelSignal';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
 import { chatModelProperties } from './description';
 import { GatewayChatModel } from './model/GatewayChatModel';
@@ -46,7 +47,7 @@ export class SocialGatewayChatModel implements INodeType {
 			node: this.getNode(),
 			sampling,
 			timeoutMs,
-			signal: this.getExecutionCancelSignal(),
+			signal: cancelSignalOf(this),
 		});
 		return supplyModel(this, model);
 	}

@@ -1,3 +1,5 @@
+import { isRecord } from '../execution/isRecord';
+
 /** `blocked`: the instance's SSRF protection refused the address before anything was sent. */
 export type GatewayErrorKind =
 	| 'http'
@@ -34,9 +36,6 @@ export class GatewayError extends Error {
 		return this.details.status;
 	}
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** `ResponseMetadata.Error` ("Code: Message"), the way the avatar interfaces report an error, also inside a 2xx body. */
 export function responseMetadataErrorOf(body: unknown): string | undefined {
