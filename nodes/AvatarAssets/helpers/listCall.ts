@@ -5,7 +5,7 @@ import { avatarCallSettings, wantsFullResponse } from './callSettings';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
 import { wholeNumber } from './inputs';
 import { walkPages } from './listPages';
-import { optionOf } from './params';
+import { nodeParameters, optionOf } from './params';
 
 /**
  * A list operation: validates paging, then walks the pages of `POST <path>` with
@@ -19,10 +19,7 @@ export async function runList(
 	filter: Record<string, unknown>,
 	extra: Record<string, unknown> = {},
 ): Promise<IDataObject[]> {
-	const limit = resultLimitOf(
-		context.getNodeParameter('returnAll', itemIndex, false),
-		context.getNodeParameter('limit', itemIndex, 50),
-	);
+	const limit = resultLimitOf(nodeParameters(context), itemIndex);
 	const startPage = wholeNumber(
 		{ name: 'PageNumber', displayName: 'Page Number' },
 		optionOf(context, itemIndex, 'PageNumber', 1),

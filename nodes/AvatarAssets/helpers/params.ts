@@ -1,5 +1,6 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 import type { FieldRef } from '../../shared/execution/inputError';
+import type { ItemParameters } from '../../shared/execution/resultLimit';
 import { optionalText } from './inputs';
 
 export function optionOf<T>(
@@ -9,6 +10,14 @@ export function optionOf<T>(
 	fallback: T,
 ): T {
 	return context.getNodeParameter(`options.${name}`, itemIndex, fallback) as T;
+}
+
+/** The node's parameters, item by item, as the shared readers take them. */
+export function nodeParameters(context: IExecuteFunctions): ItemParameters {
+	return {
+		get: <T>(name: string, itemIndex: number, fallback?: T) =>
+			context.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType) as T,
+	};
 }
 
 /** A resource-locator parameter's id, whatever mode the user picked (a plain string passes as it is). */

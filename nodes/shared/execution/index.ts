@@ -16,5 +16,6 @@ export { runItems } from './itemRunner';
 export { jsonObjectInput, parseJsonInput } from './jsonInput';
 export type { ItemOperation, OperationTable } from './operation';
 export { chosenOperation, jsonItems } from './operation';
+export type { ItemParameters } from './resultLimit';
 export { resultLimitOf, returnAllAndLimit } from './resultLimit';
 export { optionsCollection } from '../optionsCollection';

@@ -34,16 +34,21 @@ export function returnAllAndLimit(displayOptions?: IDisplayOptions): INodeProper
 	];
 }
 
+/** Reads an item's parameters (n8n's context through ParameterReader, or a stand-in in tests). */
+export interface ItemParameters {
+	get<T>(name: string, itemIndex: number, fallback?: T): T;
+}
+
 /**
- * How many results an item asks for, from its Return All and Limit values: `undefined` under
- * Return All, else Limit, refused unless a whole number of at least 1.
+ * How many results item `itemIndex` asks for: `undefined` under Return All, else Limit, refused
+ * unless a whole number of at least 1.
  */
-export function resultLimitOf(returnAll: unknown, limit: unknown): number | undefined {
-	if (returnAll === true) return undefined;
-	const given = limit ?? DEFAULT_LIMIT;
-	const number = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
-	if (typeof number !== 'number' || !Number.isInteger(number))
+export function resultLimitOf(parameters: ItemParameters, itemIndex: number): number | undefined {
+	if (parameters.get<unknown>('returnAll', itemIndex, false) === true) return undefined;
+	const given = parameters.get<unknown>(LIMIT.name, itemIndex, DEFAULT_LIMIT);
+	const limit = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+	if (typeof limit !== 'number' || !Number.isInteger(limit))
 		throw InputError.about(LIMIT, `must be a whole number; got ${JSON.stringify(given)}`);
-	if (number < 1) throw InputError.about(LIMIT, `must be at least 1; got ${number}`);
-	return number;
+	if (limit < 1) throw InputError.about(LIMIT, `must be at least 1; got ${limit}`);
+	return limit;
 }
