@@ -2,9 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 import type { EndpointDescriptor } from './descriptor';
 import { findEndpoint } from './descriptor';
-import { mapWithConcurrency } from '../shared/concurrency';
+import type { FailurePolicy, PlannedItem } from '../shared/execution';
+import {
+	addOutputHints,
+	cancelSignalOf,
+	planEveryItem,
+	planOrRefusal,
+	runItems,
+	settleFailure,
+} from '../shared/execution';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
-import { errorItemJson, toNodeError } from '../shared/nodeErrors';
 import { NODE_OPTION_DEFAULTS } from './editor/nodeOptions';
 import { callsFor, sendBatch } from './pipeline/batch';
 import { CreditBudget, CreditBudgetExceeded } from './pipeline/creditBudget';
@@ -20,27 +27,38 @@ import { sendCall } from './pipeline/sendCall';
 import { DOWNLOAD_OPERATION } from './download/properties';
 import { downloadVideos } from './download/execute';
 
-/** The credits a plan needs at least: its calls times the price the descriptor gives its endpoint. */
-function estimatedCredits(plan: ItemPlan): { calls: number; credits: number } {
-	if (plan.kind === 'invalid') return { calls: 0, credits: 0 };
+type Planned = PlannedItem<ItemPlan>;
+
+/** The calls a plan needs at least, and their credits at the price the descriptor gives its endpoint. */
+function estimateOf(plan: ItemPlan): { calls: number; credits: number } {
 	if (plan.kind === 'gateway') return { calls: 1, credits: plan.target.price.credits };
 	const calls = plan.endpoint.batch ? callsFor(plan.endpoint, plan.ids!.length) : 1;
 	return { calls, credits: calls * plan.endpoint.price.credits };
 }
 
-async function fetchPlanned(
-	context: CallContext,
-	plan: ItemPlan,
-	itemIndex: number,
-): Promise<EndpointOutput> {
-	if (plan.kind === 'invalid') throw plan.error;
+/** Fails before any call when the plans together already cost more than the Credit Budget. */
+function checkEstimate(node: IExecuteFunctions, budget: CreditBudget, planned: Planned[]) {
+	const estimate = planned
+		.flatMap((item) => (item.ok ? [estimateOf(item.plan)] : []))
+		.reduce(
+			(sum, next) => ({ calls: sum.calls + next.calls, credits: sum.credits + next.credits }),
+			{ calls: 0, credits: 0 },
+		);
+	try {
+		budget.checkEstimate(estimate.credits, estimate.calls);
+	} catch (error) {
+		throw new NodeOperationError(node.getNode(), (error as Error).message);
+	}
+}
+
+async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<EndpointOutput> {
 	if (plan.kind === 'gateway') {
 		const body = await sendCall(context, plan.target, plan.input);
 		return { results: [payloadOf(body) as IDataObject], notices: [] };
 	}
 	const { endpoint, input, settings } = plan;
 	if (endpoint.batch) {
-		const owned = plan.ids!.map((id) => ({ id, owner: itemIndex }));
+		const owned = plan.ids!.map((id) => ({ id, owner: plan.itemIndex }));
 		const records = await sendBatch(context, endpoint, owned, input);
 		const jsons = records.map((record) => record.json);
 		return { results: batchItems(endpoint, jsons, settings.splitRecords), notices: [] };
@@ -70,67 +88,43 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 	const context: CallContext = {
 		credentials,
 		budget: new CreditBudget(execution.creditBudget),
-		signal: this.getExecutionCancelSignal(),
+		signal: cancelSignalOf(this),
 		timeoutSeconds: execution.timeout,
 	};
-	const continueOnFail = this.continueOnFail();
 
 	// Every item is checked before the first call, so bad input costs nothing.
-	const plans = items.map((_, itemIndex) =>
+	const planned = planEveryItem(this, (itemIndex) =>
 		planItem(parameters, endpoint, itemIndex, itemOptions[itemIndex]),
 	);
-	const firstInvalid = plans.find((plan) => plan.kind === 'invalid');
-	if (firstInvalid?.kind === 'invalid' && !continueOnFail)
-		throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
-
-	const estimate = plans
-		.map(estimatedCredits)
-		.reduce(
-			(sum, next) => ({ calls: sum.calls + next.calls, credits: sum.credits + next.credits }),
-			{ calls: 0, credits: 0 },
-		);
-	const stop = (error: CreditBudgetExceeded) =>
-		new NodeOperationError(this.getNode(), error.message);
-	try {
-		context.budget.checkEstimate(estimate.credits, estimate.calls);
-	} catch (error) {
-		throw stop(error as CreditBudgetExceeded);
-	}
+	checkEstimate(this, context.budget, planned);
+	const policy: FailurePolicy = {
+		endpoint: (itemIndex) => {
+			const item = planned[itemIndex];
+			return item.ok && item.plan.kind === 'gateway'
+				? item.plan.target.name
+				: (endpoint?.name ?? operation);
+		},
+		apiKey: credentials.apiKey,
+		stopsNode: (error) => error instanceof CreditBudgetExceeded,
+		reword: (error) => inOperationTerms(error, endpoint),
+	};
 
 	if (endpoint?.batch && execution.combineItems) {
-		return [await fetchCombinedBatch(this, context, endpoint, plans, continueOnFail)];
+		return [await fetchCombinedBatch(this, context, endpoint, planned, policy)];
 	}
-
-	const outputs = await mapWithConcurrency(
-		items.length,
-		Math.max(1, execution.concurrency),
+	const output = await runItems(
+		this,
 		async (itemIndex) => {
-			const plan = plans[itemIndex];
-			try {
-				const { results, notices } = await fetchPlanned(context, plan, itemIndex);
-				if (notices.length)
-					this.addExecutionHints(
-						...notices.map((message) => ({ message, location: 'outputPane' as const })),
-					);
-				return results.map((json) => ({
-					json: plan.kind === 'endpoint' ? withoutSecrets(plan.endpoint, plan.input, json) : json,
-					pairedItem: { item: itemIndex },
-				}));
-			} catch (error) {
-				if (error instanceof CreditBudgetExceeded) throw stop(error);
-				const nodeError = toNodeError(
-					this.getNode(),
-					inOperationTerms(error, endpoint),
-					itemIndex,
-					credentials.apiKey,
-				);
-				if (!continueOnFail) throw nodeError;
-				const label = plan.kind === 'gateway' ? plan.target.name : (endpoint?.name ?? operation);
-				return [{ json: errorItemJson(nodeError, label), pairedItem: { item: itemIndex } }];
-			}
+			const plan = planOrRefusal(planned[itemIndex]);
+			const { results, notices } = await fetchPlanned(context, plan);
+			addOutputHints(this, notices);
+			return results.map((json) => ({
+				json: plan.kind === 'endpoint' ? withoutSecrets(plan.endpoint, plan.input, json) : json,
+			}));
 		},
+		{ ...policy, concurrency: Math.max(1, execution.concurrency) },
 	);
-	return [outputs.flat()];
+	return [output];
 }
 
 /** "Combine Items": the ids of all items go out together in calls of up to 50. */
@@ -138,41 +132,25 @@ async function fetchCombinedBatch(
 	node: IExecuteFunctions,
 	context: CallContext,
 	endpoint: EndpointDescriptor,
-	plans: ItemPlan[],
-	continueOnFail: boolean,
+	planned: Planned[],
+	policy: FailurePolicy,
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	const ids = plans.flatMap((plan, owner) =>
-		plan.kind === 'endpoint' ? plan.ids!.map((id) => ({ id, owner })) : [],
+	const output = planned.flatMap((item) =>
+		item.ok ? [] : [settleFailure(node, item.error, policy, { itemIndex: item.itemIndex })],
 	);
-	for (const plan of plans) {
-		if (plan.kind === 'invalid')
-			output.push({
-				json: errorItemJson(toNodeError(node.getNode(), plan.error, plan.itemIndex), endpoint.name),
-				pairedItem: { item: plan.itemIndex },
-			});
-	}
-	const first = plans.find((plan) => plan.kind === 'endpoint');
-	if (!first || first.kind !== 'endpoint') return output;
+	const plans = planned.flatMap((item) =>
+		item.ok && item.plan.kind === 'endpoint' ? [item.plan] : [],
+	);
+	if (plans.length === 0) return output;
+	const ids = plans.flatMap((plan) => plan.ids!.map((id) => ({ id, owner: plan.itemIndex })));
 	try {
-		const records = await sendBatch(context, endpoint, ids, first.input);
+		const records = await sendBatch(context, endpoint, ids, plans[0].input);
 		for (const record of records)
 			output.push({ json: record.json, pairedItem: record.owners.map((item) => ({ item })) });
 	} catch (error) {
-		if (error instanceof CreditBudgetExceeded)
-			throw new NodeOperationError(node.getNode(), error.message);
-		const nodeError = toNodeError(
-			node.getNode(),
-			inOperationTerms(error, endpoint),
-			0,
-			context.credentials.apiKey,
-		);
-		if (!continueOnFail) throw nodeError;
 		const owners = [...new Set(ids.map((entry) => entry.owner))];
-		output.push({
-			json: errorItemJson(nodeError, endpoint.name),
-			pairedItem: owners.map((item) => ({ item })),
-		});
+		const pairedItem = owners.map((item) => ({ item }));
+		output.push(settleFailure(node, error, policy, { itemIndex: 0, pairedItem }));
 	}
 	return output;
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { cancelSignalOf, planEveryItem, planOrRefusal, runItems } from '../../shared/execution';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
-import { errorItemJson, toNodeError } from '../../shared/nodeErrors';
-import { ParameterReader } from '../pipeline/readParameters';
 import { redactDeep } from '../../shared/transport/redact';
 import { CreditBudget } from '../pipeline/creditBudget';
+import { ParameterReader } from '../pipeline/readParameters';
 import type { CallContext } from '../pipeline/sendCall';
 import { downloadChannelVideo } from './channelDownload';
 import type { DownloadContext } from './fileDownload';
@@ -16,7 +16,7 @@ import { downloadManyVideos, downloadSingleVideo } from './shortVideoDownload';
 export const isToolNodeType = (type: string): boolean =>
 	(type.split('.').pop() ?? '').endsWith('Tool');
 
-const ENDPOINT_OF: Record<Exclude<DownloadPlan['kind'], 'invalid'>, string> = {
+const ENDPOINT_OF: Record<DownloadPlan['kind'], string> = {
 	single: SINGLE_PLAY_LINK.name,
 	batch: BATCH_PLAY_LINKS.name,
 	channel: CHANNEL_VIDEO_DETAIL.name,
@@ -24,7 +24,7 @@ const ENDPOINT_OF: Record<Exclude<DownloadPlan['kind'], 'invalid'>, string> = {
 
 async function downloadPlanned(
 	ctx: DownloadContext,
-	plan: Exclude<DownloadPlan, { kind: 'invalid' }>,
+	plan: DownloadPlan,
 ): Promise<INodeExecutionData[]> {
 	if (plan.kind === 'channel') return await downloadChannelVideo(ctx, plan.input, plan.settings);
 	if (plan.kind === 'single') return await downloadSingleVideo(ctx, plan.input, plan.settings);
@@ -44,51 +44,35 @@ async function downloadPlanned(
  * one after another: each holds a file download.
  */
 export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const parameters = new ParameterReader(this);
-	const continueOnFail = this.continueOnFail();
-	const plans = items.map((_, itemIndex) => planDownload(parameters, resource, itemIndex));
-	const firstInvalid = plans.find((plan) => plan.kind === 'invalid');
-	if (firstInvalid?.kind === 'invalid' && !continueOnFail)
-		throw toNodeError(this.getNode(), firstInvalid.error, firstInvalid.itemIndex);
-
+	const planned = planEveryItem(this, (itemIndex) => planDownload(parameters, resource, itemIndex));
 	const credentials = await getGatewayCredentials(this);
 	const asTool = isToolNodeType(this.getNode().type);
-	const output: INodeExecutionData[] = [];
-	for (const plan of plans) {
-		const pairedItem = { item: plan.itemIndex };
-		let results: INodeExecutionData[] | undefined;
-		let failure: unknown;
-		if (plan.kind === 'invalid') {
-			failure = plan.error;
-		} else {
+	const output = await runItems(
+		this,
+		async (itemIndex) => {
+			const plan = planOrRefusal(planned[itemIndex]);
 			const calls: CallContext = {
 				credentials,
 				budget: new CreditBudget(0),
-				signal: this.getExecutionCancelSignal(),
+				signal: cancelSignalOf(this),
 				timeoutSeconds: plan.settings.timeoutSeconds,
 			};
-			try {
-				results = await downloadPlanned({ node: this, calls, asTool }, plan);
-			} catch (error) {
-				failure = error;
-			}
-		}
-		if (results) {
-			output.push(
-				...results.map((result) => ({
-					...result,
-					json: redactDeep(result.json, credentials.apiKey),
-					pairedItem,
-				})),
-			);
-			continue;
-		}
-		const nodeError = toNodeError(this.getNode(), failure, plan.itemIndex, credentials.apiKey);
-		if (!continueOnFail) throw nodeError;
-		const endpoint = plan.kind === 'invalid' ? 'download' : ENDPOINT_OF[plan.kind];
-		output.push({ json: errorItemJson(nodeError, endpoint), pairedItem });
-	}
+			const results = await downloadPlanned({ node: this, calls, asTool }, plan);
+			return results.map((result) => ({
+				...result,
+				json: redactDeep(result.json, credentials.apiKey),
+				pairedItem: { item: itemIndex },
+			}));
+		},
+		{
+			endpoint: (itemIndex) => {
+				const item = planned[itemIndex];
+				return item.ok ? ENDPOINT_OF[item.plan.kind] : 'download';
+			},
+			apiKey: credentials.apiKey,
+		},
+	);
 	return [output];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ParameterReader } from '../pipeline/readParameters';
 import type { Input } from '../pipeline/validateInput';
-import { InputError } from '../../shared/validation';
+import { InputError } from '../../shared/execution';
 import { buildInput } from '../pipeline/validateInput';
 import { idsOf } from '../pipeline/batch';
 import type { VideoSelection } from './properties';
@@ -18,8 +18,7 @@ export interface DownloadSettings {
 export type DownloadPlan =
 	| { kind: 'single'; itemIndex: number; input: Input; settings: DownloadSettings }
 	| { kind: 'batch'; itemIndex: number; ids: string[]; settings: DownloadSettings }
-	| { kind: 'channel'; itemIndex: number; input: Input; settings: DownloadSettings }
-	| { kind: 'invalid'; itemIndex: number; error: Error };
+	| { kind: 'channel'; itemIndex: number; input: Input; settings: DownloadSettings };
 
 interface DownloadOptions extends IDataObject {
 	binaryPropertyName?: string;
@@ -32,9 +31,9 @@ interface DownloadOptions extends IDataObject {
 function settingsOf(options: DownloadOptions): DownloadSettings {
 	const binaryProperty = String(options.binaryPropertyName ?? 'data').trim();
 	if (!binaryProperty)
-		throw new InputError(
-			'binaryPropertyName',
-			'Field "binaryPropertyName" (Binary Property) must not be empty',
+		throw InputError.about(
+			{ name: 'binaryPropertyName', displayName: 'Binary Property' },
+			'must not be empty',
 		);
 	return {
 		binaryProperty,
@@ -43,47 +42,38 @@ function settingsOf(options: DownloadOptions): DownloadSettings {
 	};
 }
 
-const withItem = (error: Error, itemIndex: number) =>
-	error instanceof InputError
-		? new InputError(error.field, `${error.message} (item ${itemIndex})`)
-		: error;
-
 /** Reads and checks one item's parameters: nothing is called yet, so bad input costs nothing. */
 export function planDownload(
 	parameters: ParameterReader,
 	resource: string,
 	itemIndex: number,
 ): DownloadPlan {
-	try {
-		const options = parameters.get<DownloadOptions>('options', itemIndex, {});
-		const settings = settingsOf(options);
-		if (resource === 'channels') {
-			const given: Input = { object_nonce_id: options.object_nonce_id, raw: false };
-			for (const name of ['object_id', 'export_id', 'share_url'])
-				given[name] = parameters.get(name, itemIndex, '');
-			return {
-				kind: 'channel',
-				itemIndex,
-				input: buildInput(CHANNEL_VIDEO_DETAIL, given),
-				settings,
-			};
-		}
-		const selection = parameters.get<VideoSelection>('videoSelection', itemIndex, 'single');
-		if (selection === 'batch') {
-			return {
-				kind: 'batch',
-				itemIndex,
-				ids: idsOf(BATCH_PLAY_LINKS, { aweme_ids: parameters.get('aweme_ids', itemIndex, '') }),
-				settings,
-			};
-		}
-		const given: Input = {
-			region: options.region,
-			aweme_id: parameters.get('aweme_id', itemIndex, ''),
-			share_url: parameters.get('share_url', itemIndex, ''),
+	const options = parameters.get<DownloadOptions>('options', itemIndex, {});
+	const settings = settingsOf(options);
+	if (resource === 'channels') {
+		const given: Input = { object_nonce_id: options.object_nonce_id, raw: false };
+		for (const name of ['object_id', 'export_id', 'share_url'])
+			given[name] = parameters.get(name, itemIndex, '');
+		return {
+			kind: 'channel',
+			itemIndex,
+			input: buildInput(CHANNEL_VIDEO_DETAIL, given),
+			settings,
 		};
-		return { kind: 'single', itemIndex, input: buildInput(SINGLE_PLAY_LINK, given), settings };
-	} catch (error) {
-		return { kind: 'invalid', itemIndex, error: withItem(error as Error, itemIndex) };
 	}
+	const selection = parameters.get<VideoSelection>('videoSelection', itemIndex, 'single');
+	if (selection === 'batch') {
+		return {
+			kind: 'batch',
+			itemIndex,
+			ids: idsOf(BATCH_PLAY_LINKS, { aweme_ids: parameters.get('aweme_ids', itemIndex, '') }),
+			settings,
+		};
+	}
+	const given: Input = {
+		region: options.region,
+		aweme_id: parameters.get('aweme_id', itemIndex, ''),
+		share_url: parameters.get('share_url', itemIndex, ''),
+	};
+	return { kind: 'single', itemIndex, input: buildInput(SINGLE_PLAY_LINK, given), settings };
 }

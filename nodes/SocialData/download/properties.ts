@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, FieldDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
-import { optionsCollection } from '../../shared/optionsCollection';
+import { optionsCollection } from '../../shared/execution';
 import { fieldProperty } from '../editor/endpointProperties';
 
 export const DOWNLOAD_OPERATION = 'download';

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { isRecord } from '../../shared/execution';
 import { GatewayError } from '../../shared/transport/errors';
 import type { Input } from '../pipeline/validateInput';
 import { sendBatch } from '../pipeline/batch';
@@ -9,9 +10,6 @@ import { downloadFile } from './fileDownload';
 import { PassThroughStep } from './mediaSteps';
 import type { DownloadSettings } from './plan';
 import { BATCH_PLAY_LINKS, SINGLE_PLAY_LINK } from './properties';
-
-const isRecord = (value: unknown): value is IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isLink = (value: unknown): value is string =>
 	typeof value === 'string' && /^https?:\/\//i.test(value);

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from '../descriptor';
 import { RAW_FIELD } from '../descriptor/commonFields';
-import { optionsCollection } from '../../shared/optionsCollection';
+import { optionsCollection, returnAllAndLimit } from '../../shared/execution';
 import { sentenceCase } from './operationNames';
 
 /** Turns the descriptor into the node's resource and operation dropdowns and fields. */
@@ -107,27 +107,7 @@ export function endpointProperties(
 		.map((field) => optionalFieldProperty(endpoint, field));
 	if (endpoint.raw) optional.push(fieldProperty(RAW_FIELD));
 	optional.push(...behaviourOptions);
-	const paging: INodeProperties[] = endpoint.pagination
-		? [
-				{
-					displayName: 'Return All',
-					name: 'returnAll',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to return all results or only up to a given limit',
-					displayOptions: display,
-				},
-				{
-					displayName: 'Limit',
-					name: 'limit',
-					type: 'number',
-					default: 50,
-					typeOptions: { minValue: 1 },
-					description: 'Max number of results to return',
-					displayOptions: { show: { ...display!.show, returnAll: [false] } },
-				},
-			]
-		: [];
+	const paging = endpoint.pagination ? returnAllAndLimit(display) : [];
 	const options = optional.length ? [optionsCollection(optional, display)] : [];
 	return [...topLevel, ...paging, ...options];
 }

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/optionsCollection';
+import { optionsCollection } from '../../shared/execution';
 import { commonNodeOptions } from './nodeOptions';
 
 /** The Gateway › Run operation: any data endpoint of the gateway by its path and a JSON input. */

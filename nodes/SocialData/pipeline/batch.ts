@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
-import { InputError } from '../../shared/validation';
+import { InputError } from '../../shared/execution';
 import { valuesAt } from './answerPaths';
 import type { CallContext } from './sendCall';
 import { sendCall } from './sendCall';
@@ -34,11 +34,7 @@ export function idsOf(endpoint: EndpointDescriptor, given: Input): string[] {
 		{ ...field, maxItems: undefined, listFormat: 'array' },
 		given[field.name] ?? [],
 	) as string[];
-	if (ids.length === 0)
-		throw new InputError(
-			field.name,
-			`Field "${field.name}" (${field.displayName}) is required for ${endpoint.name}`,
-		);
+	if (ids.length === 0) throw InputError.about(field, `is required for ${endpoint.name}`);
 	return ids;
 }
 

@@ -12,8 +12,8 @@ import type { Input } from './validateInput';
 import { buildInput } from './validateInput';
 
 export interface EndpointSettings {
-	returnAll: boolean;
-	limit: number;
+	/** The most records of a paginated endpoint; undefined under Return All. */
+	limit?: number;
 	/** One output item per record (true) or one per page with the whole answer (false). */
 	splitRecords: boolean;
 	maxPages: number;
@@ -57,7 +57,7 @@ async function fetchPages(
 				results.push(...recordItems(endpoint, page.records, settings.mentions));
 			else results.push(asItemJson(page.body));
 		},
-		{ limit: settings.returnAll ? undefined : settings.limit, maxPages: settings.maxPages },
+		{ limit: settings.limit, maxPages: settings.maxPages },
 	);
 	const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
 	return { results, notices: notice ? [notice] : [] };

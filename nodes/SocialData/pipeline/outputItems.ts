@@ -1,14 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
+import { isRecord } from '../../shared/execution';
 import { redactDeep } from '../../shared/transport/redact';
 import { mentionMapperOf } from '../mentions/platforms';
 import type { Input } from './validateInput';
 
 /** An answer value as an output item's JSON: an object as it is, anything else under `value`. */
 export const asItemJson = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: { value: value as IDataObject[keyof IDataObject] };
+	isRecord(value) ? (value as IDataObject) : { value: value as IDataObject[keyof IDataObject] };
 
 /** What an answer carries: its `data`, or the whole body when it has none. */
 export const payloadOf = (body: unknown): unknown =>

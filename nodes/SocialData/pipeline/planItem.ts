@@ -1,10 +1,10 @@
 import type { EndpointDescriptor } from '../descriptor';
 import type { NodeOptionValues } from '../editor/nodeOptions';
 import { nodeOptionValues, wireOptionValues } from '../editor/nodeOptions';
-import { InputError } from '../../shared/validation';
+import { jsonObjectInput, resultLimitOf } from '../../shared/execution';
 import { batchInputOf } from './batch';
 import type { EndpointSettings } from './fetchEndpoint';
-import { parseInputJson, planGatewayRun } from './planGatewayRun';
+import { planGatewayRun } from './planGatewayRun';
 import type { ParameterReader } from './readParameters';
 import type { CallTarget } from './sendCall';
 import type { Input } from './validateInput';
@@ -20,8 +20,11 @@ export type ItemPlan =
 			/** A batch endpoint's checked ids; `input` then holds its other fields. */
 			ids?: string[];
 	  }
-	| { kind: 'gateway'; itemIndex: number; target: CallTarget; input: Input }
-	| { kind: 'invalid'; itemIndex: number; error: Error };
+	| { kind: 'gateway'; itemIndex: number; target: CallTarget; input: Input };
+
+/** The JSON parameters as the panel names them (refusals name both). */
+const GATEWAY_INPUT = { name: 'input', displayName: 'Input (JSON)' };
+const ADDITIONAL_INPUT = { name: 'additionalInput', displayName: 'Additional Input (JSON)' };
 
 /** One item's Options collection, read once: the node's behaviour settings and the optional wire fields. */
 export interface ItemOptions {
@@ -50,7 +53,7 @@ function givenFields(
 	if (endpoint.freeFormInput)
 		Object.assign(
 			given,
-			parseInputJson(parameters.get('additionalInput', itemIndex, '{}'), 'additionalInput'),
+			jsonObjectInput(ADDITIONAL_INPUT, parameters.get('additionalInput', itemIndex, '{}')),
 		);
 	Object.assign(given, wireOptions);
 	for (const field of endpoint.fields) {
@@ -61,40 +64,34 @@ function givenFields(
 	return given;
 }
 
-const withItem = (error: Error, itemIndex: number) =>
-	error instanceof InputError
-		? new InputError(error.field, `${error.message} (item ${itemIndex})`)
-		: error;
-
-/** Reads and validates one item's parameters; nothing is sent yet. */
+/**
+ * Reads and validates one item's parameters; nothing is sent yet. Refused input throws an
+ * InputError naming the field (the item runner adds the item).
+ */
 export function planItem(
 	parameters: ParameterReader,
 	endpoint: EndpointDescriptor | undefined,
 	itemIndex: number,
 	options: ItemOptions,
 ): ItemPlan {
-	try {
-		if (!endpoint) {
-			const path = parameters.get<string>('endpointPath', itemIndex);
-			const given = parseInputJson(parameters.get('input', itemIndex, '{}'));
-			return { kind: 'gateway', itemIndex, ...planGatewayRun(path, given) };
-		}
-		const returnAll = endpoint.pagination ? parameters.get('returnAll', itemIndex, false) : false;
-		const given = givenFields(parameters, endpoint, itemIndex, options.wire, returnAll);
-		const settings: EndpointSettings = {
-			returnAll,
-			limit: endpoint.pagination ? parameters.get('limit', itemIndex, 50) : 0,
-			splitRecords: options.node.splitRecords,
-			maxPages: options.node.maxPages,
-			fallback: options.node.fallback,
-			mentions: options.node.mentions,
-		};
-		if (endpoint.batch) {
-			const { ids, rest } = batchInputOf(endpoint, given);
-			return { kind: 'endpoint', itemIndex, endpoint, input: rest, settings, ids };
-		}
-		return { kind: 'endpoint', itemIndex, endpoint, input: buildInput(endpoint, given), settings };
-	} catch (error) {
-		return { kind: 'invalid', itemIndex, error: withItem(error as Error, itemIndex) };
+	if (!endpoint) {
+		const path = parameters.get<string>('endpointPath', itemIndex);
+		const given = jsonObjectInput(GATEWAY_INPUT, parameters.get('input', itemIndex, '{}'));
+		return { kind: 'gateway', itemIndex, ...planGatewayRun(path, given) };
 	}
+	const limit = endpoint.pagination ? resultLimitOf(parameters, itemIndex) : undefined;
+	const returnAll = endpoint.pagination !== undefined && limit === undefined;
+	const given = givenFields(parameters, endpoint, itemIndex, options.wire, returnAll);
+	const settings: EndpointSettings = {
+		limit,
+		splitRecords: options.node.splitRecords,
+		maxPages: options.node.maxPages,
+		fallback: options.node.fallback,
+		mentions: options.node.mentions,
+	};
+	if (endpoint.batch) {
+		const { ids, rest } = batchInputOf(endpoint, given);
+		return { kind: 'endpoint', itemIndex, endpoint, input: rest, settings, ids };
+	}
+	return { kind: 'endpoint', itemIndex, endpoint, input: buildInput(endpoint, given), settings };
 }

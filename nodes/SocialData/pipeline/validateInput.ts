@@ -1,7 +1,7 @@
 import type { EndpointDescriptor, FieldDescriptor } from '../descriptor';
 import { RAW_FIELD } from '../descriptor/commonFields';
 import { ExactInteger } from '../../shared/json/exactInteger';
-import { InputError } from '../../shared/validation';
+import { InputError, isRecord } from '../../shared/execution';
 import { operationLabel } from '../editor/operationNames';
 
 export type Input = Record<string, unknown>;
@@ -13,7 +13,7 @@ const isEmpty = (value: unknown) =>
 	(Array.isArray(value) && value.length === 0);
 
 function fail(field: FieldDescriptor, problem: string): never {
-	throw new InputError(field.name, `Field "${field.name}" (${field.displayName}) ${problem}`);
+	throw InputError.about(field, problem);
 }
 
 /**
@@ -152,7 +152,7 @@ export function normalizeField(field: FieldDescriptor, given: unknown): unknown 
 			return field.listFormat === 'comma' ? ids.join(',') : ids;
 		}
 		case 'json':
-			if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+			if (isRecord(value)) return value;
 			return fail(field, 'must be a JSON object');
 		case 'string': {
 			if (field.allowed) return normalizeAllowed(field, value);

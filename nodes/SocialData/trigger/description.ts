@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { RAW_FIELD } from '../descriptor/commonFields';
+import { optionsCollection } from '../../shared/execution';
 import { fieldProperty, topLevelFieldProperty } from '../editor/endpointProperties';
 import type { TriggerEvent } from './events';
 import { pagerOwnedFields, TRIGGER_EVENTS } from './events';
@@ -41,19 +42,8 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),
 		...triggerBehaviourOptions,
 		...(event.endpoint.mentions ? [mentionsOption] : []),
-	].sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return [
-		...topLevel,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			displayOptions,
-			options,
-		},
 	];
+	return [...topLevel, optionsCollection(options, displayOptions)];
 }
 
 export const socialDataTriggerProperties: INodeProperties[] = [

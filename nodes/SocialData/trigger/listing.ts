@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AnswerMode } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
 import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
+import { asItemJson } from '../pipeline/outputItems';
 import type { Input } from '../pipeline/validateInput';
 import type { TriggerEvent } from './events';
 
@@ -25,11 +26,6 @@ export interface WalkOutcome {
 	/** Set when the call budget ran out before the boundary or the end: the request of the next page. */
 	unread?: Input;
 }
-
-const asObject = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: { value: value as string };
 
 function timeOf(value: unknown): number | undefined {
 	const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -55,7 +51,7 @@ export class Listing {
 
 	private recordOf(value: unknown): ListedRecord {
 		const { event, mode } = this;
-		const json = asObject(value);
+		const json = asItemJson(value);
 		const id = firstValueAt(json, event.id[mode]);
 		const pinned = event.pinned ? firstValueAt(json, event.pinned[mode]) : undefined;
 		return {

@@ -1,6 +1,6 @@
 import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
 import { findEndpoint } from '../../../nodes/SocialData/descriptor';
-import { InputError } from '../../../nodes/shared/validation';
+import { InputError } from '../../../nodes/shared/execution';
 import { buildInput } from '../../../nodes/SocialData/pipeline/validateInput';
 
 export const endpoint = (name: string): EndpointDescriptor => findEndpoint(name)!;
