@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { FieldRef } from '../../shared/execution/inputError';
-import { requiredText } from '../helpers/inputs';
+import { requiredText } from '../../shared/execution/fieldChecks';
 import { locatorValue } from '../helpers/params';
 import { ASSETS_PATH, assetPath, GROUPS_PATH, groupPath } from '../transport/paths';
 

@@ -3,7 +3,7 @@ import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { callAvatar } from '../transport/avatarCall';
 import { avatarCallSettings, wantsFullResponse } from './callSettings';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
-import { wholeNumber } from './inputs';
+import { wholeNumber } from '../../shared/execution/fieldChecks';
 import { walkPages } from './listPages';
 import { nodeParameters, optionOf } from './params';
 

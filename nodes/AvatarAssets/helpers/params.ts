@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 import type { FieldRef } from '../../shared/execution/inputError';
 import type { ItemParameters } from '../../shared/execution/resultLimit';
-import { optionalText } from './inputs';
+import { optionalText } from '../../shared/execution/fieldChecks';
 
 export function optionOf<T>(
 	context: IExecuteFunctions,

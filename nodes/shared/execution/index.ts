@@ -4,6 +4,15 @@
  */
 export { cancelSignalOf } from './cancelSignal';
 export { addOutputHints } from './executionHints';
+export {
+	absoluteHttpUrl,
+	idList,
+	invalid,
+	optionalText,
+	positiveSeconds,
+	requiredText,
+	wholeNumber,
+} from './fieldChecks';
 export type { FailurePolicy, FailureSite } from './failure';
 export { settleFailure } from './failure';
 export type { FieldRef } from './inputError';

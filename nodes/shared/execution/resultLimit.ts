@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import type { FieldRef } from './inputError';
-import { InputError } from './inputError';
+import { wholeNumber } from './fieldChecks';
 
 const LIMIT: FieldRef = { name: 'limit', displayName: 'Limit' };
 const DEFAULT_LIMIT = 50;
@@ -45,10 +45,5 @@ export interface ItemParameters {
  */
 export function resultLimitOf(parameters: ItemParameters, itemIndex: number): number | undefined {
 	if (parameters.get<unknown>('returnAll', itemIndex, false) === true) return undefined;
-	const given = parameters.get<unknown>(LIMIT.name, itemIndex, DEFAULT_LIMIT);
-	const limit = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
-	if (typeof limit !== 'number' || !Number.isInteger(limit))
-		throw InputError.about(LIMIT, `must be a whole number; got ${JSON.stringify(given)}`);
-	if (limit < 1) throw InputError.about(LIMIT, `must be at least 1; got ${limit}`);
-	return limit;
+	return wholeNumber(LIMIT, parameters.get<unknown>(LIMIT.name, itemIndex, DEFAULT_LIMIT), 1);
 }

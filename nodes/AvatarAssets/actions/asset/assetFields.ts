@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { positiveSeconds } from '../../helpers/inputs';
+import { positiveSeconds } from '../../../shared/execution/fieldChecks';
 import { optionOf } from '../../helpers/params';
 import type { WaitSettings } from '../../helpers/waitForAsset';
 import {

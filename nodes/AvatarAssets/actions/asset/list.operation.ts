@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { idList, invalid, optionalText } from '../../helpers/inputs';
+import { idList, invalid, optionalText } from '../../../shared/execution/fieldChecks';
 import { runList } from '../../helpers/listCall';
 import { optionOf } from '../../helpers/params';
 import { endpointOf } from '../../transport/avatarCall';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { absoluteHttpUrl, requiredText } from '../../helpers/inputs';
+import { absoluteHttpUrl, requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf, resultOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
 import { waitForAsset } from '../../helpers/waitForAsset';

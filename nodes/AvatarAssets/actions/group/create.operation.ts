@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { requiredText } from '../../helpers/inputs';
+import { requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { idList, optionalText } from '../../helpers/inputs';
+import { idList, optionalText } from '../../../shared/execution/fieldChecks';
 import { runList } from '../../helpers/listCall';
 import { endpointOf } from '../../transport/avatarCall';
 import { GROUPS_LIST_PATH } from '../../transport/paths';

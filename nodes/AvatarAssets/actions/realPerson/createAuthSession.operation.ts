@@ -9,7 +9,7 @@ import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { GatewayError } from '../../../shared/transport/errors';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { absoluteHttpUrl } from '../../helpers/inputs';
+import { absoluteHttpUrl } from '../../../shared/execution/fieldChecks';
 import { fullAnswer, resultOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
 import { TOKEN_EXPIRES_AT_FIELD, tokenExpiry } from '../../helpers/tokenWindow';

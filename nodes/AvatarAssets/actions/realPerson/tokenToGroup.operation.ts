@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
-import { invalid, optionalText, requiredText } from '../../helpers/inputs';
+import { invalid, optionalText, requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf, resultOf } from '../../helpers/output';
 import { optionOf } from '../../helpers/params';
 import { msPastExpiry, TOKEN_EXPIRES_AT_FIELD, TOKEN_LIFETIME_MS } from '../../helpers/tokenWindow';

@@ -1,12 +1,12 @@
-import type { FieldRef } from '../../shared/execution/inputError';
-import { InputError } from '../../shared/execution/inputError';
+import type { FieldRef } from './inputError';
+import { InputError } from './inputError';
 
 /**
  * Checks of what the user gave, run before any call: a value the service would reject fails here
  * with an InputError naming the field (the item runner adds the item), and costs nothing.
- * A field's `name` is the wire name where the field is sent as it is.
  */
 
+/** Refuses the field's value: throws `Field "<name>" (<Display Name>) <problem>`. */
 export function invalid(field: FieldRef, problem: string): never {
 	throw InputError.about(field, problem);
 }
@@ -17,6 +17,7 @@ function textOf(value: unknown): string | undefined {
 	return undefined;
 }
 
+/** Text that must be given (trimmed); a number counts as its text. */
 export function requiredText(field: FieldRef, value: unknown): string {
 	const text = textOf(value);
 	if (text === undefined && value !== undefined && value !== null && value !== '') {
@@ -73,6 +74,7 @@ export function idList(field: FieldRef, value: unknown): string[] {
 		.filter((id) => id !== '');
 }
 
+/** A whole number (or its text) of at least `minimum`. */
 export function wholeNumber(field: FieldRef, value: unknown, minimum: number): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number))
@@ -81,6 +83,7 @@ export function wholeNumber(field: FieldRef, value: unknown, minimum: number): n
 	return number;
 }
 
+/** A number of seconds above 0 (or its text). */
 export function positiveSeconds(field: FieldRef, value: unknown): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number) || number <= 0) {
