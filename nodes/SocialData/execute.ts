@@ -66,7 +66,10 @@ async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<Endpo
 	return fetchEndpoint(context, endpoint, input, settings);
 }
 
-/** Runs the chosen operation for every input item: plan every item, check the budget, then send. */
+/**
+ * Runs the chosen operation for every input item: plan every item, check the budget, then send.
+ * Programmatic rather than n8n's declarative routing: every item is checked and priced before the first billed call.
+ */
 export async function executeSocialData(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;

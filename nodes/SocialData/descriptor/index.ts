@@ -5,6 +5,10 @@ import { notes } from './notes';
 import { search } from './search';
 import { shortVideo } from './shortVideo';
 
+/*
+ * The spec of the gateway's data endpoints. It lives with Social Data, not in nodes/shared/: only Social
+ * Data and its trigger read it among the nodes (the docs script, simulator and benches read it as data).
+ */
 export * from './types';
 export { GATEWAY_RUN_PATH, PROVIDER } from './provider';
 export { ID_FIELD_NAMES } from './idFields';

@@ -3,6 +3,7 @@ import type { EndpointDescriptor, FieldDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { optionsCollection } from '../../shared/execution';
 import { fieldProperty } from '../editor/endpointProperties';
+import { timeoutOption } from '../editor/nodeOptions';
 
 export const DOWNLOAD_OPERATION = 'download';
 
@@ -54,11 +55,7 @@ const binaryPropertyOption: INodeProperties = {
 };
 
 const gatewayTimeoutOption: INodeProperties = {
-	displayName: 'Timeout (Seconds)',
-	name: 'timeout',
-	type: 'number',
-	default: 0,
-	typeOptions: { minValue: 0 },
+	...timeoutOption,
 	description:
 		"Client timeout of the call that fetches the link; 0 uses the endpoint's default. Channel calls never use less than 30 s: the service may charge a call whose answer was not awaited.",
 };

@@ -17,6 +17,16 @@ export interface NodeOptionValues {
 	mentions: boolean;
 }
 
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeout',
+	type: 'number',
+	default: 0,
+	typeOptions: { minValue: 0 },
+	description:
+		"Client timeout of each call; 0 uses the endpoint's default. Channel and article calls never use less than 30 s: the service may charge a call whose answer was not awaited.",
+};
+
 export const commonNodeOptions: INodeProperties[] = [
 	{
 		displayName: 'Concurrency',
@@ -36,15 +46,7 @@ export const commonNodeOptions: INodeProperties[] = [
 		description:
 			'Stop with an error before this execution would spend more credits than this (price × calls). 0 means no budget.',
 	},
-	{
-		displayName: 'Timeout (Seconds)',
-		name: 'timeout',
-		type: 'number',
-		default: 0,
-		typeOptions: { minValue: 0 },
-		description:
-			"Client timeout of each call; 0 uses the endpoint's default. Channel and article calls never use less than 30 s: the service may charge a call whose answer was not awaited.",
-	},
+	timeoutOption,
 ];
 
 const paging: INodeProperties[] = [

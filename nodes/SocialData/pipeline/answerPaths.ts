@@ -5,7 +5,10 @@ import type { Input } from './validateInput';
 export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMode =>
 	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
 
-/** Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays. */
+/**
+ * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays.
+ * Hand-written: the pack has no runtime dependencies (no lodash `get`), and `*` must flatten records.
+ */
 export function valuesAt(root: unknown, path: string): unknown[] {
 	let current: unknown[] = [root];
 	for (const segment of path.split('.')) {

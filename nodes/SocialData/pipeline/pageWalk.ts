@@ -162,6 +162,7 @@ export function nextPage(
  * Walks a cursor-paginated endpoint as its descriptor says, handing each page to `onPage`.
  * It stops on an end signal of the answer, on `limit`, on an empty page, on a cursor that does not
  * move or comes back to the first page, or at `maxPages`, and says which: every later call is billed.
+ * Hand-written rather than n8n's declarative pagination, which cannot see a repeated cursor or bound billed pages.
  */
 export async function walkPages(
 	endpoint: PagedEndpoint,

@@ -60,12 +60,13 @@ export async function sendCall(
 	input: Input,
 ): Promise<unknown> {
 	context.budget.reserve(target.price.credits, target.name);
+	const timeoutMs = effectiveTimeoutMs(target, context.timeoutSeconds);
 	const answer = await callGateway({
 		credentials: context.credentials,
 		method: 'POST',
 		path: GATEWAY_RUN_PATH,
 		endpoint: target.name,
-		timeoutMs: effectiveTimeoutMs(target, context.timeoutSeconds),
+		timeoutMs,
 		body: { provider: PROVIDER, endpoint: target.path, input },
 		signal: context.signal,
 	});
