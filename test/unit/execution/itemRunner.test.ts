@@ -1,0 +1,122 @@
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { InputError, planEveryItem, runItems } from '../../../nodes/shared/execution';
+import { GatewayError } from '../../../nodes/shared/transport/errors';
+
+const NODE = { name: 'Node', type: 'test', typeVersion: 1, parameters: {} } as unknown as INode;
+
+/** The parts of n8n's context the runner reads: input items and Continue On Fail. */
+function context(items: number, continueOnFail: boolean): IExecuteFunctions {
+	return {
+		getInputData: () => Array.from({ length: items }, (_, index) => ({ json: { index } })),
+		continueOnFail: () => continueOnFail,
+		getNode: () => NODE,
+	} as unknown as IExecuteFunctions;
+}
+
+const wait = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('runItems', () => {
+	it('keeps the input order under concurrency and pairs every output item with its input', async () => {
+		const output = await runItems(
+			context(4, false),
+			async (itemIndex) => {
+				await wait(10 * (4 - itemIndex));
+				return [{ json: { itemIndex } }];
+			},
+			{ endpoint: 'test', concurrency: 3 },
+		);
+		expect(output).toEqual(
+			[0, 1, 2, 3].map((itemIndex) => ({ json: { itemIndex }, pairedItem: { item: itemIndex } })),
+		);
+	});
+
+	it('under Continue On Fail turns a failure into an error item naming the endpoint', async () => {
+		const output = await runItems(
+			context(2, true),
+			async (itemIndex) => {
+				if (itemIndex === 0)
+					throw new InputError('keyword', 'Field "keyword" (Keyword) is required');
+				throw new GatewayError('Not found', { kind: 'http', status: 404, endpoint: 'GET /x' });
+			},
+			{ endpoint: (itemIndex) => `endpoint ${itemIndex}`, errorDetails: () => ({ extra: 1 }) },
+		);
+		expect(output).toEqual([
+			{
+				json: {
+					error: 'Field "keyword" (Keyword) is required (item 0)',
+					endpoint: 'endpoint 0',
+					status: null,
+					serviceMessage: null,
+					extra: 1,
+				},
+				pairedItem: { item: 0 },
+			},
+			{
+				json: {
+					error: 'Not found',
+					endpoint: 'GET /x',
+					status: 404,
+					serviceMessage: null,
+					extra: 1,
+				},
+				pairedItem: { item: 1 },
+			},
+		]);
+	});
+
+	it('without Continue On Fail stops at the first failure and sends no later item', async () => {
+		const started: number[] = [];
+		const error = await runItems(
+			context(3, false),
+			async (itemIndex) => {
+				started.push(itemIndex);
+				throw new Error(`failed with key sk-secret at ${itemIndex}`);
+			},
+			{ endpoint: 'test', apiKey: 'sk-secret' },
+		).catch((failure: Error) => failure);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as Error).message).toMatch(/^failed with key .+ at 0$/);
+		expect((error as Error).message).not.toContain('sk-secret');
+		expect(started).toEqual([0]);
+	});
+
+	it('a failure that stops the node does so even under Continue On Fail', async () => {
+		const error = runItems(
+			context(2, true),
+			async () => {
+				throw new Error('Credit budget exceeded');
+			},
+			{ endpoint: 'test', stopsNode: () => true },
+		);
+		await expect(error).rejects.toBeInstanceOf(NodeOperationError);
+		await expect(error).rejects.toThrow('Credit budget exceeded');
+	});
+});
+
+describe('InputError', () => {
+	it('words a refusal one way and adds the item once', () => {
+		const error = InputError.about({ name: 'limit', displayName: 'Limit' }, 'must be at least 1');
+		expect(error.atItem(2).message).toBe('Field "limit" (Limit) must be at least 1 (item 2)');
+		expect(error.atItem(2).atItem(3).message).toBe(
+			'Field "limit" (Limit) must be at least 1 (item 2)',
+		);
+	});
+});
+
+describe('planEveryItem', () => {
+	it('refuses the first bad item before anything runs, unless Continue On Fail', () => {
+		const plan = (itemIndex: number) => {
+			if (itemIndex === 1) throw new InputError('id', 'Field "id" (ID) is required');
+			return itemIndex;
+		};
+		expect(() => planEveryItem(context(3, false), plan)).toThrow(
+			'Field "id" (ID) is required (item 1)',
+		);
+		expect(planEveryItem(context(3, true), plan).map((item) => item.ok)).toEqual([
+			true,
+			false,
+			true,
+		]);
+	});
+});
