@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { DATA_CALL_PRICE } from '../descriptor/commonFields';
 import { mentionsOption } from '../editor/nodeOptions';
 
 /** Settings of the trigger itself (not sent to the service), kept in its one Options collection. */
@@ -18,9 +19,8 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 		name: 'creditBudget',
 		type: 'number',
 		default: 1,
-		typeOptions: { minValue: 0.1, numberPrecision: 2 },
-		description:
-			'The most credits one poll may spend (each page is one call, 0.10 credits). When more new items wait than this allows, the poll emits what it read, logs a warning and the next poll continues from where this one stopped, so nothing is lost.',
+		typeOptions: { minValue: DATA_CALL_PRICE.credits, numberPrecision: 2 },
+		description: `The most credits one poll may spend (each page is one call, ${DATA_CALL_PRICE.credits.toFixed(2)} credits). When more new items wait than this allows, the poll emits what it read, logs a warning and the next poll continues from where this one stopped, so nothing is lost.`,
 	},
 	{
 		displayName: 'First Poll',
