@@ -19,8 +19,12 @@ export function optionsOf(context: IExecuteFunctions, i: number): IDataObject {
 	return context.getNodeParameter('options', i, {}) as IDataObject;
 }
 
-/** A required text parameter, refused when empty. */
-export function requiredText(context: IExecuteFunctions, field: FieldRef, i: number): string {
+/** A required text parameter, read as given (unlike fieldChecks.requiredText, not trimmed: prompts keep their spacing), refused when empty. */
+export function requiredTextParameter(
+	context: IExecuteFunctions,
+	field: FieldRef,
+	i: number,
+): string {
 	const value = context.getNodeParameter(field.name, i, '');
 	const text =
 		typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);

@@ -9,7 +9,7 @@ import { InputError } from '../../../shared/execution/inputError';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
-import { modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator, modelOptions } from '../descriptions';
 import type { EmbeddingAnswer } from '../../helpers/answerShapes';
@@ -78,7 +78,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const text = requiredText(this, { name: 'text', displayName: 'Text' }, i);
+	const text = requiredTextParameter(this, { name: 'text', displayName: 'Text' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body: IDataObject = { content: { parts: [{ text }] } };
 	if (options.output_dimensionality !== undefined && options.output_dimensionality !== '') {

@@ -9,7 +9,7 @@ import { InputError } from '../../../shared/execution/inputError';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart } from '../../helpers/generateContent';
-import { modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { modelLocator } from '../descriptions';
 import { imageOptions, promptProperty } from './imageProperties';
 import { DEFAULT_IMAGE_MODEL, generateImages } from './imageRequest';
@@ -89,7 +89,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
+	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
 	if (names.length === 0)
 		throw InputError.about(

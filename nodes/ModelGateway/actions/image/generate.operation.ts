@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { modelLocator } from '../descriptions';
 import { imageOptions, promptProperty } from './imageProperties';
 import { DEFAULT_IMAGE_MODEL, generateImages } from './imageRequest';
@@ -33,7 +33,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
+	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	return await generateImages(
 		this,

@@ -10,7 +10,7 @@ import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { nativeCall } from '../../helpers/calls';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
-import { modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import { promptProperty } from './imageProperties';
@@ -43,7 +43,7 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const prompt = requiredText(this, { name: 'prompt', displayName: 'Prompt' }, i);
+	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
 	if (!Number.isInteger(sampleCount) || sampleCount < 1) {
 		throw InputError.about(

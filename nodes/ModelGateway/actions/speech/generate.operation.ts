@@ -15,7 +15,7 @@ import {
 } from '../../../shared/wav';
 import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
-import { modelOf, requiredText } from '../../helpers/parameters';
+import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import type { NativeAnswer } from '../../helpers/answerShapes';
@@ -83,8 +83,12 @@ export async function execute(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const model = modelOf(this, i);
-	const text = requiredText(this, { name: 'text', displayName: 'Text' }, i);
-	const voiceName = requiredText(this, { name: 'voiceName', displayName: 'Voice Name' }, i).trim();
+	const text = requiredTextParameter(this, { name: 'text', displayName: 'Text' }, i);
+	const voiceName = requiredTextParameter(
+		this,
+		{ name: 'voiceName', displayName: 'Voice Name' },
+		i,
+	).trim();
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = generateContentBody({
 		model,
