@@ -16,7 +16,7 @@ export {
 export type { FailurePolicy, FailureSite } from './failure';
 export { settleFailure } from './failure';
 export type { FieldRef } from './inputError';
-export { fieldProblem, InputError } from './inputError';
+export { InputError } from './inputError';
 export { isRecord } from './isRecord';
 export type { PlannedItem } from './itemPlans';
 export { planEveryItem, planOrRefusal } from './itemPlans';

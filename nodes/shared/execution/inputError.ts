@@ -5,7 +5,7 @@ export interface FieldRef {
 }
 
 /** The one wording of a refused value: `Field "<name>" (<Display Name>) <problem>`. */
-export function fieldProblem(field: FieldRef, problem: string): string {
+function fieldProblem(field: FieldRef, problem: string): string {
 	return `Field "${field.name}" (${field.displayName}) ${problem}`;
 }
 
