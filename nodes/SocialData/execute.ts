@@ -66,23 +66,34 @@ async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<Endpo
 	return fetchEndpoint(context, endpoint, input, settings);
 }
 
+/** The endpoint the node is set to; none for Gateway › Run, whose items name their path. */
+function chosenEndpoint(
+	node: IExecuteFunctions,
+	resource: string,
+	operation: string,
+): EndpointDescriptor | undefined {
+	if (resource === 'gateway') return undefined;
+	const endpoint = findEndpoint(operation);
+	if (endpoint?.group !== resource) {
+		throw new NodeOperationError(
+			node.getNode(),
+			`The operation "${operation}" is not known for resource "${resource}"`,
+		);
+	}
+	return endpoint;
+}
+
 /**
  * Runs the chosen operation for every input item: plan every item, check the budget, then send.
- * Programmatic rather than n8n's declarative routing: every item is checked and priced before the first billed call.
+ * Programmatic rather than n8n's declarative routing: every item is checked and priced before the
+ * first billed call.
  */
 export async function executeSocialData(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	if (operation === DOWNLOAD_OPERATION) return await downloadVideos.call(this);
-	const endpoint: EndpointDescriptor | undefined =
-		resource === 'gateway' ? undefined : findEndpoint(operation);
-	if (resource !== 'gateway' && endpoint?.group !== resource) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operation}" is not known for resource "${resource}"`,
-		);
-	}
+	const endpoint = chosenEndpoint(this, resource, operation);
 	const parameters = new ParameterReader(this);
 	const itemOptions = items.map((_, itemIndex) => readItemOptions(parameters, itemIndex));
 	// Concurrency, budget, timeout and Combine Items hold for the whole execution: the first item's values.
