@@ -10,7 +10,12 @@ module.exports = {
 		{
 			...shared,
 			displayName: 'unit',
-			testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/simulator/**/*.test.ts'],
+			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+		},
+		{
+			...shared,
+			displayName: 'simulator',
+			testMatch: ['<rootDir>/test/simulator/**/*.test.ts'],
 		},
 		{
 			...shared,

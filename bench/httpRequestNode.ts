@@ -5,7 +5,7 @@ import type { ICredentialType, INodeExecutionData, IVersionedNodeType } from 'n8
 import { ensureN8n } from '../test/e2e/ensure-n8n';
 import { defaultCacheDir, MARKER_FILE } from '../test/e2e/n8n-install-layout';
 import { runWorkflow } from '../test/harness';
-import { PROVIDER, SIMULATOR_API_KEY } from '../test/simulator';
+import { PROVIDER, SIMULATOR_API_KEY } from '../simulator';
 
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 const NODE_NAME = 'HTTP Request';

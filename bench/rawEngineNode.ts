@@ -7,7 +7,7 @@ import type {
 import { PROVIDER } from '../nodes/SocialData/descriptor';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 import { runNode } from '../test/harness';
-import { SIMULATOR_API_KEY } from '../test/simulator';
+import { SIMULATOR_API_KEY } from '../simulator';
 
 export const RAW_ENGINE_NODE_TYPE = 'bench.helperCalls';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { request } from 'undici';
-import type { RecordedRequest, WellKnownIds } from '../test/simulator';
+import type { RecordedRequest, WellKnownIds } from '../simulator';
 
 export interface SimulatorProcessOptions {
 	latencyMs?: number;
@@ -24,13 +24,13 @@ export interface SimulatorProcess {
 const REPO_ROOT = path.resolve(__dirname, '..');
 
 /**
- * The simulator (test/simulator/cli.ts) in a child process, so its work stays out of the measured
+ * The simulator (simulator/cli.ts) in a child process, so its work stays out of the measured
  * process's CPU time and heap: the figures then describe the client side only.
  */
 export async function startSimulatorProcess(
 	options: SimulatorProcessOptions = {},
 ): Promise<SimulatorProcess> {
-	const args = ['--import', 'tsx', path.join(REPO_ROOT, 'test/simulator/cli.ts'), '--port', '0'];
+	const args = ['--import', 'tsx', path.join(REPO_ROOT, 'simulator/cli.ts'), '--port', '0'];
 	if (options.latencyMs !== undefined) args.push('--latency-ms', String(options.latencyMs));
 	if (options.pageSize !== undefined) args.push('--page-size', String(options.pageSize));
 	if (options.totals) args.push('--totals', JSON.stringify(options.totals));

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { startSimulator, syntheticMp4 } from '../test/simulator';
+import { startSimulator, syntheticMp4 } from '../simulator';
 import { figure, printTable } from './table';
 import { runBenchChild } from './childRun';
 

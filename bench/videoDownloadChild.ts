@@ -14,7 +14,7 @@ import {
 } from '../nodes/SocialData/download/channelVideoCipher';
 import { Isaac64 } from '../nodes/SocialData/download/isaac64';
 import { runNode } from '../test/harness';
-import { SIMULATOR_API_KEY } from '../test/simulator/constants';
+import { SIMULATOR_API_KEY } from '../simulator/constants';
 import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
 import { measureSideBySide } from './measure';
 

@@ -5,7 +5,7 @@ import { packProject } from '../test/e2e/install-pack';
 import { screenshotReport } from '../test/e2e/report-screenshot';
 import { REPO_ROOT } from '../test/e2e/n8n-install-layout';
 import { failureReport, runWorkflow } from '../test/e2e/workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../test/simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 
 /**
  * The main job: the brand-monitoring daily report in a real n8n. Against the local simulator unless

@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import type { WorkflowJson } from './credentials';
 import { ensureN8n } from './ensure-n8n';
 import { packProject } from './install-pack';

@@ -20,7 +20,7 @@ import {
 	startSimulator,
 	type RecordedRequest,
 	type Simulator,
-} from '../simulator';
+} from '../../simulator';
 import type { ImportableCredential, WorkflowJson } from './credentials';
 import { packProject } from './install-pack';
 import { REPO_ROOT } from './n8n-install-layout';

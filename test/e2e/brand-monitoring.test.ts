@@ -15,7 +15,7 @@ import {
 	startSimulator,
 	type RecordedRequest,
 	type Simulator,
-} from '../simulator';
+} from '../../simulator';
 
 // The flagship workflow in a real n8n 2.41 against the simulator: four executions in one n8n user
 // folder (each `n8n execute` its own process, so whatever the next run sees survived a restart),

@@ -22,8 +22,8 @@ import {
 	startSimulator,
 	type RecordedRequest,
 	type Simulator,
-} from '../simulator';
-import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
+} from '../../simulator';
+import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
 import { installPack, packProject } from './install-pack';
 import { freePort, n8nEnv } from './n8n-env';

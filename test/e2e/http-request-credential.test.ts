@@ -1,7 +1,7 @@
 import { nodeItems } from './n8n-output';
 import { packProject } from './install-pack';
 import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The pack's credential used by n8n's own HTTP Request node ("Predefined Credential Type"), in a real n8n.
 

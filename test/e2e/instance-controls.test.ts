@@ -23,7 +23,7 @@ import {
 import { packProject } from './install-pack';
 import { REPO_ROOT } from './n8n-install-layout';
 import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 /*
  * The instance's outbound controls in a real n8n, for n8n's own HTTP Request node (Predefined

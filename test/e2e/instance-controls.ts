@@ -7,7 +7,7 @@ import {
 } from './credentials';
 import type { RunOutput } from './n8n-output';
 import type { ProxiedRequest } from './forward-proxy';
-import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
+import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 
 /**
  * Workflows and checks for instance-controls.test.ts: n8n's HTTP Request node (Predefined Credential

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import type { WorkflowJson } from './credentials';
 import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
 import { packProject, readmeInstallLine, type PackInstallStyle } from './install-pack';

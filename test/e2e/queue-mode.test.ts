@@ -23,7 +23,7 @@ import {
 	type RedisServer,
 } from './queue-services';
 import { failureReport, openN8nSession, redactor, type N8nSession } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The flagship workflow in n8n's queue mode: real Redis and PostgreSQL servers, a main instance
 // and two workers, triggered through a production webhook. Its reports and the gateway calls must

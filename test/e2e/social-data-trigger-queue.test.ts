@@ -27,7 +27,7 @@ import {
 	type ItemSink,
 } from './social-data-trigger-workflow';
 import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The Social Data Trigger workflow of social-data-trigger.test.ts, active in n8n 2.41's queue mode:
 // real Redis and PostgreSQL, one main instance (`n8n start`, which polls and enqueues) and one

@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WorkflowJson } from './credentials';
-import type { RecordedRequest, Simulator } from '../simulator';
+import type { RecordedRequest, Simulator } from '../../simulator';
 
 /**
  * The Social Data Trigger e2e workflow and its receiving end, shared by the single-instance run

@@ -14,7 +14,7 @@ import {
 	type ItemSink,
 } from './social-data-trigger-workflow';
 import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The Social Data Trigger in an active workflow of a real n8n 2.41 (`n8n start`, sqlite), polling
 // every minute (n8n's shortest interval) for new comments of a channel video. Each execution posts

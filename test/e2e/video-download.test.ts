@@ -13,7 +13,7 @@ import { REPO_ROOT } from './n8n-install-layout';
 import type { WorkflowJson } from './credentials';
 import { nodeItems, type ExecutionItem } from './n8n-output';
 import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import { makeTestMp4, probeVideo } from '../support/ffmpeg';
 
 jest.setTimeout(20 * 60_000);

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../../nodes/SocialData/descriptor';
 import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
-import type { Simulator } from '../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../simulator';
+import type { Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
 import type { BadInputCase } from './support/badInputCases';
 import { badInputCases, fieldsOf, PROBLEM_OF_RULE } from './support/badInputCases';
 import { runPackNode } from './support/nodeRuns';

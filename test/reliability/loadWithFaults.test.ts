@@ -1,8 +1,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { DEFAULT_RETRY } from '../../nodes/shared/transport/retryPolicy';
-import type { Fault, RecordedRequest, Simulator } from '../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../simulator';
-import { mulberry32 } from '../simulator/dataset/random';
+import type { Fault, RecordedRequest, Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { mulberry32 } from '../../simulator/dataset/random';
 import { pairedIndex, runPackNode } from './support/nodeRuns';
 import { secretLeaks } from './support/secretScan';
 

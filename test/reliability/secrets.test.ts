@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { httpErrorOf, parseSuccessBody } from '../../nodes/shared/transport/answerBody';
-import type { RecordedRequest, Simulator } from '../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../simulator';
-import { SIM_AVATAR_ROUTING } from '../simulator/routes/avatar';
+import type { RecordedRequest, Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import type { NodeName } from './support/nodeRuns';
 import { runPackNode } from './support/nodeRuns';
 import { secretForms, secretLeaks } from './support/secretScan';

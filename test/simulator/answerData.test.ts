@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from './index';
-import { parseJson } from './json';
+import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator/index';
+import { parseJson } from '../../simulator/json';
 
 const ARTICLES = '/api/v1/mparticles/v2/';
 

@@ -1,5 +1,5 @@
-import { createDataset } from './dataset';
-import { SIM_EPOCH_MS } from './constants';
+import { createDataset } from '../../simulator/dataset';
+import { SIM_EPOCH_MS } from '../../simulator/constants';
 
 // Records arriving as virtual time moves, for the Social Data Trigger's tests.
 

@@ -1,5 +1,5 @@
-import { startSimulator, SIMULATOR_API_KEY, type Simulator } from './index';
-import { avatarSim, SIM_AVATAR_ROUTING } from './routes/avatar';
+import { startSimulator, SIMULATOR_API_KEY, type Simulator } from '../../simulator/index';
+import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 
 let sim: Simulator;
 

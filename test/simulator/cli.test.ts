@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { SIMULATOR_API_KEY } from './constants';
+import { SIMULATOR_API_KEY } from '../../simulator/constants';
 
-// `npm run simulator` (test/simulator/cli.ts) in a child process, as a user starts it: its stdout
+// `npm run simulator` (simulator/cli.ts) in a child process, as a user starts it: its stdout
 // names the address and the test key, and a request with exactly what it printed is answered.
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -24,7 +24,7 @@ afterEach(async () => {
 function startCli(args: string[]): Promise<string> {
 	const started = spawn(
 		process.execPath,
-		['--import', 'tsx', path.join(REPO_ROOT, 'test/simulator/cli.ts'), ...args],
+		['--import', 'tsx', path.join(REPO_ROOT, 'simulator/cli.ts'), ...args],
 		{
 			cwd: REPO_ROOT,
 			stdio: ['ignore', 'pipe', 'pipe'],

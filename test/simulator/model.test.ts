@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
-import { jpegSize } from './routes/model/jpeg';
-import { crc32 } from './routes/model/png';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '.';
+import { jpegSize } from '../../simulator/routes/model/jpeg';
+import { crc32 } from '../../simulator/routes/model/png';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 /** A JSON answer, loosely typed for reading in assertions. */
 const read = (response: Response): Promise<any> => response.json();

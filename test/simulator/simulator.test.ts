@@ -1,6 +1,6 @@
 import { request } from 'undici';
-import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from './index';
-import { parseJson } from './json';
+import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator/index';
+import { parseJson } from '../../simulator/json';
 
 const SV = '/api/v1/shortvideo/web/';
 const NOTES = '/api/v1/notes/app_v2/';

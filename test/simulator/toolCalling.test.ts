@@ -1,5 +1,5 @@
-import { brandOf } from './routes/model/toolCalling';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '.';
+import { brandOf } from '../../simulator/routes/model/toolCalling';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 /** Chat completions with tools in the OpenAI wire format: the deterministic agent brain, plain and streamed. */
 

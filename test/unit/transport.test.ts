@@ -8,8 +8,8 @@ import {
 } from '../../nodes/shared/transport/retryPolicy';
 import { text } from 'node:stream/consumers';
 import { n8nCredentials } from '../support/n8nHttp';
-import type { Simulator } from '../simulator';
-import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../simulator';
+import type { Simulator } from '../../simulator';
+import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../../simulator';
 
 let sim: Simulator;
 beforeAll(async () => {

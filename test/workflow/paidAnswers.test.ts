@@ -1,5 +1,5 @@
 import type { INodeParameters } from 'n8n-workflow';
-import type { Simulator } from '../simulator';
+import type { Simulator } from '../../simulator';
 import { model, runModelGateway } from './modelGateway/setup';
 import { parametersFor, runSocialData } from './socialData/setup';
 import { useSimulator } from './useSimulator';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import { searchGroups } from '../../nodes/AvatarAssets/methods/listSearch';
-import type { Simulator } from '../simulator';
-import { avatarSim } from '../simulator/routes/avatar';
+import type { Simulator } from '../../simulator';
+import { avatarSim } from '../../simulator/routes/avatar';
 import { loadOptionsContext } from '../support/n8nHttp';
 import { credentialsFor as avatarCredentials, routed, runAvatar } from './avatarAssets/setup';
 import { model, runModelGateway } from './modelGateway/setup';

@@ -1,5 +1,5 @@
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
+import type { Simulator } from '../../simulator';
+import { startSimulator } from '../../simulator';
 
 /**
  * Gives the calling test file its own simulator: started before its tests (handed to `assign`),

@@ -4,8 +4,8 @@ import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import type { NodeRun } from '../../harness';
 import { runNode } from '../../harness';
-import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
 
 export const NODES = {
 	socialData: () => new SocialData(),

@@ -7,9 +7,9 @@ import {
 } from '../../../nodes/SocialData/download/channelVideoCipher';
 import { channelMediaOf } from '../../../nodes/SocialData/download/channelDownload';
 import { DecryptStep } from '../../../nodes/SocialData/download/mediaSteps';
-import { referenceKeystream } from '../../simulator/media/isaac64Reference';
-import { encryptedHead } from '../../simulator/media/encrypt';
-import { syntheticMp4 } from '../../simulator/media/library';
+import { referenceKeystream } from '../../../simulator/media/isaac64Reference';
+import { encryptedHead } from '../../../simulator/media/encrypt';
+import { syntheticMp4 } from '../../../simulator/media/library';
 import { seededRandom } from '../../support/seededRandom';
 
 const hex = (words: Array<[number, number]>) =>

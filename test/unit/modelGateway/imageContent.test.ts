@@ -1,6 +1,6 @@
 import { imageOfData } from '../../../nodes/ModelGateway/helpers/imageOutput';
-import { encodeGreyJpeg } from '../../simulator/routes/model/jpeg';
-import { encodePng } from '../../simulator/routes/model/png';
+import { encodeGreyJpeg } from '../../../simulator/routes/model/jpeg';
+import { encodePng } from '../../../simulator/routes/model/png';
 
 const png = encodePng(4, 4, [1, 2, 3], [4, 5, 6]);
 

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { loadOptionsContext } from '../../support/n8nHttp';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../../simulator';
 
 const node = new ModelGateway();
 const { properties } = node.description;

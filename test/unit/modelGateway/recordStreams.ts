@@ -1,4 +1,4 @@
-import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../../simulator';
 
 /** Raw Server-Sent Event bodies of the three protocols, as the simulator sends them. */
 export interface RecordedStreams {

@@ -1,6 +1,6 @@
 import { readSseEvents, SseParser, type SseEvent } from '../../../nodes/shared/sse';
-import { mulberry32 } from '../../simulator/dataset/random';
-import { startSimulator, type Simulator } from '../../simulator';
+import { mulberry32 } from '../../../simulator/dataset/random';
+import { startSimulator, type Simulator } from '../../../simulator';
 import { recordStreams, type RecordedStreams } from './recordStreams';
 
 /** Parses a whole text in one go: the reference every chunked reading must equal. */

@@ -7,7 +7,7 @@ import {
 	WAV_HEADER_BYTES,
 	wavFromBase64Pcm,
 } from '../../../nodes/shared/wav';
-import { sineTonePcm } from '../../simulator/routes/model/pcm';
+import { sineTonePcm } from '../../../simulator/routes/model/pcm';
 import { ensureSox, soxi, soxStat } from './soxTool';
 
 function parseWavHeader(wav: Buffer) {

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { searchAssets, searchGroups } from '../../../nodes/AvatarAssets/methods/listSearch';
-import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
-import { avatarSim } from '../../simulator/routes/avatar';
+import type { Simulator } from '../../../simulator';
+import { startSimulator } from '../../../simulator';
+import { avatarSim } from '../../../simulator/routes/avatar';
 import { loadOptionsContext as n8nLoadOptionsContext } from '../../support/n8nHttp';
 import { credentialsFor, routed, createGroup, uploadAsset } from './setup';
 

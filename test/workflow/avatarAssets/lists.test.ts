@@ -1,6 +1,6 @@
-import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
-import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import type { Simulator } from '../../../simulator';
+import { startSimulator } from '../../../simulator';
+import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { bodyOf, byId, callsTo, createGroup, runAvatar, uploadAsset } from './setup';
 
 let sim: Simulator;

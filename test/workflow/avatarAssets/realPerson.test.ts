@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
-import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import type { Simulator } from '../../../simulator';
+import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { bodyOf, callsTo, runAvatar, useAvatarSimulator } from './setup';
 
 let sim: Simulator;

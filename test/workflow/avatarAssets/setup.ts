@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
 import { runNode } from '../../harness';
-import type { RecordedRequest, Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY } from '../../simulator';
-import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import type { RecordedRequest, Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
+import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { useSimulator } from '../useSimulator';
 
 export const AVATAR_ASSETS_TYPE = 'n8n-nodes-social-gateway.avatarAssets';

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
-import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import type { Simulator } from '../../../simulator';
+import { SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { byId, runAvatar, useAvatarSimulator } from './setup';
 
 let sim: Simulator;

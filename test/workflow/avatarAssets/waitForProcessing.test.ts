@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
-import { avatarSim } from '../../simulator/routes/avatar';
+import type { Simulator } from '../../../simulator';
+import { avatarSim } from '../../../simulator/routes/avatar';
 import { byId, callsTo, createGroup, runAvatar, uploadAsset, useAvatarSimulator } from './setup';
 
 let sim: Simulator;

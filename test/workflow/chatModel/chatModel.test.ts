@@ -7,8 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SocialGatewayChatModel } from '../../../nodes/SocialGatewayChatModel/SocialGatewayChatModel.node';
 import { runWorkflow, type HarnessWorkflowDefinition } from '../../harness';
-import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
 import { useSimulator } from '../useSimulator';
 
 /**

@@ -1,7 +1,7 @@
-import type { Simulator } from '../../simulator';
-import { jpegSize } from '../../simulator/routes/model/jpeg';
-import { URL_IN_INLINE_DATA_MARK } from '../../simulator/routes/model/nativeAnswers';
-import { encodePng, pngSize } from '../../simulator/routes/model/png';
+import type { Simulator } from '../../../simulator';
+import { jpegSize } from '../../../simulator/routes/model/jpeg';
+import { URL_IN_INLINE_DATA_MARK } from '../../../simulator/routes/model/nativeAnswers';
+import { encodePng, pngSize } from '../../../simulator/routes/model/png';
 import {
 	binaryItem,
 	bodyOf,

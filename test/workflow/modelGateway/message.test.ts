@@ -1,4 +1,4 @@
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { bodyOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;

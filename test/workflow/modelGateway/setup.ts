@@ -3,8 +3,8 @@ import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { runNode } from '../../harness';
-import type { RecordedRequest, Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import type { RecordedRequest, Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
 
 export { useSimulator } from '../useSimulator';
 

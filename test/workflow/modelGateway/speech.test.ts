@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { ensureSox, soxi } from '../../unit/modelGateway/soxTool';
 import { bodyOf, bytesOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 

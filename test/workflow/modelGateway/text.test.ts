@@ -1,5 +1,5 @@
-import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
-import { encodePng } from '../../simulator/routes/model/png';
+import { SIMULATOR_API_KEY, type Simulator } from '../../../simulator';
+import { encodePng } from '../../../simulator/routes/model/png';
 import { binaryItem, bodyOf, model, runModelGateway, schemeOf, useSimulator } from './setup';
 
 let sim: Simulator;

@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runNode } from '../../harness';
-import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
 import { useSimulator } from '../useSimulator';
 import { credentialsFor, SOCIAL_DATA_TYPE } from './setup';
 

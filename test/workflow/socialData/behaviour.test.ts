@@ -1,8 +1,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runWorkflow } from '../../harness';
-import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY, startSimulator } from '../../../simulator';
 import { credentialsFor, runSocialData, SOCIAL_DATA_TYPE } from './setup';
 
 let sim: Simulator;

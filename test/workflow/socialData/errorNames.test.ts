@@ -1,4 +1,4 @@
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { useSimulator } from '../useSimulator';
 import { runSocialData } from './setup';
 

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { useSimulator } from '../useSimulator';
 import { runSocialData } from './setup';
 

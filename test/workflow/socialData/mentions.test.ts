@@ -1,5 +1,5 @@
-import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { startSimulator } from '../../../simulator';
 import { runSocialData } from './setup';
 
 let sim: Simulator;

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
-import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { startSimulator } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
 
 let sim: Simulator;

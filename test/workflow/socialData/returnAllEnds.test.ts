@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
 import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
-import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { startSimulator } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
 
 let sim: Simulator;

@@ -1,8 +1,8 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runNode } from '../../harness';
-import type { Simulator, WellKnownIds } from '../../simulator';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import type { Simulator, WellKnownIds } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
 
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
+import { startSimulator } from '../../../simulator';
 import { runSocialData } from './setup';
 
 let sim: Simulator;

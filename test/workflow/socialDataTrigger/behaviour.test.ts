@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { ActiveTrigger, EVENT_FACTS, eventParameters, jsonOf, useArrivingSimulator } from './setup';
 
 let sim: Simulator;

@@ -1,4 +1,4 @@
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { ActiveTrigger, EVENT_FACTS, eventParameters, jsonOf, useArrivingSimulator } from './setup';
 
 // The Credit Budget per Poll caps the walk. A poll it cuts short emits what it read, says so in

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import type { INodeParameters } from 'n8n-workflow';
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { ActiveTrigger, jsonOf, useArrivingSimulator } from './setup';
 
 // The shipped example's trigger, parameters unchanged, against the simulator: a manual execution

@@ -1,4 +1,4 @@
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { SEEN_LIMIT } from '../../../nodes/SocialData/trigger/seenMemory';
 import { ActiveTrigger, EVENT_FACTS, eventParameters, jsonOf, useArrivingSimulator } from './setup';
 

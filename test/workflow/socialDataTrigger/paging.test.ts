@@ -1,4 +1,4 @@
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import {
 	ActiveTrigger,
 	EVENT_FACTS,

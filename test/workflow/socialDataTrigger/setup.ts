@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
 import { pollNode, type HarnessLogRecord } from '../../harness';
-import type { LedgerEntry, Simulator, SimulatorOptions } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import type { LedgerEntry, Simulator, SimulatorOptions } from '../../../simulator';
+import { SIMULATOR_API_KEY, startSimulator } from '../../../simulator';
 
 /** One new record joins every watched list per simulated minute. */
 export const ARRIVAL_EVERY_MS = 60_000;

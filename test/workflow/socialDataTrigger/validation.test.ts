@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
 import { pollNode } from '../../harness';
-import type { Simulator } from '../../simulator';
+import type { Simulator } from '../../../simulator';
 import { ActiveTrigger, eventParameters, ledgerEntries, useArrivingSimulator } from './setup';
 
 // Bad input fails before any call, with an error naming the field; the API key is never printed.

@@ -1,4 +1,4 @@
-export { PROVIDER } from '../../nodes/SocialData/descriptor/provider';
+export { PROVIDER } from '../nodes/SocialData/descriptor/provider';
 
 export const SIMULATOR_API_KEY = 'sk-sim-test-key-0123456789';
 

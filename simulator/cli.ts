@@ -6,7 +6,7 @@ import { startSimulator, type SimulatorOptions } from './server';
 const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}'] [--arrival-every-ms 60000]
 
 Starts the local gateway simulator on 127.0.0.1. The API key it accepts is SIMULATOR_API_KEY
-in test/simulator/constants.ts. Control endpoints (no auth): GET /__sim/ledger, GET /__sim/requests,
+in simulator/constants.ts. Control endpoints (no auth): GET /__sim/ledger, GET /__sim/requests,
 GET /__sim/ids, POST /__sim/reset, POST /__sim/faults, POST /__sim/clock/advance {"ms": N}.
 With --arrival-every-ms, new notes, search hits, creator videos and comments join every list each
 that many ms of the simulator's clock (for the Social Data Trigger; advance the clock to bring them).`;
