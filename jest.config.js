@@ -20,7 +20,7 @@ module.exports = {
 		{
 			...shared,
 			displayName: 'workflow',
-			testMatch: ['<rootDir>/test/workflow/**/*.test.ts', '<rootDir>/test/harness/**/*.test.ts'],
+			testMatch: ['<rootDir>/test/workflow/**/*.test.ts'],
 		},
 		{
 			...shared,

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 // The .js suffix: without it tsx resolves `ModelGateway.node` to the codex file ModelGateway.node.json.
 import { ModelGateway } from '../nodes/ModelGateway/ModelGateway.node.js';
-import { runNode } from '../test/harness';
+import { runNode } from '../tools/harness';
 import { SIMULATOR_API_KEY } from '../simulator';
 import { startSimulatorProcess } from './simulatorProcess';
 import { figure, printTable } from './table';

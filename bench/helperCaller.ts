@@ -1,5 +1,5 @@
 import { PROVIDER } from '../nodes/SocialData/descriptor';
-import { n8nCredentials } from '../test/support/n8nHttp';
+import { n8nCredentials } from '../tools/harness/n8nHttp';
 import { SIMULATOR_API_KEY } from '../simulator';
 
 /**

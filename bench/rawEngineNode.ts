@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { PROVIDER } from '../nodes/SocialData/descriptor';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
-import { runNode } from '../test/harness';
+import { runNode } from '../tools/harness';
 import { SIMULATOR_API_KEY } from '../simulator';
 
 export const RAW_ENGINE_NODE_TYPE = 'bench.helperCalls';

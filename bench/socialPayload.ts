@@ -1,7 +1,9 @@
-import { seededRandom, type Random } from '../test/support/seededRandom';
+import { mulberry32 as seededRandom } from '../simulator/dataset/random';
 /**
  * Deterministic gateway-like answers dense with unquoted 64-bit ids, for the parser benchmark.
  */
+
+type Random = ReturnType<typeof seededRandom>;
 
 export interface SocialPayloadOptions {
 	targetBytes: number;

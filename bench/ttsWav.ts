@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defaultCacheDir, layoutOf } from '../test/e2e/n8n-install-layout';
+import { defaultCacheDir, layoutOf } from '../tools/n8n/n8nInstallLayout';
 import { figure, printTable } from './table';
 import { runBenchChild } from './childRun';
 

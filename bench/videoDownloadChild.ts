@@ -13,7 +13,7 @@ import {
 	decodeKeyOf,
 } from '../nodes/SocialData/download/channelVideoCipher';
 import { Isaac64 } from '../nodes/SocialData/download/isaac64';
-import { runNode } from '../test/harness';
+import { runNode } from '../tools/harness';
 import { SIMULATOR_API_KEY } from '../simulator/constants';
 import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
 import { measureSideBySide } from './measure';

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { brandWorkflow, reportOf } from '../test/e2e/brand-monitoring';
-import { packProject } from '../test/e2e/install-pack';
-import { screenshotReport } from '../test/e2e/report-screenshot';
-import { REPO_ROOT } from '../test/e2e/n8n-install-layout';
-import { failureReport, runWorkflow } from '../test/e2e/workflow-runner';
+import { brandWorkflow, reportOf } from '../tools/brandMonitoring/workflow';
+import { packProject } from '../tools/n8n/installPack';
+import { screenshotReport } from '../tools/brandMonitoring/reportScreenshot';
+import { REPO_ROOT } from '../tools/n8n/n8nInstallLayout';
+import { failureReport, runWorkflow } from '../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 
 /**

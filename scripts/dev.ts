@@ -3,7 +3,7 @@ import {
 	DEFAULT_N8N_PORT,
 	DEFAULT_SIMULATOR_PORT,
 	startDevEnvironment,
-} from '../test/e2e/dev-environment';
+} from '../tools/n8n/devEnvironment';
 
 const USAGE = `Usage: npm run dev -- [--port 5678] [--simulator-port 8787] [--pack file.tgz] [--listen 127.0.0.1]
 

@@ -10,14 +10,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
-import type { WorkflowJson } from './credentials';
-import { ensureN8n } from './ensure-n8n';
-import { packProject } from './install-pack';
-import { freePort, n8nEnv } from './n8n-env';
-import { REPO_ROOT } from './n8n-install-layout';
-import { startN8nServer, type N8nServer } from './n8n-server';
-import { publishWorkflow } from './queue-cluster';
-import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
+import { ensureN8n } from '../../tools/n8n/ensureN8n';
+import { packProject } from '../../tools/n8n/installPack';
+import { freePort, n8nEnv } from '../../tools/n8n/n8nEnv';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
+import { startN8nServer, type N8nServer } from '../../tools/n8n/n8nServer';
+import { publishWorkflow } from '../../tools/n8n/queueCluster';
+import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 
 jest.setTimeout(20 * 60_000);
 

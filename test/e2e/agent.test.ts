@@ -21,11 +21,11 @@ import {
 	type RecordedRequest,
 	type Simulator,
 } from '../../simulator';
-import type { ImportableCredential, WorkflowJson } from './credentials';
-import { packProject } from './install-pack';
-import { REPO_ROOT } from './n8n-install-layout';
-import { nodeItems, type ExecutionItem, type RunOutput } from './n8n-output';
-import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
+import type { ImportableCredential, WorkflowJson } from '../../tools/n8n/credentials';
+import { packProject } from '../../tools/n8n/installPack';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
+import { nodeItems, type ExecutionItem, type RunOutput } from '../../tools/n8n/n8nOutput';
+import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
 
 jest.setTimeout(20 * 60_000);
 

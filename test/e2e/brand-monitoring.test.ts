@@ -1,15 +1,18 @@
 import * as path from 'node:path';
-import { brandWorkflow, reportOf, type BrandReport } from './brand-monitoring';
-import { packProject } from './install-pack';
-import { REPO_ROOT } from './n8n-install-layout';
-import { screenshotReport, type RenderedReport } from './report-screenshot';
+import { brandWorkflow, reportOf, type BrandReport } from '../../tools/brandMonitoring/workflow';
+import { packProject } from '../../tools/n8n/installPack';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
+import {
+	screenshotReport,
+	type RenderedReport,
+} from '../../tools/brandMonitoring/reportScreenshot';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import {
 	failureReport,
 	openN8nSession,
 	type N8nSession,
 	type WorkflowRunResult,
-} from './workflow-runner';
+} from '../../tools/n8n/workflowRunner';
 import {
 	SIMULATOR_API_KEY,
 	startSimulator,

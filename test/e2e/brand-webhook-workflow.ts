@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
-import type { WorkflowJson } from './credentials';
-import { brandWorkflow, CHAT_NODES, REPORT_NODE } from './brand-monitoring';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
+import { brandWorkflow, CHAT_NODES, REPORT_NODE } from '../../tools/brandMonitoring/workflow';
 
 /**
  * The flagship workflow with a production trigger, for queue mode: `n8n execute` cannot enqueue

@@ -13,10 +13,10 @@ import { DEFAULT_COMPAT_VERSION } from '../../nodes/shared/transport/credentials
 import { SIMULATOR_API_KEY } from '../../simulator';
 import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import type { RecordedRequest } from '../../simulator/routes/types';
-import { launchHeadlessChromium, type HeadlessChromium } from './chromium';
-import { startDevEnvironment, type DevEnvironment } from './dev-environment';
-import { packProject } from './install-pack';
-import { REPO_ROOT } from './n8n-install-layout';
+import { launchHeadlessChromium, type HeadlessChromium } from '../../tools/n8n/chromium';
+import { startDevEnvironment, type DevEnvironment } from '../../tools/n8n/devEnvironment';
+import { packProject } from '../../tools/n8n/installPack';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import {
 	addNodeFromPanel,
 	canvasContent,
@@ -36,7 +36,7 @@ import {
 	shownParameterLabels,
 	signIn,
 	type StepOutput,
-} from './n8n-editor';
+} from '../../tools/n8n/n8nEditor';
 
 // A new user's first ten minutes in n8n 2.41's real editor (issue 12), driven by headless Chromium:
 // finding each node in the node panel by the words a user types, the credential form, one

@@ -24,20 +24,20 @@ import {
 	type Simulator,
 } from '../../simulator';
 import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { installPack, packProject } from './install-pack';
-import { freePort, n8nEnv } from './n8n-env';
-import { REPO_ROOT } from './n8n-install-layout';
+import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
+import { installPack, packProject } from '../../tools/n8n/installPack';
+import { freePort, n8nEnv } from '../../tools/n8n/n8nEnv';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import {
 	errorMessages,
 	findRunOutput,
 	type ExecutionItem,
 	type NodeRun,
 	type RunOutput,
-} from './n8n-output';
-import { runCommand, tail, type CommandResult } from './run-command';
+} from '../../tools/n8n/n8nOutput';
+import { runCommand, tail, type CommandResult } from '../../tools/n8n/runCommand';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { redactor } from './workflow-runner';
+import { redactor } from '../../tools/n8n/workflowRunner';
 
 jest.setTimeout(30 * 60_000);
 

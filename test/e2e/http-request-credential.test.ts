@@ -1,6 +1,6 @@
-import { nodeItems } from './n8n-output';
-import { packProject } from './install-pack';
-import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
+import { nodeItems } from '../../tools/n8n/n8nOutput';
+import { packProject } from '../../tools/n8n/installPack';
+import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The pack's credential used by n8n's own HTTP Request node ("Predefined Credential Type"), in a real n8n.

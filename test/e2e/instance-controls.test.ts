@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
+import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
 import { startForwardProxy, type ForwardProxy } from './forward-proxy';
 import {
 	ALL_CALLS,
@@ -20,9 +20,9 @@ import {
 	type CallKind,
 	type NodeOutcome,
 } from './instance-controls';
-import { packProject } from './install-pack';
-import { REPO_ROOT } from './n8n-install-layout';
-import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
+import { packProject } from '../../tools/n8n/installPack';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
+import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 /*
@@ -49,7 +49,7 @@ import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulat
 const KEY = SIMULATOR_API_KEY;
 const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts', 'instance-controls');
 const PROXIED_HOST = 'gateway.proxied.test';
-// n8n 2.41.1's `execute` may segfault on shutdown with the default vm expression engine (test/e2e/README.md).
+// n8n 2.41.1's `execute` may segfault on shutdown with the default vm expression engine (tools/n8n/README.md).
 const BASE_ENV: NodeJS.ProcessEnv = { ...NO_PROXY_ENV, N8N_EXPRESSION_ENGINE: 'legacy' };
 
 let n8n: EnsuredN8n;

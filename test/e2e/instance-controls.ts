@@ -4,8 +4,8 @@ import {
 	PACK_NODE_TYPE_PREFIX,
 	type ImportableCredential,
 	type WorkflowJson,
-} from './credentials';
-import type { RunOutput } from './n8n-output';
+} from '../../tools/n8n/credentials';
+import type { RunOutput } from '../../tools/n8n/n8nOutput';
 import type { ProxiedRequest } from './forward-proxy';
 import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 

@@ -11,11 +11,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
-import type { WorkflowJson } from './credentials';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { packProject, readmeInstallLine, type PackInstallStyle } from './install-pack';
-import { nodeItems } from './n8n-output';
-import { failureReport, runWorkflow } from './workflow-runner';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
+import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
+import { packProject, readmeInstallLine, type PackInstallStyle } from '../../tools/n8n/installPack';
+import { nodeItems } from '../../tools/n8n/n8nOutput';
+import { failureReport, runWorkflow } from '../../tools/n8n/workflowRunner';
 
 jest.setTimeout(15 * 60_000);
 

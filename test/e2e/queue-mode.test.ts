@@ -1,9 +1,9 @@
 import * as crypto from 'node:crypto';
-import { brandWorkflow, reportOf, type BrandReport } from './brand-monitoring';
+import { brandWorkflow, reportOf, type BrandReport } from '../../tools/brandMonitoring/workflow';
 import { brandWebhookWorkflow } from './brand-webhook-workflow';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { packProject } from './install-pack';
-import { createProgress } from './progress';
+import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
+import { packProject } from '../../tools/n8n/installPack';
+import { createProgress } from '../../tools/n8n/progress';
 import {
 	enqueuedExecutionIds,
 	postWebhook,
@@ -14,15 +14,20 @@ import {
 	workersThatRan,
 	type N8nProcess,
 	type QueueCluster,
-} from './queue-cluster';
+} from '../../tools/n8n/queueCluster';
 import {
 	ensureQueueServices,
 	startPostgres,
 	startRedis,
 	type PostgresServer,
 	type RedisServer,
-} from './queue-services';
-import { failureReport, openN8nSession, redactor, type N8nSession } from './workflow-runner';
+} from '../../tools/n8n/queueServices';
+import {
+	failureReport,
+	openN8nSession,
+	redactor,
+	type N8nSession,
+} from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The flagship workflow in n8n's queue mode: real Redis and PostgreSQL servers, a main instance

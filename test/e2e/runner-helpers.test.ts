@@ -1,11 +1,15 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gatewayCredential, injectCredential, type WorkflowJson } from './credentials';
-import { withInstallLock } from './install-lock';
-import { errorMessages, findRunOutput, summarizeAllNodes } from './n8n-output';
-import { createProgress } from './progress';
-import { redactor } from './workflow-runner';
+import {
+	gatewayCredential,
+	injectCredential,
+	type WorkflowJson,
+} from '../../tools/n8n/credentials';
+import { withInstallLock } from '../../tools/n8n/installLock';
+import { errorMessages, findRunOutput, summarizeAllNodes } from '../../tools/n8n/n8nOutput';
+import { createProgress } from '../../tools/n8n/progress';
+import { redactor } from '../../tools/n8n/workflowRunner';
 
 describe('injectCredential', () => {
 	const credential = gatewayCredential({

@@ -6,12 +6,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ImportableCredential } from './credentials';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { packProject } from './install-pack';
-import { MARKER_FILE, N8N_VERSION } from './n8n-install-layout';
-import { nodeItems } from './n8n-output';
-import { failureReport, runWorkflow } from './workflow-runner';
+import type { ImportableCredential } from '../../tools/n8n/credentials';
+import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
+import { packProject } from '../../tools/n8n/installPack';
+import { MARKER_FILE, N8N_VERSION } from '../../tools/n8n/n8nInstallLayout';
+import { nodeItems } from '../../tools/n8n/n8nOutput';
+import { failureReport, runWorkflow } from '../../tools/n8n/workflowRunner';
 
 jest.setTimeout(15 * 60_000);
 

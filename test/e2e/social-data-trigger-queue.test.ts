@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
-import { ensureN8n } from './ensure-n8n';
-import { packProject } from './install-pack';
-import { createProgress } from './progress';
+import { ensureN8n } from '../../tools/n8n/ensureN8n';
+import { packProject } from '../../tools/n8n/installPack';
+import { createProgress } from '../../tools/n8n/progress';
 import {
 	enqueuedExecutionIds,
 	publishWorkflow,
@@ -10,14 +10,14 @@ import {
 	workersThatRan,
 	type MainInstance,
 	type QueueCluster,
-} from './queue-cluster';
+} from '../../tools/n8n/queueCluster';
 import {
 	ensureQueueServices,
 	startPostgres,
 	startRedis,
 	type PostgresServer,
 	type RedisServer,
-} from './queue-services';
+} from '../../tools/n8n/queueServices';
 import {
 	newestCommentIds,
 	startItemSink,
@@ -26,7 +26,7 @@ import {
 	waitForItems,
 	type ItemSink,
 } from './social-data-trigger-workflow';
-import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
+import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The Social Data Trigger workflow of social-data-trigger.test.ts, active in n8n 2.41's queue mode:

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WorkflowJson } from './credentials';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
 import type { RecordedRequest, Simulator } from '../../simulator';
 
 /**

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { packProject } from './install-pack';
-import { freePort, n8nEnv } from './n8n-env';
-import { startN8nServer, type N8nServer } from './n8n-server';
-import { createProgress } from './progress';
-import { publishWorkflow } from './queue-cluster';
+import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
+import { packProject } from '../../tools/n8n/installPack';
+import { freePort, n8nEnv } from '../../tools/n8n/n8nEnv';
+import { startN8nServer, type N8nServer } from '../../tools/n8n/n8nServer';
+import { createProgress } from '../../tools/n8n/progress';
+import { publishWorkflow } from '../../tools/n8n/queueCluster';
 import {
 	newestCommentIds,
 	pagesPerPoll,
@@ -13,7 +13,7 @@ import {
 	waitForItems,
 	type ItemSink,
 } from './social-data-trigger-workflow';
-import { openN8nSession, redactor, type N8nSession } from './workflow-runner';
+import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
 // The Social Data Trigger in an active workflow of a real n8n 2.41 (`n8n start`, sqlite), polling

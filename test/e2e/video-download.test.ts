@@ -8,11 +8,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packProject } from './install-pack';
-import { REPO_ROOT } from './n8n-install-layout';
-import type { WorkflowJson } from './credentials';
-import { nodeItems, type ExecutionItem } from './n8n-output';
-import { failureReport, runWorkflow, type WorkflowRunResult } from './workflow-runner';
+import { packProject } from '../../tools/n8n/installPack';
+import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
+import { nodeItems, type ExecutionItem } from '../../tools/n8n/n8nOutput';
+import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import { makeTestMp4, probeVideo } from '../support/ffmpeg';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureSystemToolsSync, programTool } from './systemTools';
+import { ensureSystemToolsSync, programTool } from '../../tools/systemTools';
 
 /** ffmpeg makes the test videos and ffprobe reads the downloads back; both come with Debian's ffmpeg. */
 const FFMPEG_TOOLS = [programTool('ffmpeg', 'ffmpeg'), programTool('ffprobe', 'ffmpeg')];

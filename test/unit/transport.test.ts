@@ -7,7 +7,7 @@ import {
 	retryAfterMs,
 } from '../../nodes/shared/transport/retryPolicy';
 import { text } from 'node:stream/consumers';
-import { n8nCredentials } from '../support/n8nHttp';
+import { n8nCredentials } from '../../tools/harness/n8nHttp';
 import type { Simulator } from '../../simulator';
 import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../../simulator';
 

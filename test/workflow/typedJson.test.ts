@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import { searchGroups } from '../../nodes/AvatarAssets/methods/listSearch';
 import type { Simulator } from '../../simulator';
 import { avatarSim } from '../../simulator/routes/avatar';
-import { loadOptionsContext } from '../support/n8nHttp';
+import { loadOptionsContext } from '../../tools/harness/n8nHttp';
 import { credentialsFor as avatarCredentials, routed, runAvatar } from './avatarAssets/setup';
 import { model, runModelGateway } from './modelGateway/setup';
 import { runSocialData } from './socialData/setup';

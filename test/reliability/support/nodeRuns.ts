@@ -2,8 +2,8 @@ import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflo
 import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
-import type { NodeRun } from '../../harness';
-import { runNode } from '../../harness';
+import type { NodeRun } from '../../../tools/harness';
+import { runNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 

@@ -1,4 +1,4 @@
-import type { WorkflowRun } from '../../harness';
+import type { WorkflowRun } from '../../../tools/harness';
 
 /**
  * Forms of a secret worth looking for: as it is, URL-encoded, and each half (a message cut to a

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
-import { loadOptionsContext } from '../../support/n8nHttp';
+import { loadOptionsContext } from '../../../tools/harness/n8nHttp';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../../simulator';
 
 const node = new ModelGateway();

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { ensureSystemToolsSync, programTool } from '../../support/systemTools';
+import { ensureSystemToolsSync, programTool } from '../../../tools/systemTools';
 
 /**
  * Debian's `sox` (sox, soxi) reads the WAV files as a real audio tool. `.ci/run` installs it up

@@ -11,7 +11,7 @@ import { nativeStreamAssembler } from '../../../nodes/ModelGateway/helpers/strea
 import { GatewayError } from '../../../nodes/shared/transport/errors';
 import { callGateway } from '../../../nodes/shared/transport/request';
 import type { GatewayCredentials } from '../../../nodes/shared/transport/credentials';
-import { n8nCredentials } from '../../support/n8nHttp';
+import { n8nCredentials } from '../../../tools/harness/n8nHttp';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../../simulator';
 
 const PROMPT = 'Summarize:\nI love the new phone\nThe screen arrived broken\nDelivery was on time';

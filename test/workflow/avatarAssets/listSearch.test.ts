@@ -3,7 +3,7 @@ import { searchAssets, searchGroups } from '../../../nodes/AvatarAssets/methods/
 import type { Simulator } from '../../../simulator';
 import { startSimulator } from '../../../simulator';
 import { avatarSim } from '../../../simulator/routes/avatar';
-import { loadOptionsContext as n8nLoadOptionsContext } from '../../support/n8nHttp';
+import { loadOptionsContext as n8nLoadOptionsContext } from '../../../tools/harness/n8nHttp';
 import { credentialsFor, routed, createGroup, uploadAsset } from './setup';
 
 let sim: Simulator;

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
-import { runNode } from '../../harness';
+import { runNode } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SocialGatewayChatModel } from '../../../nodes/SocialGatewayChatModel/SocialGatewayChatModel.node';
-import { runWorkflow, type HarnessWorkflowDefinition } from '../../harness';
+import { runWorkflow, type HarnessWorkflowDefinition } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { useSimulator } from '../useSimulator';

@@ -2,7 +2,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
-import { runNode } from '../../harness';
+import { runNode } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
-import { runNode } from '../../harness';
+import { runNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { useSimulator } from '../useSimulator';

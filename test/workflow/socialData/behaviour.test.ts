@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
-import { runWorkflow } from '../../harness';
+import { runWorkflow } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY, startSimulator } from '../../../simulator';
 import { credentialsFor, runSocialData, SOCIAL_DATA_TYPE } from './setup';

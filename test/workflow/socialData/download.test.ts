@@ -2,7 +2,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
-import { binaryBuffer, runNode } from '../../harness';
+import { binaryBuffer, runNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { makeTestMp4, probeVideo } from '../../support/ffmpeg';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
-import { pollNode, type HarnessLogRecord } from '../../harness';
+import { pollNode, type HarnessLogRecord } from '../../../tools/harness';
 import type { LedgerEntry, Simulator, SimulatorOptions } from '../../../simulator';
 import { SIMULATOR_API_KEY, startSimulator } from '../../../simulator';
 

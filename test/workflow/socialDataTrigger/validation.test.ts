@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
-import { pollNode } from '../../harness';
+import { pollNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { ActiveTrigger, eventParameters, ledgerEntries, useArrivingSimulator } from './setup';
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { launchHeadlessChromium } from './chromium';
+import { launchHeadlessChromium } from '../n8n/chromium';
 
 /** What the rendered report shows, read from the page after layout. */
 export interface RenderedReport {

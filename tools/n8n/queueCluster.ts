@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { EnsuredN8n } from './ensure-n8n';
-import { startProcess, waitUntil, type ManagedProcess } from './managed-process';
-import { freePort, n8nEnv } from './n8n-env';
-import { parseLogLines } from './n8n-output';
-import { runCommand, tail } from './run-command';
+import type { EnsuredN8n } from './ensureN8n';
+import { startProcess, waitUntil, type ManagedProcess } from './managedProcess';
+import { freePort, n8nEnv } from './n8nEnv';
+import { parseLogLines } from './n8nOutput';
+import { runCommand, tail } from './runCommand';
 
 /**
  * n8n in queue mode (the distributed engine): one main instance (`n8n start`: UI, API, webhooks

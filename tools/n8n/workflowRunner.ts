@@ -8,12 +8,12 @@ import {
 	type ImportableCredential,
 	type WorkflowJson,
 } from './credentials';
-import { ensureN8n, type EnsuredN8n } from './ensure-n8n';
-import { installPack, type PackInstallStyle } from './install-pack';
-import { freePort, n8nEnv } from './n8n-env';
-import { errorMessages, findRunOutput, type RunOutput } from './n8n-output';
+import { ensureN8n, type EnsuredN8n } from './ensureN8n';
+import { installPack, type PackInstallStyle } from './installPack';
+import { freePort, n8nEnv } from './n8nEnv';
+import { errorMessages, findRunOutput, type RunOutput } from './n8nOutput';
 import { createProgress } from './progress';
-import { runCommand, tail, type CommandResult } from './run-command';
+import { runCommand, tail, type CommandResult } from './runCommand';
 
 export interface RunWorkflowOptions {
 	/** A workflow as exported by n8n (one object); or pass `workflow`. */

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { envWithoutNpmConfig } from './clean-env';
-import { REPO_ROOT } from './n8n-install-layout';
+import { envWithoutNpmConfig } from './cleanEnv';
+import { REPO_ROOT } from './n8nInstallLayout';
 import { createProgress, type Progress } from './progress';
-import { runCommand, tail } from './run-command';
+import { runCommand, tail } from './runCommand';
 
 export interface PackOptions {
 	/** The package folder to pack (default: this repository, which must be built). */

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { WorkflowJson } from './credentials';
-import { nodeItems, type RunOutput } from './n8n-output';
-import { REPO_ROOT } from './n8n-install-layout';
+import type { WorkflowJson } from '../n8n/credentials';
+import { nodeItems, type RunOutput } from '../n8n/n8nOutput';
+import { REPO_ROOT } from '../n8n/n8nInstallLayout';
 
 /** The flagship workflow and how the demo and the end-to-end test run it. */
 

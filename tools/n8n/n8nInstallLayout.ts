@@ -2,7 +2,7 @@ import * as path from 'node:path';
 
 /**
  * Pinned versions of the real n8n the e2e runner uses; change both together with the cache folder
- * name and regenerate n8n-install/package-lock.json (see README.md: npm's latest 2.41.3 cannot be
+ * name and regenerate n8nInstall/package-lock.json (see README.md: npm's latest 2.41.3 cannot be
  * installed from the registry, so 2.41.1 stays).
  */
 export const N8N_VERSION = '2.41.1';

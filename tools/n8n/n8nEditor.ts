@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { DevLogin } from './dev-owner';
+import type { DevLogin } from './devOwner';
 
 /**
  * Steps in n8n 2.41's editor, by the `data-test-id` attributes n8n's own Playwright suite uses

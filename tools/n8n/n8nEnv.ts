@@ -1,6 +1,6 @@
 import * as net from 'node:net';
-import { envWithoutNpmConfig, withPathFirst } from './clean-env';
-import type { N8nInstall } from './n8n-install-layout';
+import { envWithoutNpmConfig, withPathFirst } from './cleanEnv';
+import type { N8nInstall } from './n8nInstallLayout';
 
 /**
  * Environment for one n8n CLI process: its own user folder (sqlite), offline and quiet, logs as

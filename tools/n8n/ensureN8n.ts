@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { envWithoutNpmConfig, withPathFirst } from './clean-env';
+import { envWithoutNpmConfig, withPathFirst } from './cleanEnv';
 import {
 	MARKER_FILE,
 	N8N_VERSION,
@@ -10,10 +10,10 @@ import {
 	layoutOf,
 	nodePackageDirOf,
 	type N8nInstall,
-} from './n8n-install-layout';
-import { withInstallLock } from './install-lock';
+} from './n8nInstallLayout';
+import { withInstallLock } from './installLock';
 import { createProgress, type Progress } from './progress';
-import { runCommand, tail } from './run-command';
+import { runCommand, tail } from './runCommand';
 
 export interface EnsureN8nOptions {
 	cacheDir?: string;
@@ -53,7 +53,7 @@ export async function ensureN8n(options: EnsureN8nOptions = {}): Promise<Ensured
  * Installs into a staging folder and renames it into place, so an interrupted install never
  * leaves a half-filled cache folder that looks complete.
  */
-const PINNED_LOCKFILE = path.join(__dirname, 'n8n-install', 'package-lock.json');
+const PINNED_LOCKFILE = path.join(__dirname, 'n8nInstall', 'package-lock.json');
 
 async function installInto(cacheDir: string, progress: Progress): Promise<void> {
 	const stagingDir = `${cacheDir}.partial-${process.pid}`;

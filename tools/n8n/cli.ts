@@ -1,17 +1,17 @@
 /**
  * Runs a workflow file in a real n8n (installed once into .cache/) against a gateway, e.g.
- *   SOCIAL_GATEWAY_API_KEY=... npx tsx test/e2e/run-workflow.ts --workflow my.json --gateway http://127.0.0.1:8787
+ *   SOCIAL_GATEWAY_API_KEY=... npx tsx tools/n8n/cli.ts --workflow my.json --gateway http://127.0.0.1:8787
  * and prints the json of the last node's output items (every node's runs with --all).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACK_NODE_TYPE_PREFIX, type WorkflowJson } from './credentials';
-import { packProject } from './install-pack';
-import { lastNodeName, nodeItems, summarizeAllNodes } from './n8n-output';
-import { redactor, runWorkflow } from './workflow-runner';
+import { packProject } from './installPack';
+import { lastNodeName, nodeItems, summarizeAllNodes } from './n8nOutput';
+import { redactor, runWorkflow } from './workflowRunner';
 
-const USAGE = `Usage: tsx test/e2e/run-workflow.ts --workflow <file> [options]
+const USAGE = `Usage: tsx tools/n8n/cli.ts --workflow <file> [options]
 
   --workflow <file>    workflow JSON as exported by n8n (required)
   --gateway <url>      service address; creates the socialGatewayApi credential and points the pack's nodes at it
@@ -94,7 +94,7 @@ async function main(): Promise<number> {
 		}
 		if (result.crashedAfterOutput) {
 			process.stderr.write(
-				'note: n8n crashed (SIGSEGV) while shutting down after the run completed (see test/e2e/README.md)\n',
+				'note: n8n crashed (SIGSEGV) while shutting down after the run completed (see tools/n8n/README.md)\n',
 			);
 		}
 		if (values.keep) process.stderr.write(`user folder kept: ${result.userFolder}\n`);

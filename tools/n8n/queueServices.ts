@@ -2,15 +2,10 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-	ensureSystemTools,
-	findOnPath,
-	isExecutable,
-	type SystemTool,
-} from '../support/systemTools';
-import { lastLines, startProcess, waitUntil, type ManagedProcess } from './managed-process';
-import { freePort } from './n8n-env';
-import { runCommand, tail } from './run-command';
+import { ensureSystemTools, findOnPath, isExecutable, type SystemTool } from '../systemTools';
+import { lastLines, startProcess, waitUntil, type ManagedProcess } from './managedProcess';
+import { freePort } from './n8nEnv';
+import { runCommand, tail } from './runCommand';
 
 /**
  * Throwaway Redis and PostgreSQL servers for n8n's queue mode, from Debian's packages

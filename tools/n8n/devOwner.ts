@@ -2,7 +2,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import type { N8nInstall } from './n8n-install-layout';
+import type { N8nInstall } from './n8nInstallLayout';
 
 /** Sign-in of the local throwaway owner of a dev n8n. */
 export interface DevLogin {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { INode } from 'n8n-workflow';
 import { HarnessFixture } from './fixtures/HarnessFixture.node';
-import { binaryBuffer, runNode, runWorkflow, START_NODE_TYPE } from './index';
+import { binaryBuffer, runNode, runWorkflow, START_NODE_TYPE } from '../../../tools/harness/index';
 
 const FIXTURE_TYPE = 'n8n-nodes-social-gateway.harnessFixture';
 const TEST_KEY = 'sk-harness-test-key-0001';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, selectors, type BrowserContext } from 'playwright-core';
-import { ensureSystemTools, isExecutable } from '../support/systemTools';
+import { ensureSystemTools, isExecutable } from '../systemTools';
 
 /**
  * Debian's chromium package at /usr/bin/chromium, installed on first use when missing (as root;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import type { N8nInstall } from './n8n-install-layout';
-import { tail } from './run-command';
+import type { N8nInstall } from './n8nInstallLayout';
+import { tail } from './runCommand';
 
 export interface StartN8nServerOptions {
 	n8n: N8nInstall;
