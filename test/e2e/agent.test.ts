@@ -15,17 +15,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-	SIMULATOR_API_KEY,
-	startSimulator,
-	type RecordedRequest,
-	type Simulator,
-} from '../../simulator';
+import { SIMULATOR_API_KEY, type RecordedRequest, type Simulator } from '../../simulator';
 import type { ImportableCredential, WorkflowJson } from '../../tools/n8n/credentials';
 import { packProject } from '../../tools/n8n/installPack';
 import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import { nodeItems, type ExecutionItem, type RunOutput } from '../../tools/n8n/n8nOutput';
 import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
+import { useSimulator } from '../support/useSimulator';
 
 jest.setTimeout(20 * 60_000);
 
@@ -197,14 +193,10 @@ describe('AI Agent with the pack in a real n8n', () => {
 	let sim: Simulator;
 	let tarball: string;
 
+	useSimulator((started) => (sim = started));
 	beforeAll(async () => {
-		sim = await startSimulator();
 		tarball = await packProject({ build: true, copyFirst: true, quiet: true });
 	});
-	afterAll(async () => {
-		await sim?.close();
-	});
-	beforeEach(() => sim.reset());
 
 	test('on the Social Gateway Chat Model: tools called with the keyword, ids as strings, the answer built from the tool results', async () => {
 		const result = await runWorkflow({

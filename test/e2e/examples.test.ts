@@ -17,12 +17,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-	SIMULATOR_API_KEY,
-	startSimulator,
-	type RecordedRequest,
-	type Simulator,
-} from '../../simulator';
+import { SIMULATOR_API_KEY, type RecordedRequest, type Simulator } from '../../simulator';
 import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
 import { installPack, packProject } from '../../tools/n8n/installPack';
@@ -38,6 +33,7 @@ import {
 import { runCommand, tail, type CommandResult } from '../../tools/n8n/runCommand';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { redactor } from '../../tools/n8n/workflowRunner';
+import { useSimulator } from '../support/useSimulator';
 
 jest.setTimeout(30 * 60_000);
 
@@ -211,9 +207,9 @@ describe('the example files in a real n8n 2.41', () => {
 	const runs = new Map<string, ExampleRun>();
 	let listed = '';
 
+	useSimulator((started) => (sim = started), { reset: 'never' });
 	beforeAll(async () => {
 		n8n = await ensureN8n({ quiet: true });
-		sim = await startSimulator();
 		smtp = await startSmtpSink();
 		redact = redactor([SIMULATOR_API_KEY]);
 		scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-examples-'));
@@ -273,7 +269,6 @@ describe('the example files in a real n8n 2.41', () => {
 	});
 
 	afterAll(async () => {
-		await sim?.close();
 		await smtp?.close();
 		if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 	});

@@ -1,15 +1,16 @@
 import { nodeItems } from '../../tools/n8n/n8nOutput';
 import { packProject } from '../../tools/n8n/installPack';
 import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
+import { useSimulator } from '../support/useSimulator';
 
 // The pack's credential used by n8n's own HTTP Request node ("Predefined Credential Type"), in a real n8n.
 
 let sim: Simulator;
 let result: WorkflowRunResult;
 
+useSimulator((started) => (sim = started), { reset: 'never' });
 beforeAll(async () => {
-	sim = await startSimulator();
 	const packTarball = await packProject({ build: true, copyFirst: true });
 	const credential = { socialGatewayApi: { id: 'placeholder', name: 'placeholder' } };
 	result = await runWorkflow({
@@ -47,8 +48,6 @@ beforeAll(async () => {
 		packTarball,
 	});
 }, 15 * 60_000);
-
-afterAll(() => sim?.close());
 
 it("authenticates n8n's HTTP Request node with the Bearer key", () => {
 	if (!result.ok) throw new Error(failureReport(result));

@@ -10,12 +10,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import type { WorkflowJson } from '../../tools/n8n/credentials';
 import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
 import { packProject, readmeInstallLine, type PackInstallStyle } from '../../tools/n8n/installPack';
 import { nodeItems } from '../../tools/n8n/n8nOutput';
 import { failureReport, runWorkflow } from '../../tools/n8n/workflowRunner';
+import { useSimulator } from '../support/useSimulator';
 
 jest.setTimeout(15 * 60_000);
 
@@ -25,9 +26,9 @@ describe('the packed pack in real n8n', () => {
 	let scratch: string;
 	let tarball: string;
 
+	useSimulator((started) => (simulator = started), { reset: 'never' });
 	beforeAll(async () => {
 		n8n = await ensureN8n();
-		simulator = await startSimulator();
 		scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-pack-'));
 		tarball = await packProject({
 			build: true,
@@ -38,7 +39,6 @@ describe('the packed pack in real n8n', () => {
 	});
 
 	afterAll(async () => {
-		await simulator?.close();
 		if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 	});
 

@@ -13,8 +13,9 @@ import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import type { WorkflowJson } from '../../tools/n8n/credentials';
 import { nodeItems, type ExecutionItem } from '../../tools/n8n/n8nOutput';
 import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import { makeTestMp4, probeVideo } from '../support/ffmpeg';
+import { useSimulator } from '../support/useSimulator';
 
 jest.setTimeout(20 * 60_000);
 
@@ -53,10 +54,11 @@ function exampleWritingTo(dir: string): WorkflowJson {
 	return workflow;
 }
 
+useSimulator((started) => (sim = started), { reset: 'never' });
 beforeAll(async () => {
 	channelVideo = makeTestMp4({ seconds: 4, width: 320, height: 240, noise: true });
 	shortVideo = makeTestMp4({ seconds: 2, width: 160, height: 120 });
-	sim = await startSimulator({ media: { channels: channelVideo, shortVideo } });
+	sim.media.use({ channels: channelVideo, shortVideo });
 	outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-videos-'));
 	const packTarball = await packProject({ build: true, copyFirst: true });
 	result = await runWorkflow({
@@ -68,9 +70,8 @@ beforeAll(async () => {
 	});
 }, 20 * 60_000);
 
-afterAll(async () => {
+afterAll(() => {
 	if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
-	await sim?.close();
 });
 
 interface StoredBinary {

@@ -2,12 +2,13 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { EndpointDescriptor } from '../../nodes/SocialData/descriptor';
 import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { SIMULATOR_API_KEY } from '../../simulator';
 import type { BadInputCase } from './support/badInputCases';
 import { badInputCases, fieldsOf, PROBLEM_OF_RULE } from './support/badInputCases';
 import { runPackNode } from './support/nodeRuns';
 import { secretLeaks } from './support/secretScan';
 import { isTopLevel, minimalValidInput } from './support/validValues';
+import { useSimulator } from '../support/useSimulator';
 
 /**
  * Every rule of every field in the endpoint descriptor, broken once, through the real node in
@@ -20,11 +21,7 @@ const MIN_CASES = 200;
 const EXPRESSION = '={{ $json.value }}';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const casesRun = new Map<string, number>();
 

@@ -1,10 +1,11 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { DEFAULT_RETRY } from '../../nodes/shared/transport/retryPolicy';
 import type { Fault, RecordedRequest, Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { SIMULATOR_API_KEY } from '../../simulator';
 import { mulberry32 } from '../../simulator/dataset/random';
 import { pairedIndex, runPackNode } from './support/nodeRuns';
 import { secretLeaks } from './support/secretScan';
+import { useSimulator } from '../support/useSimulator';
 
 /**
  * 1,000 items through Social Data at concurrency 8 while 5% of the answers are faults. The fault
@@ -40,15 +41,15 @@ const USER_IDS = Array.from(
 type Outcome = 'record' | 'reset' | 'truncate' | '429' | '503' | 'other';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator({ latencyMs: LATENCY_MS });
-	// The transport's backoff jitter is the run's only other random choice.
-	jest.spyOn(Math, 'random').mockImplementation(mulberry32(SEED));
-});
-afterAll(async () => {
-	jest.restoreAllMocks();
-	await sim.close();
-});
+useSimulator(
+	(started) => {
+		sim = started;
+		// The transport's backoff jitter is the run's only other random choice.
+		jest.spyOn(Math, 'random').mockImplementation(mulberry32(SEED));
+	},
+	{ latencyMs: LATENCY_MS, reset: 'never' },
+);
+afterAll(() => jest.restoreAllMocks());
 
 const isClean = (call: RecordedRequest) =>
 	call.status === 200 && (call.fault === undefined || call.fault === 'delay');

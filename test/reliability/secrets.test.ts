@@ -1,11 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { httpErrorOf, parseSuccessBody } from '../../nodes/shared/transport/answerBody';
 import type { RecordedRequest, Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { SIMULATOR_API_KEY } from '../../simulator';
 import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import type { NodeName } from './support/nodeRuns';
 import { runPackNode } from './support/nodeRuns';
 import { secretForms, secretLeaks } from './support/secretScan';
+import { useSimulator } from '../support/useSimulator';
 
 /**
  * A service that rejects the key and echoes it in its 401 (as real gateways do), for every auth
@@ -101,11 +102,7 @@ const SCHEMES: SchemeCase[] = [
 ];
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator({ apiKey: 'sk-the-service-expects-another-key' });
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started), { apiKey: 'sk-the-service-expects-another-key' });
 
 describe('secrets: an echoed key appears in no item, error or log line', () => {
 	describe.each(KEYS)('%s', (_, apiKey) => {

@@ -3,10 +3,11 @@ import { planGatewayRun } from '../../nodes/SocialData/pipeline/planGatewayRun';
 import { ENDPOINTS, GROUPS } from '../../nodes/SocialData/descriptor';
 import { effectiveTimeoutMs } from '../../nodes/SocialData/pipeline/callTimeout';
 import type { Simulator } from '../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { SIMULATOR_API_KEY } from '../../simulator';
 import { parametersFor } from '../workflow/socialData/setup';
 import { runPackNode } from './support/nodeRuns';
 import { secretLeaks } from './support/secretScan';
+import { useSimulator } from '../support/useSimulator';
 
 /**
  * The spec: a channel or article call whose client gave up before 30 s may be charged without an
@@ -23,11 +24,7 @@ const otherEndpoints = ENDPOINTS.filter((endpoint) => !MINIMUM_GROUPS.includes(e
 const USER_SECONDS = [...Array.from({ length: 30 }, (_, seconds) => seconds), 0.5, 29.9];
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const runCalls = () => sim.requests.filter((request) => request.path === '/api/v1/run');
 

@@ -1,15 +1,12 @@
 import { request } from 'undici';
-import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator/index';
+import { PROVIDER, SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import { parseJson } from '../../simulator/json';
+import { useSimulator } from '../support/useSimulator';
 
 const ARTICLES = '/api/v1/mparticles/v2/';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator({ pageSize: 4 });
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started), { pageSize: 4 });
 
 async function run(endpoint: string, input: unknown): Promise<{ status: number; body: any }> {
 	const res = await request(sim.url + '/api/v1/run', {

@@ -1,17 +1,14 @@
-import { startSimulator, SIMULATOR_API_KEY, type Simulator } from '../../simulator/index';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
+import { useSimulator } from '../support/useSimulator';
 
 let sim: Simulator;
 
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(async () => {
-	await sim.close();
-});
-beforeEach(() => {
-	sim.reset();
-	avatarSim(sim).clear();
+useSimulator((started) => (sim = started), {
+	reset: (started) => {
+		started.reset();
+		avatarSim(started).clear();
+	},
 });
 
 const route = { [SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value };

@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { jpegSize } from '../../simulator/routes/model/jpeg';
 import { crc32 } from '../../simulator/routes/model/png';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
+import { useSimulator } from '../support/useSimulator';
 
 /** A JSON answer, loosely typed for reading in assertions. */
 const read = (response: Response): Promise<any> => response.json();
@@ -58,10 +59,7 @@ describe('simulator: model interfaces', () => {
 		});
 	const user = (text: string) => [{ role: 'user', parts: [{ text }] }];
 
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(() => sim.close());
+	useSimulator((started) => (sim = started), { reset: 'never' });
 
 	it('generateContent answers in the spec shape', async () => {
 		const response = await native('gm-2.5-flash', 'generateContent', {

@@ -1,6 +1,7 @@
 import { request } from 'undici';
-import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator/index';
+import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import { parseJson } from '../../simulator/json';
+import { useSimulator } from '../support/useSimulator';
 
 const SV = '/api/v1/shortvideo/web/';
 const NOTES = '/api/v1/notes/app_v2/';
@@ -75,11 +76,7 @@ async function walk(
 
 let sim: Simulator;
 
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 describe('run envelope', () => {
 	it('answers code, message, request_id and the payload under data', async () => {

@@ -1,5 +1,6 @@
 import { brandOf } from '../../simulator/routes/model/toolCalling';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
+import { useSimulator } from '../support/useSimulator';
 
 /** Chat completions with tools in the OpenAI wire format: the deterministic agent brain, plain and streamed. */
 
@@ -57,12 +58,7 @@ describe('simulator: chat completions with tool calling', () => {
 			body: JSON.stringify({ model: 'gm-2.5-flash', ...body }),
 		});
 
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	useSimulator((started) => (sim = started), { reset: 'never' });
 
 	test('the brand is read off the question', () => {
 		expect(

@@ -10,13 +10,10 @@ import { text } from 'node:stream/consumers';
 import { n8nCredentials } from '../../tools/harness/n8nHttp';
 import type { Simulator } from '../../simulator';
 import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../../simulator';
+import { useSimulator } from '../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20 };
 
@@ -131,14 +128,25 @@ describe('transport against the simulator', () => {
 	});
 
 	it('retries a connection refused before the request was sent', async () => {
-		const port = Number(new URL(sim.url).port);
-		await sim.close();
-		const pending = callGateway(runCall({ retry: { baseDelayMs: 150, maxDelayMs: 300 } }));
+		// A simulator of its own, stopped and started again on the same port while the call retries.
+		const stopped = await startSimulator();
+		const port = Number(new URL(stopped.url).port);
+		await stopped.close();
+		const pending = callGateway(
+			runCall({
+				credentials: n8nCredentials({ apiKey: SIMULATOR_API_KEY, baseUrl: stopped.url }),
+				retry: { baseDelayMs: 150, maxDelayMs: 300 },
+			}),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 50));
-		sim = await startSimulator({ port });
-		const answer = await pending;
-		expect(answer.retries).toBeGreaterThan(0);
-		expect(sim.requests).toHaveLength(1);
+		const restarted = await startSimulator({ port });
+		try {
+			const answer = await pending;
+			expect(answer.retries).toBeGreaterThan(0);
+			expect(restarted.requests).toHaveLength(1);
+		} finally {
+			await restarted.close();
+		}
 	});
 
 	it('turns a truncated body and an HTML page into clear errors', async () => {

@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../simulator';
 import { model, runModelGateway } from './modelGateway/setup';
 import { parametersFor, runSocialData } from './socialData/setup';
-import { useSimulator } from './useSimulator';
+import { useSimulator } from '../support/useSimulator';
 
 /**
  * What the transport does with answers the user may have paid for, through the nodes in n8n's

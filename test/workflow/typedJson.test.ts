@@ -6,7 +6,7 @@ import { loadOptionsContext } from '../../tools/harness/n8nHttp';
 import { credentialsFor as avatarCredentials, routed, runAvatar } from './avatarAssets/setup';
 import { model, runModelGateway } from './modelGateway/setup';
 import { runSocialData } from './socialData/setup';
-import { useSimulator } from './useSimulator';
+import { useSimulator } from '../support/useSimulator';
 
 /**
  * JSON the user types is read the way answers are: an integer beyond 2^53-1 keeps every digit on
@@ -14,13 +14,12 @@ import { useSimulator } from './useSimulator';
  */
 
 let sim: Simulator;
-useSimulator(
-	(started) => (sim = started),
-	(started) => {
+useSimulator((started) => (sim = started), {
+	reset: (started) => {
 		started.reset();
 		avatarSim(started).clear();
 	},
-);
+});
 
 const BIG = '7340000000000000123';
 /** What JSON.parse makes of it. */

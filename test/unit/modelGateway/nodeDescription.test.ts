@@ -1,7 +1,8 @@
 import type { ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { loadOptionsContext } from '../../../tools/harness/n8nHttp';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../../simulator';
+import { useSimulator } from '../../support/useSimulator';
 
 const node = new ModelGateway();
 const { properties } = node.description;
@@ -81,11 +82,13 @@ describe('Model Gateway node description', () => {
 describe('model search lists', () => {
 	let sim: Simulator;
 	let context: ILoadOptionsFunctions;
-	beforeAll(async () => {
-		sim = await startSimulator();
-		context = loadOptionsContext({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url });
-	});
-	afterAll(() => sim.close());
+	useSimulator(
+		(started) => {
+			sim = started;
+			context = loadOptionsContext({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url });
+		},
+		{ reset: 'never' },
+	);
 
 	const ids = async (method: keyof typeof node.methods.listSearch, filter?: string) =>
 		(await node.methods.listSearch[method].call(context, filter)).results.map(

@@ -1,7 +1,8 @@
 import { readSseEvents, SseParser, type SseEvent } from '../../../nodes/shared/sse';
 import { mulberry32 } from '../../../simulator/dataset/random';
-import { startSimulator, type Simulator } from '../../../simulator';
+import { type Simulator } from '../../../simulator';
 import { recordStreams, type RecordedStreams } from './recordStreams';
+import { useSimulator } from '../../support/useSimulator';
 
 /** Parses a whole text in one go: the reference every chunked reading must equal. */
 function parseWhole(text: string): SseEvent[] {
@@ -34,11 +35,13 @@ describe('SSE parser', () => {
 	let sim: Simulator;
 	let recorded: RecordedStreams;
 
-	beforeAll(async () => {
-		sim = await startSimulator();
-		recorded = await recordStreams(sim);
-	});
-	afterAll(() => sim.close());
+	useSimulator(
+		async (started) => {
+			sim = started;
+			recorded = await recordStreams(sim);
+		},
+		{ reset: 'never' },
+	);
 
 	it('reads the framing of each protocol', () => {
 		const native = parseWhole(recorded.native);

@@ -12,7 +12,8 @@ import { GatewayError } from '../../../nodes/shared/transport/errors';
 import { callGateway } from '../../../nodes/shared/transport/request';
 import type { GatewayCredentials } from '../../../nodes/shared/transport/credentials';
 import { n8nCredentials } from '../../../tools/harness/n8nHttp';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../../simulator';
+import { SIMULATOR_API_KEY, type Simulator } from '../../../simulator';
+import { useSimulator } from '../../support/useSimulator';
 
 const PROMPT = 'Summarize:\nI love the new phone\nThe screen arrived broken\nDelivery was on time';
 
@@ -20,12 +21,13 @@ describe("streamed answers (n8n's request helper, read as they arrive)", () => {
 	let sim: Simulator;
 	let credentials: GatewayCredentials;
 
-	beforeAll(async () => {
-		sim = await startSimulator();
-		credentials = n8nCredentials({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url });
-	});
-	afterEach(() => sim.reset());
-	afterAll(() => sim.close());
+	useSimulator(
+		(started) => {
+			sim = started;
+			credentials = n8nCredentials({ apiKey: SIMULATOR_API_KEY, baseUrl: sim.url });
+		},
+		{ reset: 'afterEach' },
+	);
 
 	const nativeBody = (text: string) => ({
 		contents: [{ role: 'user', parts: [{ text }] }],

@@ -1,16 +1,13 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { searchAssets, searchGroups } from '../../../nodes/AvatarAssets/methods/listSearch';
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { avatarSim } from '../../../simulator/routes/avatar';
 import { loadOptionsContext as n8nLoadOptionsContext } from '../../../tools/harness/n8nHttp';
 import { credentialsFor, routed, createGroup, uploadAsset } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
+useSimulator((started) => (sim = started), { reset: 'never' });
 
 /** The part of n8n's load-options context the searches use, with the node's options. */
 function loadOptionsContext(options: Record<string, unknown>): ILoadOptionsFunctions {

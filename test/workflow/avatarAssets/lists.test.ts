@@ -1,7 +1,7 @@
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { bodyOf, byId, callsTo, createGroup, runAvatar, uploadAsset } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
 let groupA: string;
@@ -20,8 +20,8 @@ const NAMES = [
 	'foxtrot',
 ];
 
-beforeAll(async () => {
-	sim = await startSimulator();
+useSimulator(async (started) => {
+	sim = started;
 	groupA = await createGroup(sim, 'campaign A');
 	groupB = await createGroup(sim, 'campaign B');
 	for (const name of ['campaign C', 'other', 'campaign D']) await createGroup(sim, name);
@@ -35,8 +35,6 @@ beforeAll(async () => {
 			await runAvatar(sim, { resource: 'asset', operation: 'get', AssetId: byId(id) });
 	}
 });
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
 
 const listCalls = () => callsTo(sim, 'POST', '/v1/private-avatar/assets/list');
 

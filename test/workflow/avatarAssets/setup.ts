@@ -4,7 +4,7 @@ import { runNode } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
-import { useSimulator } from '../useSimulator';
+import { useSimulator } from '../../support/useSimulator';
 
 export const AVATAR_ASSETS_TYPE = 'n8n-nodes-social-gateway.avatarAssets';
 
@@ -62,9 +62,11 @@ export async function runAvatar(
 
 /** The file's own simulator, with its request log and avatar records cleared before every test. */
 export function useAvatarSimulator(assign: (sim: Simulator) => void): void {
-	useSimulator(assign, (sim) => {
-		sim.reset();
-		avatarSim(sim).clear();
+	useSimulator(assign, {
+		reset: (sim) => {
+			sim.reset();
+			avatarSim(sim).clear();
+		},
 	});
 }
 

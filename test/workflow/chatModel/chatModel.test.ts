@@ -9,7 +9,7 @@ import { SocialGatewayChatModel } from '../../../nodes/SocialGatewayChatModel/So
 import { runWorkflow, type HarnessWorkflowDefinition } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
-import { useSimulator } from '../useSimulator';
+import { useSimulator } from '../../support/useSimulator';
 
 /**
  * The Social Gateway Chat Model inside n8n's engine: a small root node of this test takes the model

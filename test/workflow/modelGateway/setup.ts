@@ -6,7 +6,7 @@ import { runNode } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 
-export { useSimulator } from '../useSimulator';
+export { useSimulator } from '../../support/useSimulator';
 
 export const MODEL_GATEWAY_TYPE = 'n8n-nodes-social-gateway.modelGateway';
 

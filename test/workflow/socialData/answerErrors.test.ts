@@ -3,7 +3,7 @@ import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
-import { useSimulator } from '../useSimulator';
+import { useSimulator } from '../../support/useSimulator';
 import { credentialsFor, SOCIAL_DATA_TYPE } from './setup';
 
 let sim: Simulator;

@@ -2,15 +2,12 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runWorkflow } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
 import { credentialsFor, runSocialData, SOCIAL_DATA_TYPE } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const runCalls = () => sim.requests.filter((request) => request.path === '/api/v1/run');
 const inputs = () =>

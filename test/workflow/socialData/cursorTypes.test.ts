@@ -1,14 +1,10 @@
 import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator({ pageSize: 4 });
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started), { pageSize: 4 });
 
 /** The inputs the simulator received, in order, as the JSON the node sent. */
 const sentInputs = () =>

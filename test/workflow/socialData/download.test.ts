@@ -6,7 +6,7 @@ import { binaryBuffer, runNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { makeTestMp4, probeVideo } from '../../support/ffmpeg';
-import { useSimulator } from '../useSimulator';
+import { useSimulator } from '../../support/useSimulator';
 import { credentialsFor, runSocialData, SOCIAL_DATA_TYPE } from './setup';
 
 // The download operation against the simulator's media hosts: real MP4 files made by ffmpeg,
@@ -16,9 +16,8 @@ let sim: Simulator;
 let smallVideo: Buffer;
 let largeVideo: Buffer;
 
-useSimulator(
-	(started) => (sim = started),
-	(started) => {
+useSimulator((started) => (sim = started), {
+	reset: (started) => {
 		started.reset();
 		started.media.use({
 			channels: largeVideo,
@@ -27,7 +26,7 @@ useSimulator(
 			omitEncryptedLengthHeader: false,
 		});
 	},
-);
+});
 
 beforeAll(() => {
 	smallVideo = makeTestMp4({ seconds: 1, width: 96, height: 64 });

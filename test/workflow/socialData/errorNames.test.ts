@@ -1,5 +1,5 @@
 import type { Simulator } from '../../../simulator';
-import { useSimulator } from '../useSimulator';
+import { useSimulator } from '../../support/useSimulator';
 import { runSocialData } from './setup';
 
 let sim: Simulator;

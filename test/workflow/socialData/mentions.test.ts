@@ -1,13 +1,9 @@
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { runSocialData } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const MENTION_FIELDS = [
 	'platform',

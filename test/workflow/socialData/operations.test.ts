@@ -1,14 +1,10 @@
 import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 describe('Social Data: every operation of every resource, in n8n', () => {
 	it.each(ENDPOINTS.map((endpoint) => [endpoint.group, endpoint.name]))(

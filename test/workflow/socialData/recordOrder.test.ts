@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { Simulator } from '../../../simulator';
-import { useSimulator } from '../useSimulator';
+import { useSimulator } from '../../support/useSimulator';
 import { runSocialData } from './setup';
 
 let sim: Simulator;

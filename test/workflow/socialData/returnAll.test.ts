@@ -1,14 +1,11 @@
 import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { DEFAULT_TOTALS, startSimulator } from '../../../simulator';
+import { DEFAULT_TOTALS } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator({ pageSize: 4 });
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started), { pageSize: 4 });
 
 const paginated = ENDPOINTS.filter((endpoint) => endpoint.pagination);
 

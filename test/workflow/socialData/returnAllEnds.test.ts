@@ -2,15 +2,11 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
 import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator({ pageSize: 4 });
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started), { pageSize: 4 });
 
 const runCalls = () => sim.requests.filter((request) => request.path === '/api/v1/run');
 const sentInputs = () =>

@@ -1,14 +1,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../../simulator';
-import { startSimulator } from '../../../simulator';
 import { runSocialData } from './setup';
+import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+useSimulator((started) => (sim = started));
 
 const ids = Array.from({ length: 51 }, (_, i) => String(7_100_000_000_000_000_000n + BigInt(i)));
 

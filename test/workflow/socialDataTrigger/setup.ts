@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
 import { pollNode, type HarnessLogRecord } from '../../../tools/harness';
 import type { LedgerEntry, Simulator, SimulatorOptions } from '../../../simulator';
-import { SIMULATOR_API_KEY, startSimulator } from '../../../simulator';
+import { SIMULATOR_API_KEY } from '../../../simulator';
+import { useSimulator } from '../../support/useSimulator';
 
 /** One new record joins every watched list per simulated minute. */
 export const ARRIVAL_EVERY_MS = 60_000;
@@ -17,21 +18,17 @@ export const credentialsFor = (sim: Simulator) => ({
 	},
 });
 
-/** A simulator of the calling test file's own where records arrive as its clock moves. */
+/** A simulator of the calling test file's own where records arrive as its clock moves (never reset). */
 export function useArrivingSimulator(
 	assign: (sim: Simulator) => void,
 	options: SimulatorOptions = {},
 ): void {
-	let sim: Simulator | undefined;
-	beforeAll(async () => {
-		sim = await startSimulator({
-			arrivalEveryMs: ARRIVAL_EVERY_MS,
-			pageSize: PAGE_SIZE,
-			...options,
-		});
-		assign(sim);
+	useSimulator(assign, {
+		arrivalEveryMs: ARRIVAL_EVERY_MS,
+		pageSize: PAGE_SIZE,
+		...options,
+		reset: 'never',
 	});
-	afterAll(async () => await sim?.close());
 }
 
 /** The simulator's ledger read the way a process outside it would: GET /__sim/ledger. */

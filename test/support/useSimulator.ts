@@ -1,0 +1,34 @@
+import type { Simulator, SimulatorOptions } from '../../simulator';
+import { startSimulator } from '../../simulator';
+
+export interface UseSimulatorOptions extends SimulatorOptions {
+	/**
+	 * What clears the simulator between tests: its `reset()` before each test (the default) or after
+	 * each test, nothing (`'never'`: the tests share its state), or this function before each test.
+	 */
+	reset?: 'beforeEach' | 'afterEach' | 'never' | ((sim: Simulator) => void);
+}
+
+/**
+ * The one way a test file (or a describe block) gets its own simulator: started with `options`
+ * before its tests and handed to `assign` (which may also set up, and await, what the tests
+ * share), cleared as `options.reset` says, and closed after the tests.
+ *
+ *     let sim: Simulator;
+ *     useSimulator((started) => (sim = started), { pageSize: 4 });
+ */
+export function useSimulator(
+	assign: (sim: Simulator) => unknown,
+	options: UseSimulatorOptions = {},
+): void {
+	const { reset = 'beforeEach', ...simulatorOptions } = options;
+	let sim: Simulator | undefined;
+	beforeAll(async () => {
+		sim = await startSimulator(simulatorOptions);
+		await assign(sim);
+	});
+	afterAll(async () => await sim?.close());
+	if (reset === 'beforeEach') beforeEach(() => sim!.reset());
+	else if (reset === 'afterEach') afterEach(() => sim!.reset());
+	else if (reset !== 'never') beforeEach(() => reset(sim!));
+}
