@@ -1,7 +1,7 @@
 import type { EndpointDescriptor, FieldDescriptor } from '../descriptor';
 import { RAW_FIELD } from '../descriptor/commonFields';
 import { ExactInteger } from '../../shared/json/exactInteger';
-import { InputError, isRecord } from '../../shared/execution';
+import { InputError, invalid, isRecord, wholeNumber } from '../../shared/execution';
 import { operationLabel } from '../editor/operationNames';
 
 export type Input = Record<string, unknown>;
@@ -12,10 +12,6 @@ const isEmpty = (value: unknown) =>
 	(typeof value === 'string' && value.trim() === '') ||
 	(Array.isArray(value) && value.length === 0);
 
-function fail(field: FieldDescriptor, problem: string): never {
-	throw InputError.about(field, problem);
-}
-
 /**
  * An id or text: strings stay as given, safe numbers and integers typed exactly in JSON become text,
  * unsafe integers that arrived as numbers already lost digits.
@@ -25,18 +21,21 @@ function idText(field: FieldDescriptor, value: unknown): string {
 	if (value instanceof ExactInteger) return value.digits;
 	if (typeof value === 'number') {
 		if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-			fail(
+			invalid(
 				field,
 				`is the number ${value}, which is beyond 2^53-1 and has already lost digits. Pass 64-bit ids as strings (e.g. {{ $json.id }} from this pack's output, which keeps them as strings)`,
 			);
 		}
 		if (!Number.isFinite(value) || (field.bigId && !Number.isInteger(value))) {
-			fail(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}; got ${value}`);
+			invalid(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}; got ${value}`);
 		}
 		return String(value);
 	}
 	if (typeof value !== 'string')
-		fail(field, `must be ${field.bigId ? 'an id given as a string' : 'text'}, not ${typeof value}`);
+		invalid(
+			field,
+			`must be ${field.bigId ? 'an id given as a string' : 'text'}, not ${typeof value}`,
+		);
 	return value.trim();
 }
 
@@ -51,12 +50,12 @@ function checkText(field: FieldDescriptor, text: string) {
 		const { min, max } = field.trimmedLength;
 		const length = [...text.trim()].length;
 		if (length < min || length > max)
-			fail(field, `must be ${min} to ${max} characters after trimming (got ${length})`);
+			invalid(field, `must be ${min} to ${max} characters after trimming (got ${length})`);
 	}
 	if (field.prefix && !text.startsWith(field.prefix))
-		fail(field, `must start with "${field.prefix}"`);
+		invalid(field, `must start with "${field.prefix}"`);
 	if (field.pattern && !new RegExp(field.pattern).test(text))
-		fail(field, `must be ${field.patternHint ?? `like ${field.pattern}`}`);
+		invalid(field, `must be ${field.patternHint ?? `like ${field.pattern}`}`);
 }
 
 function normalizeAllowed(field: FieldDescriptor, value: unknown): string | number {
@@ -72,17 +71,13 @@ function normalizeAllowed(field: FieldDescriptor, value: unknown): string | numb
 	const accepted = allowed
 		.map((a) => (a.alias === undefined ? `"${a.value}"` : `"${a.value}" (or ${a.alias})`))
 		.join(', ');
-	fail(field, `must be one of ${accepted}; got ${JSON.stringify(value)}`);
+	invalid(field, `must be one of ${accepted}; got ${JSON.stringify(value)}`);
 }
 
 function normalizeInteger(field: FieldDescriptor, value: unknown): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number))
-		fail(field, `must be a whole number; got ${JSON.stringify(value)}`);
-	if (field.minimum !== undefined && number < field.minimum)
-		fail(field, `must be at least ${field.minimum}; got ${number}`);
+	const number = wholeNumber(field, value, field.minimum ?? -Infinity);
 	if (field.maximum !== undefined && number > field.maximum)
-		fail(field, `must be at most ${field.maximum}; got ${number}`);
+		invalid(field, `must be at most ${field.maximum}; got ${number}`);
 	return number;
 }
 
@@ -121,7 +116,7 @@ function unwrapAgentValue(field: FieldDescriptor, value: unknown): unknown {
 		if (simple && names.includes(simpleName(key))) return inner;
 	}
 	const keys = entries.map(([key]) => key).join(', ') || 'none';
-	return fail(
+	return invalid(
 		field,
 		`must be ${EXPECTED_VALUE[field.type]}, not an object (keys: ${keys}). Send the value itself, e.g. "${field.name}": "…"`,
 	);
@@ -134,26 +129,26 @@ export function normalizeField(field: FieldDescriptor, given: unknown): unknown 
 		case 'boolean':
 			if (typeof value === 'boolean') return value;
 			if (value === 'true' || value === 'false') return value === 'true';
-			return fail(field, `must be true or false; got ${JSON.stringify(value)}`);
+			return invalid(field, `must be true or false; got ${JSON.stringify(value)}`);
 		case 'flag':
 			if (value === true || value === 1 || value === '1' || value === 'true') return 1;
 			if (value === false || value === 0 || value === '0' || value === 'false') return 0;
-			return fail(field, `must be on or off (true/false or 1/0); got ${JSON.stringify(value)}`);
+			return invalid(field, `must be on or off (true/false or 1/0); got ${JSON.stringify(value)}`);
 		case 'integer':
 			if (field.allowed) return normalizeAllowed(field, value);
 			return normalizeInteger(field, value);
 		case 'idList': {
 			const ids = splitIds(value).map((id) => idText(field, id));
-			if (ids.some((id) => id === '')) fail(field, 'contains an empty id');
+			if (ids.some((id) => id === '')) invalid(field, 'contains an empty id');
 			if (field.pattern) ids.forEach((id) => checkText(field, id));
 			if (field.maxItems !== undefined && ids.length > field.maxItems) {
-				fail(field, `has ${ids.length} ids; at most ${field.maxItems} are allowed in one call`);
+				invalid(field, `has ${ids.length} ids; at most ${field.maxItems} are allowed in one call`);
 			}
 			return field.listFormat === 'comma' ? ids.join(',') : ids;
 		}
 		case 'json':
 			if (isRecord(value)) return value;
-			return fail(field, 'must be a JSON object');
+			return invalid(field, 'must be a JSON object');
 		case 'string': {
 			if (field.allowed) return normalizeAllowed(field, value);
 			// Numbers are welcome where an answer gives one (e.g. max_cursor), unless they already lost digits.
@@ -162,7 +157,7 @@ export function normalizeField(field: FieldDescriptor, given: unknown): unknown 
 					? idText(field, value)
 					: typeof value === 'string'
 						? value
-						: fail(field, `must be text; got ${typeof value}`);
+						: invalid(field, `must be text; got ${typeof value}`);
 			checkText(field, text);
 			return field.trimmedLength ? text.trim() : text;
 		}
@@ -181,7 +176,7 @@ export function buildInput(endpoint: EndpointDescriptor, given: Input): Input {
 		const value = given[field.name];
 		if (isEmpty(value)) {
 			if (field.required && field.type !== 'boolean')
-				fail(field, `is required for ${operationLabel(endpoint)}`);
+				invalid(field, `is required for ${operationLabel(endpoint)}`);
 			continue;
 		}
 		input[field.name] = normalizeField(field, value);
