@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
+import { defaultsOf, settingsOver } from './behaviourSettings';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
@@ -111,20 +112,20 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 }
 
 /** Defaults of every node option, read off the option definitions above. */
-export const NODE_OPTION_DEFAULTS = Object.fromEntries(
-	[...commonNodeOptions, ...paging, fallback, ...batching, mentionsOption].map((option) => [
-		option.name,
-		option.default,
-	]),
-) as unknown as NodeOptionValues;
+export const NODE_OPTION_DEFAULTS = defaultsOf<NodeOptionValues>([
+	...commonNodeOptions,
+	...paging,
+	fallback,
+	...batching,
+	mentionsOption,
+]);
 
 /** Names of the behaviour settings: in the Options collection they are not wire fields. */
 export const NODE_OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(NODE_OPTION_DEFAULTS));
 
 /** The behaviour settings among the values of an Options collection, over their defaults. */
 export function nodeOptionValues(options: Record<string, unknown>): NodeOptionValues {
-	const chosen = Object.entries(options).filter(([name]) => NODE_OPTION_NAMES.has(name));
-	return { ...NODE_OPTION_DEFAULTS, ...Object.fromEntries(chosen) };
+	return settingsOver(NODE_OPTION_DEFAULTS, options);
 }
 
 /** The wire fields among the values of an Options collection. */

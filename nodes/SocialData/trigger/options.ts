@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { DATA_CALL_PRICE } from '../descriptor/commonFields';
+import { defaultsOf } from '../editor/behaviourSettings';
 import { mentionsOption } from '../editor/nodeOptions';
 
 /** Settings of the trigger itself (not sent to the service), kept in its one Options collection. */
@@ -55,6 +56,7 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 ];
 
 /** Defaults of the trigger's settings, read off the option definitions above. */
-export const TRIGGER_SETTING_DEFAULTS = Object.fromEntries(
-	[...triggerBehaviourOptions, mentionsOption].map((option) => [option.name, option.default]),
-) as unknown as TriggerSettings;
+export const TRIGGER_SETTING_DEFAULTS = defaultsOf<TriggerSettings>([
+	...triggerBehaviourOptions,
+	mentionsOption,
+]);

@@ -14,6 +14,7 @@ import { findTriggerEvent } from './events';
 import type { ListedRecord } from './listing';
 import { Listing } from './listing';
 import type { TriggerSettings } from './options';
+import { settingsOver } from '../editor/behaviourSettings';
 import { TRIGGER_SETTING_DEFAULTS } from './options';
 import type { PollOutcome } from './pollState';
 import { firstPoll, nextPoll } from './pollState';
@@ -32,12 +33,7 @@ function planPoll(context: IPollFunctions): Plan {
 	const event = findTriggerEvent(value);
 	if (!event) throw new NodeOperationError(context.getNode(), `The event "${value}" is not known`);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const chosen = Object.fromEntries(
-		Object.keys(TRIGGER_SETTING_DEFAULTS)
-			.filter((key) => options[key] !== undefined)
-			.map((key) => [key, options[key]]),
-	);
-	const settings = { ...TRIGGER_SETTING_DEFAULTS, ...chosen } as TriggerSettings;
+	const settings = settingsOver(TRIGGER_SETTING_DEFAULTS, options);
 	const given: Input = {};
 	for (const field of offeredOptionalFields(event))
 		if (options[field.name] !== undefined) given[field.name] = options[field.name];
