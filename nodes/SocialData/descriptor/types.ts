@@ -148,7 +148,7 @@ export interface EndpointDescriptor {
 	batch?: BatchDescriptor;
 	/** Its records can be output as normalised mentions ("Output Normalised Mentions"), read as this shape. */
 	mentions?: MentionShape;
-	/** What one call costs: the credit budget reserves it before each call and estimates a run with it. */
+	/** What one call costs: the credit budget reserves it before each call and estimates an execution with it. */
 	price: PriceDescriptor;
 	/** Client timeout; never below `minTimeoutMs`. */
 	timeoutMs: number;

@@ -40,8 +40,8 @@ async function downloadPlanned(
 
 /**
  * The `download` operation of Short Video and Channels: per item, one billed call for the link,
- * then the file streamed into n8n's binary store (channel videos decrypted on the way). Items run
- * one after another: each holds a file download.
+ * then the file streamed into n8n's binary store (channel videos decrypted on the way). Items are
+ * downloaded one after another: each holds a file download.
  */
 export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;

@@ -41,7 +41,7 @@ function refuseNonMedia(opened: OpenedMedia, label: string): void {
 /**
  * Downloads one media link into n8n's binary store through `step` (`makeStep` sees the answer's
  * headers first, e.g. X-enclen). The link came from one billed gateway call that is never repeated
- * here: a failure says so, and a new run fetches a new link.
+ * here: a failure says so, and a new execution fetches a new link.
  */
 export async function downloadFile(
 	ctx: DownloadContext,
