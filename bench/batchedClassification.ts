@@ -3,8 +3,8 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ModelGateway } from '../nodes/ModelGateway/ModelGateway.node.js';
 import { runNode } from '../tools/harness';
 import { SIMULATOR_API_KEY } from '../simulator';
-import { startSimulatorProcess } from './simulatorProcess';
-import { figure, printTable } from './table';
+import { startSimulatorProcess } from './support/simulatorProcess';
+import { figure, printTable } from './support/table';
 
 const MENTIONS = 600;
 const MODEL_LATENCY_MS = 200;

@@ -1,6 +1,6 @@
-import { startSimulatorProcess } from './simulatorProcess';
-import { objectIdItems, runSocialDataNode, videoDetailParameters } from './socialDataRuns';
-import { figure, printTable } from './table';
+import { startSimulatorProcess } from './support/simulatorProcess';
+import { objectIdItems, runSocialDataNode, videoDetailParameters } from './support/socialDataRuns';
+import { figure, printTable } from './support/table';
 
 const ITEMS = 500;
 const LATENCY_MS = 100;

@@ -1,16 +1,16 @@
 import type { INodeExecutionData } from 'n8n-workflow';
-import { countDifferingIds, idLiteralsOf, idValuesOf } from './exactIds';
-import { loadHttpRequestNode, runHttpRequestNode } from './httpRequestNode';
-import { measureSideBySideAsync } from './measure';
-import { rawUndiciCaller } from './rawUndici';
-import { startSimulatorProcess } from './simulatorProcess';
+import { countDifferingIds, idLiteralsOf, idValuesOf } from './support/exactIds';
+import { loadHttpRequestNode, runHttpRequestNode } from './support/httpRequestNode';
+import { measureSideBySideAsync } from './support/measure';
+import { rawUndiciCaller } from './support/rawUndici';
+import { startSimulatorProcess } from './support/simulatorProcess';
 import {
 	objectIdItems,
 	runSocialDataNode,
 	VIDEO_DETAIL_ENDPOINT,
 	videoDetailParameters,
-} from './socialDataRuns';
-import { figure, printTable } from './table';
+} from './support/socialDataRuns';
+import { figure, printTable } from './support/table';
 
 const CALLS = 2000;
 const PACK_CONCURRENCY = 4; // the node's default

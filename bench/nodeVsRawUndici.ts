@@ -1,14 +1,14 @@
-import { measureSideBySideAsync } from './measure';
-import { runRawEngineNode } from './rawEngineNode';
-import { rawUndiciCaller } from './rawUndici';
-import { startSimulatorProcess } from './simulatorProcess';
+import { measureSideBySideAsync } from './support/measure';
+import { runRawEngineNode } from './support/rawEngineNode';
+import { rawUndiciCaller } from './support/rawUndici';
+import { startSimulatorProcess } from './support/simulatorProcess';
 import {
 	objectIdItems,
 	runSocialDataNode,
 	VIDEO_DETAIL_ENDPOINT,
 	videoDetailParameters,
-} from './socialDataRuns';
-import { figure, printTable } from './table';
+} from './support/socialDataRuns';
+import { figure, printTable } from './support/table';
 
 const CALLS = 2000;
 const LABELS = {

@@ -1,8 +1,8 @@
 import JSONbig from 'json-bigint';
 import { parseLosslessJsonBytes } from '../nodes/shared/json/losslessJsonBytes';
 import { quoteUnsafeIntegersExact } from '../nodes/shared/json/unsafeIntegerQuoting';
-import { type Clock, measureSideBySide } from './measure';
-import { buildIdArrayPayload, buildSocialPayload } from './socialPayload';
+import { type Clock, measureSideBySide } from './support/measure';
+import { buildIdArrayPayload, buildSocialPayload } from './support/socialPayload';
 
 const jsonBigint = JSONbig({ storeAsString: true });
 

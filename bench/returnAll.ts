@@ -1,10 +1,10 @@
 import type { INodeExecutionData } from 'n8n-workflow';
-import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
-import { helperCaller } from './helperCaller';
-import { rawUndiciCaller } from './rawUndici';
-import { startSimulatorProcess } from './simulatorProcess';
-import { runSocialDataNode } from './socialDataRuns';
-import { figure, printTable } from './table';
+import { collectGarbage, jsMemoryBytes, sampleMemory } from './support/memory';
+import { helperCaller } from './support/helperCaller';
+import { rawUndiciCaller } from './support/rawUndici';
+import { startSimulatorProcess } from './support/simulatorProcess';
+import { runSocialDataNode } from './support/socialDataRuns';
+import { figure, printTable } from './support/table';
 
 const COMMENTS = 20_000;
 const LATENCY_MS = 20;

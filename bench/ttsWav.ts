@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { defaultCacheDir, layoutOf } from '../tools/n8n/n8nInstallLayout';
-import { figure, printTable } from './table';
-import { runBenchChild } from './childRun';
+import { figure, printTable } from './support/table';
+import { runBenchChild } from './support/childRun';
 
 interface ChildResult {
 	pcmBytes: number;
@@ -17,7 +17,7 @@ interface ChildResult {
 function runChild(variant: 'wav' | 'naive', nodeBin = process.execPath): Promise<ChildResult> {
 	return runBenchChild<ChildResult>(
 		`tts_wav (${variant})`,
-		path.join(__dirname, 'ttsWavChild.ts'),
+		path.join(__dirname, 'support', 'ttsWavChild.ts'),
 		[variant],
 		nodeBin,
 	);

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { startSimulator, syntheticMp4 } from '../simulator';
-import { figure, printTable } from './table';
-import { runBenchChild } from './childRun';
+import { figure, printTable } from './support/table';
+import { runBenchChild } from './support/childRun';
 
 interface ChildResult {
 	fileBytes: number;
@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
 function runChild(url: string, objectId: string): Promise<ChildResult> {
 	return runBenchChild<ChildResult>(
 		'video_download',
-		path.join(__dirname, 'videoDownloadChild.ts'),
+		path.join(__dirname, 'support', 'videoDownloadChild.ts'),
 		[url, objectId, String(FILE_BYTES)],
 	);
 }

@@ -57,7 +57,7 @@ describe('npm run simulator', () => {
 		expect(baseUrl).toBeDefined();
 		expect(apiKey).toBe(SIMULATOR_API_KEY);
 		expect(stdout).toMatch(/^ {2}Avatar Routing Value: \S+/m);
-		// The first line stays what scripts (bench/simulatorProcess.ts) read the address from.
+		// The first line stays what scripts (bench/support/simulatorProcess.ts) read the address from.
 		expect(stdout.split('\n')[0]).toBe(`simulator listening on ${baseUrl}`);
 
 		const answer = await fetch(`${baseUrl}/v1/models`, {

@@ -1,8 +1,8 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 // The .js suffix: without it tsx resolves `SocialData.node` to the codex file SocialData.node.json.
-import { SocialData } from '../nodes/SocialData/SocialData.node.js';
-import { runNode } from '../tools/harness';
-import { SIMULATOR_API_KEY } from '../simulator';
+import { SocialData } from '../../nodes/SocialData/SocialData.node.js';
+import { runNode } from '../../tools/harness';
+import { SIMULATOR_API_KEY } from '../../simulator';
 
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 

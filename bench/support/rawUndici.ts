@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
-import { PROVIDER } from '../nodes/SocialData/descriptor';
-import { mapWithConcurrency } from '../nodes/shared/concurrency';
-import { SIMULATOR_API_KEY } from '../simulator';
+import { PROVIDER } from '../../nodes/SocialData/descriptor';
+import { mapWithConcurrency } from '../../nodes/shared/concurrency';
+import { SIMULATOR_API_KEY } from '../../simulator';
 
 /**
  * The least a client can do for the same calls: undici request + JSON.parse, `concurrency` at once,

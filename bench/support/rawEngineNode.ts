@@ -4,10 +4,10 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { PROVIDER } from '../nodes/SocialData/descriptor';
-import { mapWithConcurrency } from '../nodes/shared/concurrency';
-import { runNode } from '../tools/harness';
-import { SIMULATOR_API_KEY } from '../simulator';
+import { PROVIDER } from '../../nodes/SocialData/descriptor';
+import { mapWithConcurrency } from '../../nodes/shared/concurrency';
+import { runNode } from '../../tools/harness';
+import { SIMULATOR_API_KEY } from '../../simulator';
 
 export const RAW_ENGINE_NODE_TYPE = 'bench.helperCalls';
 

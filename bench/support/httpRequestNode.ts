@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import type { ICredentialType, INodeExecutionData, IVersionedNodeType } from 'n8n-workflow';
-import { ensureN8n } from '../tools/n8n/ensureN8n';
-import { defaultCacheDir, MARKER_FILE } from '../tools/n8n/n8nInstallLayout';
-import { runWorkflow } from '../tools/harness';
-import { PROVIDER, SIMULATOR_API_KEY } from '../simulator';
+import { ensureN8n } from '../../tools/n8n/ensureN8n';
+import { defaultCacheDir, MARKER_FILE } from '../../tools/n8n/n8nInstallLayout';
+import { runWorkflow } from '../../tools/harness';
+import { PROVIDER, SIMULATOR_API_KEY } from '../../simulator';
 
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 const NODE_NAME = 'HTTP Request';

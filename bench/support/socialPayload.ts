@@ -1,4 +1,4 @@
-import { mulberry32 as seededRandom } from '../simulator/dataset/random';
+import { mulberry32 as seededRandom } from '../../simulator/dataset/random';
 /**
  * Deterministic gateway-like answers dense with unquoted 64-bit ids, for the parser benchmark.
  */

@@ -10,7 +10,7 @@ import {
 	wavFromBase64Pcm,
 	writeWavHeader,
 	type PcmFormat,
-} from '../nodes/shared/wav';
+} from '../../nodes/shared/wav';
 import { collectGarbage } from './memory';
 import { measureSideBySide } from './measure';
 

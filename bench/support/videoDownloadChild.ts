@@ -7,14 +7,14 @@
  * Prints one line `RESULT {json}`.
  */
 import * as fs from 'node:fs';
-import { SocialData } from '../nodes/SocialData/SocialData.node.js';
+import { SocialData } from '../../nodes/SocialData/SocialData.node.js';
 import {
 	ChannelVideoDecryptor,
 	decodeKeyOf,
-} from '../nodes/SocialData/download/channelVideoCipher';
-import { Isaac64 } from '../nodes/SocialData/download/isaac64';
-import { runNode } from '../tools/harness';
-import { SIMULATOR_API_KEY } from '../simulator/constants';
+} from '../../nodes/SocialData/download/channelVideoCipher';
+import { Isaac64 } from '../../nodes/SocialData/download/isaac64';
+import { runNode } from '../../tools/harness';
+import { SIMULATOR_API_KEY } from '../../simulator/constants';
 import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
 import { measureSideBySide } from './measure';
 

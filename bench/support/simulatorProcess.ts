@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { request } from 'undici';
-import type { RecordedRequest, WellKnownIds } from '../simulator';
+import type { RecordedRequest, WellKnownIds } from '../../simulator';
 
 export interface SimulatorProcessOptions {
 	latencyMs?: number;
@@ -21,7 +21,7 @@ export interface SimulatorProcess {
 	close(): Promise<void>;
 }
 
-const REPO_ROOT = path.resolve(__dirname, '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * The simulator (simulator/cli.ts) in a child process, so its work stays out of the measured

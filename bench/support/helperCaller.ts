@@ -1,6 +1,6 @@
-import { PROVIDER } from '../nodes/SocialData/descriptor';
-import { n8nCredentials } from '../tools/harness/n8nHttp';
-import { SIMULATOR_API_KEY } from '../simulator';
+import { PROVIDER } from '../../nodes/SocialData/descriptor';
+import { n8nCredentials } from '../../tools/harness/n8nHttp';
+import { SIMULATOR_API_KEY } from '../../simulator';
 
 /**
  * The same calls through n8n's outbound HTTP client (what `httpRequestWithAuthentication` uses),
