@@ -31,7 +31,7 @@ import {
 	type RunOutput,
 } from '../../tools/n8n/n8nOutput';
 import { runCommand, tail, type CommandResult } from '../../tools/n8n/runCommand';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { redactor } from '../../tools/n8n/workflowRunner';
 import { useSimulator } from '../support/useSimulator';
 
@@ -252,7 +252,7 @@ describe('the example files in a real n8n 2.41', () => {
 				'--rawOutput',
 			]);
 			const output = findRunOutput(command.stdout);
-			// n8n 2.41.1's CLI sometimes crashes on shutdown after the run data is out (see workflow-runner.ts).
+			// n8n 2.41.1's CLI sometimes crashes on shutdown after the run data is out (see tools/n8n/workflowRunner.ts).
 			const exitedWell =
 				command.code === 0 || (command.signal === 'SIGSEGV' && output?.finished === true);
 			const ok = exitedWell && output !== undefined && !output.data.resultData.error;

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
-import { codeFile, EXAMPLE_CODE, exampleFile, withCode } from '../../scripts/sync-example-code';
+import { codeFile, EXAMPLE_CODE, exampleFile, withCode } from '../../scripts/syncExampleCode';
 
 describe('Code nodes of the examples', () => {
 	it.each(Object.keys(EXAMPLE_CODE))(
-		'examples/%s.json holds the code of its examples/code folder (run `npx tsx scripts/sync-example-code.ts` after editing it)',
+		'examples/%s.json holds the code of its examples/code folder (run `npx tsx scripts/syncExampleCode.ts` after editing it)',
 		(example) => {
 			const { workflow, missing } = withCode(example);
 			expect(missing).toEqual([]);

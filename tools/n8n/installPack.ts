@@ -112,7 +112,7 @@ export type PackInstallStyle = 'npm' | 'n8n-ui' | 'readme';
 
 /** Marks the README's by-hand install line: the first line of the next fenced code block. */
 export const README_INSTALL_MARKER =
-	'<!-- by-hand-install: run as written by test/e2e/pack-install.test.ts -->';
+	'<!-- by-hand-install: run as written by test/e2e/packInstall.test.ts -->';
 
 /** The by-hand install line users copy from README.md. */
 export function readmeInstallLine(

@@ -12,7 +12,7 @@ import {
 	triggerWorkflow,
 	waitForItems,
 	type ItemSink,
-} from './social-data-trigger-workflow';
+} from './socialDataTriggerWorkflow';
 import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 

@@ -6,7 +6,7 @@ import {
 	screenshotReport,
 	type RenderedReport,
 } from '../../tools/brandMonitoring/reportScreenshot';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
 import {
 	failureReport,
 	openN8nSession,

@@ -6,11 +6,11 @@ import {
 	type WorkflowJson,
 } from '../../tools/n8n/credentials';
 import type { RunOutput } from '../../tools/n8n/n8nOutput';
-import type { ProxiedRequest } from './forward-proxy';
+import type { ProxiedRequest } from './forwardProxy';
 import { SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 
 /**
- * Workflows and checks for instance-controls.test.ts: n8n's HTTP Request node (Predefined Credential
+ * Workflows and checks for instanceControls.test.ts: n8n's HTTP Request node (Predefined Credential
  * Type -> socialGatewayApi) and calls of the pack's three nodes side by side, one parallel branch
  * each, every node set to "continue" so each outcome is reported.
  */

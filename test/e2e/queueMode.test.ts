@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 import { brandWorkflow, reportOf, type BrandReport } from '../../tools/brandMonitoring/workflow';
-import { brandWebhookWorkflow } from './brand-webhook-workflow';
+import { brandWebhookWorkflow } from './brandWebhookWorkflow';
 import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
 import { packProject } from '../../tools/n8n/installPack';
 import { createProgress } from '../../tools/n8n/progress';

@@ -25,11 +25,11 @@ import {
 	triggerWorkflow,
 	waitForItems,
 	type ItemSink,
-} from './social-data-trigger-workflow';
+} from './socialDataTriggerWorkflow';
 import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 
-// The Social Data Trigger workflow of social-data-trigger.test.ts, active in n8n 2.41's queue mode:
+// The Social Data Trigger workflow of socialDataTrigger.test.ts, active in n8n 2.41's queue mode:
 // real Redis and PostgreSQL, one main instance (`n8n start`, which polls and enqueues) and one
 // worker (`n8n worker`, which runs the executions). New comments arrive in the simulator between
 // polls: 3 emitted by the poll on activation, 7 by the next scheduled poll, 2 that arrive while

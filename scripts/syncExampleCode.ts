@@ -4,7 +4,7 @@ import * as path from 'node:path';
 /**
  * The Code nodes of the example workflows are written as plain files in examples/code/<example>/
  * (readable, diffable) and copied into the workflow JSON by this script: `npx tsx
- * scripts/sync-example-code.ts`. test/unit/exampleCode.test.ts fails when the two differ.
+ * scripts/syncExampleCode.ts`. test/unit/exampleCode.test.ts fails when the two differ.
  */
 
 const EXAMPLES_DIR = path.join(__dirname, '..', 'examples');

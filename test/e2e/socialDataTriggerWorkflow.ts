@@ -5,7 +5,7 @@ import type { RecordedRequest, Simulator } from '../../simulator';
 
 /**
  * The Social Data Trigger e2e workflow and its receiving end, shared by the single-instance run
- * (`social-data-trigger.test.ts`) and the queue-mode run (`social-data-trigger-queue.test.ts`).
+ * (`socialDataTrigger.test.ts`) and the queue-mode run (`socialDataTriggerQueue.test.ts`).
  */
 
 export const TRIGGER_NODE = 'New Video Comment';

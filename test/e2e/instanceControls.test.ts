@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
-import { startForwardProxy, type ForwardProxy } from './forward-proxy';
+import { startForwardProxy, type ForwardProxy } from './forwardProxy';
 import {
 	ALL_CALLS,
 	CALLS,
@@ -19,7 +19,7 @@ import {
 	type Branch,
 	type CallKind,
 	type NodeOutcome,
-} from './instance-controls';
+} from './instanceControls';
 import { packProject } from '../../tools/n8n/installPack';
 import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import { failureReport, runWorkflow, type WorkflowRunResult } from '../../tools/n8n/workflowRunner';
