@@ -5,28 +5,13 @@ const shared = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 };
 
+/** One project per folder of test/, named after it: `npx jest --selectProjects <folder>`. */
+const FOLDERS = ['unit', 'simulator', 'workflow', 'reliability', 'e2e'];
+
 module.exports = {
-	projects: [
-		{
-			...shared,
-			displayName: 'unit',
-			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
-		},
-		{
-			...shared,
-			displayName: 'simulator',
-			testMatch: ['<rootDir>/test/simulator/**/*.test.ts'],
-		},
-		{
-			...shared,
-			displayName: 'workflow',
-			testMatch: ['<rootDir>/test/workflow/**/*.test.ts'],
-		},
-		{
-			...shared,
-			displayName: 'reliability',
-			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
-		},
-		{ ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
-	],
+	projects: FOLDERS.map((folder) => ({
+		...shared,
+		displayName: folder,
+		testMatch: [`<rootDir>/test/${folder}/**/*.test.ts`],
+	})),
 };

@@ -16,6 +16,12 @@ export interface UseSimulatorOptions extends SimulatorOptions {
  *
  *     let sim: Simulator;
  *     useSimulator((started) => (sim = started), { pageSize: 4 });
+ *
+ * Jest runs `afterAll` hooks in the order they were declared, so this closes the simulator before a
+ * file's own teardown. The e2e files that keep n8n running as a server or a queue cluster beside
+ * the simulator (agentStreaming, brandMonitoring, socialDataTrigger, socialDataTriggerQueue,
+ * queueMode) start it in their bring-up and stop it after n8n instead; instanceControls wires a
+ * chain of simulators into its credentials per control.
  */
 export function useSimulator(
 	assign: (sim: Simulator) => unknown,
