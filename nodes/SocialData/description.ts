@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { GROUPS } from './descriptor';
 import { endpointProperties, operationProperty } from './editor/endpointProperties';
 import { nodeOptionsFor } from './editor/nodeOptions';
-import { gatewayRunProperties } from './editor/gatewayRunProperties';
+import { GATEWAY_RESOURCE, gatewayRunProperties } from './editor/gatewayRunProperties';
 import { downloadProperties, withDownloadOperation } from './download/properties';
 
 const freeFormInput = (resource: string, operation: string): INodeProperties => ({
@@ -23,7 +23,7 @@ const resourceOptions = [
 	})),
 	{
 		name: 'Gateway',
-		value: 'gateway',
+		value: GATEWAY_RESOURCE,
 		description: 'Any other data endpoint of the gateway by its path',
 	},
 ];

@@ -1,18 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { EndpointDescriptor } from './descriptor';
-import { findEndpoint } from './descriptor';
 import type { FailurePolicy, PlannedItem } from '../shared/execution';
 import {
 	addOutputHints,
 	cancelSignalOf,
+	chosenOperation,
 	planEveryItem,
 	planOrRefusal,
 	runItems,
 	settleFailure,
 } from '../shared/execution';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
+import { GATEWAY_RUN_OPERATION } from './editor/gatewayRunProperties';
 import { NODE_OPTION_DEFAULTS } from './editor/nodeOptions';
+import { SOCIAL_DATA_OPERATIONS } from './operations';
 import { callsFor, sendBatch } from './pipeline/batch';
 import { CreditBudget, CreditBudgetExceeded } from './pipeline/creditBudget';
 import { inOperationTerms } from './pipeline/errorTerms';
@@ -24,7 +26,6 @@ import { planItem, readItemOptions } from './pipeline/planItem';
 import { ParameterReader } from './pipeline/readParameters';
 import type { CallContext } from './pipeline/sendCall';
 import { sendCall } from './pipeline/sendCall';
-import { DOWNLOAD_OPERATION } from './download/properties';
 import { downloadVideos } from './download/execute';
 
 type Planned = PlannedItem<ItemPlan>;
@@ -66,23 +67,6 @@ async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<Endpo
 	return fetchEndpoint(context, endpoint, input, settings);
 }
 
-/** The endpoint the node is set to; none for Gateway › Run, whose items name their path. */
-function chosenEndpoint(
-	node: IExecuteFunctions,
-	resource: string,
-	operation: string,
-): EndpointDescriptor | undefined {
-	if (resource === 'gateway') return undefined;
-	const endpoint = findEndpoint(operation);
-	if (endpoint?.group !== resource) {
-		throw new NodeOperationError(
-			node.getNode(),
-			`The operation "${operation}" is not known for resource "${resource}"`,
-		);
-	}
-	return endpoint;
-}
-
 /**
  * Runs the chosen operation for every input item: plan every item, check the budget, then send.
  * Programmatic rather than n8n's declarative routing: every item is checked and priced before the
@@ -90,10 +74,10 @@ function chosenEndpoint(
  */
 export async function executeSocialData(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	if (operation === DOWNLOAD_OPERATION) return await downloadVideos.call(this);
-	const endpoint = chosenEndpoint(this, resource, operation);
+	const operation = chosenOperation(this, SOCIAL_DATA_OPERATIONS);
+	if (operation.kind === 'download') return await downloadVideos.call(this);
+	// Gateway › Run has no endpoint of its own: each item names its path.
+	const endpoint = operation.kind === 'endpoint' ? operation.endpoint : undefined;
 	const parameters = new ParameterReader(this);
 	const itemOptions = items.map((_, itemIndex) => readItemOptions(parameters, itemIndex));
 	// Concurrency, budget, timeout and Combine Items hold for the whole execution: the first item's values.
@@ -116,7 +100,7 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 			const item = planned[itemIndex];
 			return item.ok && item.plan.kind === 'gateway'
 				? item.plan.target.name
-				: (endpoint?.name ?? operation);
+				: (endpoint?.name ?? GATEWAY_RUN_OPERATION);
 		},
 		apiKey: credentials.apiKey,
 		stopsNode: (error) => error instanceof CreditBudgetExceeded,

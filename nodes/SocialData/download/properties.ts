@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { EndpointDescriptor, FieldDescriptor } from '../descriptor';
+import type { EndpointDescriptor, FieldDescriptor, GroupKey } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { optionsCollection } from '../../shared/execution';
 import { fieldProperty } from '../editor/endpointProperties';
@@ -12,11 +12,14 @@ export const SINGLE_PLAY_LINK = findEndpoint('fetch_video_high_quality_play_url'
 export const BATCH_PLAY_LINKS = findEndpoint('fetch_multi_video_high_quality_play_url')!;
 export const CHANNEL_VIDEO_DETAIL = findEndpoint('fetch_video_detail')!;
 
-const DOWNLOAD_DESCRIPTIONS: Record<string, string> = {
+const DOWNLOAD_DESCRIPTIONS: Partial<Record<GroupKey, string>> = {
 	shortVideo: 'Download the original-quality file of a video, or of many, as binary data',
 	channels:
 		'Download a channel video as a playable MP4 (decrypted with the decode key of the same answer)',
 };
+
+/** The resources with videos to download. */
+export const DOWNLOAD_RESOURCES = Object.keys(DOWNLOAD_DESCRIPTIONS) as GroupKey[];
 
 export type VideoSelection = 'single' | 'batch';
 
@@ -135,7 +138,8 @@ export const downloadProperties: INodeProperties[] = [
 /** Adds "Download Video" to the operation dropdown of the resources that have videos to download. */
 export function withDownloadOperation(operation: INodeProperties): INodeProperties {
 	const resource = operation.displayOptions?.show?.resource?.[0];
-	const description = typeof resource === 'string' ? DOWNLOAD_DESCRIPTIONS[resource] : undefined;
+	const description =
+		typeof resource === 'string' ? DOWNLOAD_DESCRIPTIONS[resource as GroupKey] : undefined;
 	if (!description) return operation;
 	const download: INodePropertyOptions = {
 		name: 'Download Video',

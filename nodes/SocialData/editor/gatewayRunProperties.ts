@@ -4,7 +4,12 @@ import { commonNodeOptions } from './nodeOptions';
 
 /** The Gateway › Run operation: any data endpoint of the gateway by its path and a JSON input. */
 
-const display = { show: { resource: ['gateway'], operation: ['run'] } };
+export const GATEWAY_RESOURCE = 'gateway';
+export const GATEWAY_RUN_OPERATION = 'run';
+
+const display = {
+	show: { resource: [GATEWAY_RESOURCE], operation: [GATEWAY_RUN_OPERATION] },
+};
 
 export const gatewayRunProperties: INodeProperties[] = [
 	{
@@ -12,17 +17,17 @@ export const gatewayRunProperties: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['gateway'] } },
+		displayOptions: { show: { resource: [GATEWAY_RESOURCE] } },
 		options: [
 			{
 				name: 'Run',
-				value: 'run',
+				value: GATEWAY_RUN_OPERATION,
 				description:
 					'Call any data endpoint by its path (search, hot lists, creators, user profiles, account articles…)',
 				action: 'Run a data endpoint',
 			},
 		],
-		default: 'run',
+		default: GATEWAY_RUN_OPERATION,
 	},
 	{
 		displayName: 'Endpoint Path',
