@@ -1,4 +1,4 @@
-import { sentimentOf, type Prompt } from './replies';
+import { sentimentOf, type Prompt } from './sentiment';
 
 /**
  * The simulated model's answer to a batched classification prompt (what the Model Gateway's

@@ -14,74 +14,11 @@
  */
 
 import { batchClassificationReply } from './batchClassifier';
-
-const POSITIVE = [
-	'love',
-	'loved',
-	'great',
-	'excellent',
-	'amazing',
-	'awesome',
-	'best',
-	'good',
-	'nice',
-	'recommend',
-	'happy',
-	'perfect',
-	'fantastic',
-	'wonderful',
-	'better',
-];
-const NEGATIVE = [
-	'bad',
-	'broken',
-	'terrible',
-	'awful',
-	'hate',
-	'worst',
-	'poor',
-	'disappointed',
-	'disappointing',
-	'refund',
-	'scam',
-	'slow',
-	'useless',
-	'sadly',
-	'worse',
-	'fake',
-];
+import { sentimentOf, type Prompt, type Sentiment } from './sentiment';
 
 const SUMMARY_ASK = /summar|report/i;
 
 export const STREAM_ERROR_MARK = '[sim:stream-error]';
-
-export type Sentiment = 'positive' | 'neutral' | 'negative';
-
-function wordsOf(text: string): string[] {
-	return text.toLowerCase().match(/[a-z']+/g) ?? [];
-}
-
-export function sentimentOf(text: string): { sentiment: Sentiment; reason: string } {
-	const words = wordsOf(text);
-	const positive = words.filter((word) => POSITIVE.includes(word));
-	const negative = words.filter((word) => NEGATIVE.includes(word));
-	if (positive.length > negative.length)
-		return {
-			sentiment: 'positive',
-			reason: `Positive wording: ${[...new Set(positive)].join(', ')}`,
-		};
-	if (negative.length > positive.length)
-		return {
-			sentiment: 'negative',
-			reason: `Negative wording: ${[...new Set(negative)].join(', ')}`,
-		};
-	return {
-		sentiment: 'neutral',
-		reason: positive.length
-			? 'Positive and negative wording balance out'
-			: 'No clearly positive or negative wording',
-	};
-}
 
 function summaryOf(text: string): string {
 	const mentions = text
@@ -100,11 +37,6 @@ function summaryOf(text: string): string {
 		`Summary of ${mentions.length} mention${mentions.length === 1 ? '' : 's'}: ${counts.positive} positive, ${counts.neutral} neutral and ` +
 		`${counts.negative} negative. Overall the tone is ${tone}. Follow up on the negative mentions first.`
 	);
-}
-
-export interface Prompt {
-	system: string;
-	lastUser: string;
 }
 
 export function replyTo(prompt: Prompt, model: string): string {

@@ -1,5 +1,5 @@
 import { badRequest } from './problems';
-import { sentimentOf } from './replies';
+import { sentimentOf } from './sentiment';
 
 /**
  * Tool calling in the OpenAI wire format (`tools`, `tool_choice`, assistant `tool_calls`, `tool`

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../../simulator';
-import { sentimentOf } from '../../../simulator/routes/model/replies';
+import { sentimentOf } from '../../../simulator/routes/model/sentiment';
 import { bodyOf, model, runModelGateway, useSimulator } from './setup';
 
 let sim: Simulator;
