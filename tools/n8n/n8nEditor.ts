@@ -37,12 +37,22 @@ export async function openNodePanel(page: Page): Promise<Locator> {
 	return creator;
 }
 
-/** Closes the node panel (Escape, as a user would). */
+/**
+ * Closes the node panel (Escape, as a user would). From a node's action list the first Escape can
+ * land while the list still renders, or only step back to the search; press again until it closes.
+ */
 export async function closeNodePanel(page: Page): Promise<void> {
 	const creator = page.getByTestId('node-creator');
-	if (!(await creator.isVisible())) return;
-	await page.keyboard.press('Escape');
-	await creator.waitFor({ state: 'hidden' });
+	for (let attempt = 1; attempt <= 5; attempt++) {
+		if (!(await creator.isVisible())) return;
+		await page.keyboard.press('Escape');
+		const closed = await creator
+			.waitFor({ state: 'hidden', timeout: 5_000 })
+			.then(() => true)
+			.catch(() => false);
+		if (closed) return;
+	}
+	throw new Error('The node panel stayed open after pressing Escape five times');
 }
 
 /**
