@@ -1,4 +1,4 @@
-import { Isaac64, ISAAC64_BLOCK_BYTES } from './isaac64';
+import { isaac64Keystream, type Isaac64Keystream } from './isaac64';
 
 /** How much of a channel video is encrypted when the download answer has no `X-enclen` header. */
 export const DEFAULT_ENCRYPTED_LENGTH = 131_072;
@@ -43,16 +43,14 @@ export function encryptedLengthOf(header: string | string[] | undefined): number
  * that length is decrypted as far as it goes.
  */
 export class ChannelVideoDecryptor {
-	private readonly generator: Isaac64;
-	private block: Uint8Array = new Uint8Array(0);
-	private blockOffset = 0;
+	private readonly keystream: Isaac64Keystream;
 	private position = 0;
 
 	constructor(
 		key: DecodeKey,
 		private readonly encryptedLength: number,
 	) {
-		this.generator = new Isaac64(key.hi, key.lo);
+		this.keystream = isaac64Keystream(key.hi, key.lo);
 	}
 
 	/** Bytes of the file seen so far. */
@@ -62,60 +60,10 @@ export class ChannelVideoDecryptor {
 
 	/** Decrypts the next chunk of the file in place and returns it. */
 	update(chunk: Uint8Array): Uint8Array {
-		const end = Math.min(chunk.length, this.encryptedLength - this.position);
-		let i = 0;
-		while (i < end) {
-			if (
-				this.blockOffset === this.block.length &&
-				end - i >= ISAAC64_BLOCK_BYTES &&
-				((chunk.byteOffset + i) & 3) === 0
-			) {
-				i = this.xorWholeBlocks(chunk, i, end);
-				continue;
-			}
-			if (this.blockOffset === this.block.length) {
-				this.block = this.generator.nextBlock();
-				this.blockOffset = 0;
-			}
-			const run = Math.min(end - i, this.block.length - this.blockOffset);
-			this.xor(chunk, i, run);
-			i += run;
-			this.blockOffset += run;
-		}
+		const encrypted = Math.min(chunk.length, this.encryptedLength - this.position);
+		if (encrypted > 0) this.keystream.xor(chunk.subarray(0, encrypted));
 		this.position += chunk.length;
 		return chunk;
-	}
-
-	/**
-	 * XORs whole keystream blocks into the chunk from `at` (on a 4-byte boundary) as they are
-	 * generated, skipping the copy through the generator's block; returns where they end.
-	 */
-	private xorWholeBlocks(chunk: Uint8Array, at: number, end: number): number {
-		const start = chunk.byteOffset & ~3;
-		const words = new Int32Array(chunk.buffer, start, (chunk.byteOffset + end - start) >>> 2);
-		for (; end - at >= ISAAC64_BLOCK_BYTES; at += ISAAC64_BLOCK_BYTES)
-			this.generator.xorNextBlockInto(words, (chunk.byteOffset + at - start) >>> 2);
-		return at;
-	}
-
-	/** XORs `run` bytes of keystream into the chunk at `at`: four at a time where both sides are aligned alike. */
-	private xor(chunk: Uint8Array, at: number, run: number): void {
-		const block = this.block;
-		let k = 0;
-		// Bytes up to the chunk's next 4-byte boundary; words follow when the keystream is on one too.
-		while (k < run && ((chunk.byteOffset + at + k) & 3) !== 0) {
-			chunk[at + k] ^= block[this.blockOffset + k];
-			k++;
-		}
-		if (((this.blockOffset + k) & 3) === 0 && run - k >= 4) {
-			const words = (run - k) >>> 2;
-			const target = new Int32Array(chunk.buffer, chunk.byteOffset + at + k, words);
-			const source = this.generator.lastBlockWords;
-			const first = (this.blockOffset + k) >>> 2;
-			for (let w = 0; w < words; w++) target[w] ^= source[first + w];
-			k += words * 4;
-		}
-		for (; k < run; k++) chunk[at + k] ^= block[this.blockOffset + k];
 	}
 }
 

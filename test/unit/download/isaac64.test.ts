@@ -1,4 +1,14 @@
-import { Isaac64 } from '../../../nodes/SocialData/download/isaac64';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+	isaac64Keystream,
+	type Isaac64Keystream,
+} from '../../../nodes/SocialData/download/isaac64';
+import { Isaac64Js } from '../../../nodes/SocialData/download/isaac64Js';
+import { isaac64Seeded } from '../../../nodes/SocialData/download/isaac64State';
+import { Isaac64Wasm, isaac64WasmModule } from '../../../nodes/SocialData/download/isaac64Wasm';
+import { ISAAC64_WASM_MODULE_FILE, isaac64WasmModuleSource } from '../../../scripts/isaac64Wasm';
 import {
 	ChannelVideoDecryptor,
 	decodeKeyOf,
@@ -12,15 +22,29 @@ import { encryptedHead } from '../../../simulator/media/encrypt';
 import { syntheticMp4 } from '../../../simulator/media/library';
 import { seededRandom } from '../../support/seededRandom';
 
-const hex = (words: Array<[number, number]>) =>
-	words.map(([hi, lo]) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0'));
+type MakeKeystream = (seedHi: number, seedLo: number) => Isaac64Keystream;
 
-function keystream(seed: bigint, length: number): Buffer {
+const IMPLEMENTATIONS: Array<[string, MakeKeystream]> = [
+	['WebAssembly', (hi, lo) => new Isaac64Wasm(isaac64Seeded(hi, lo), isaac64WasmModule()!)],
+	['JavaScript', (hi, lo) => new Isaac64Js(isaac64Seeded(hi, lo))],
+];
+
+/** The first `length` bytes of a seed's keystream, XORed into zeros in pieces of the given sizes. */
+function keystream(
+	make: MakeKeystream,
+	seed: bigint,
+	length: number,
+	pieces?: () => number,
+): Buffer {
 	const key = decodeKeyOf(seed.toString())!;
-	const generator = new Isaac64(key.hi, key.lo);
-	const blocks: Buffer[] = [];
-	for (let size = 0; size < length; size += 2048) blocks.push(Buffer.from(generator.nextBlock()));
-	return Buffer.concat(blocks).subarray(0, length);
+	const generator = make(key.hi, key.lo);
+	const bytes = Buffer.alloc(length);
+	for (let at = 0; at < length; ) {
+		const size = pieces ? pieces() : length;
+		generator.xor(bytes.subarray(at, at + size));
+		at += size;
+	}
+	return bytes;
 }
 
 /** A file encrypted the way the service does: its first `encryptedLength` bytes XORed with the key's keystream. */
@@ -29,9 +53,14 @@ function encrypted(plain: Buffer, key: bigint, encryptedLength: number): Buffer 
 	return Buffer.concat([head, plain.subarray(head.length)]);
 }
 
-describe('ISAAC64', () => {
+describe.each(IMPLEMENTATIONS)('the ISAAC64 keystream in %s', (_name, make) => {
+	const words = (bytes: Buffer) =>
+		Array.from({ length: bytes.length / 8 }, (_, i) =>
+			bytes.subarray(8 * i, 8 * i + 8).toString('hex'),
+		);
+
 	it('zero seed: the public test vector (Polyglot Random64 opens with it)', () => {
-		expect(hex(Isaac64.words(new Isaac64(0, 0), 4))).toEqual([
+		expect(words(keystream(make, 0n, 32))).toEqual([
 			'9d39247e33776d41',
 			'2af7398005aaa5c7',
 			'44db015024623547',
@@ -39,7 +68,7 @@ describe('ISAAC64', () => {
 		]);
 	});
 
-	it('on 32-bit halves, equals the plain BigInt version for seeds across the whole 64-bit range', () => {
+	it('equals the plain BigInt version for seeds across the whole 64-bit range', () => {
 		const random = seededRandom(64);
 		const seeds = [0n, 1n, 0xffffffffn, 0x100000000n, 2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n];
 		for (let i = 0; i < 8; i++)
@@ -47,14 +76,48 @@ describe('ISAAC64', () => {
 				BigInt(Math.floor(random() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(random() * 2 ** 32)),
 			);
 		for (const seed of seeds)
-			expect(keystream(seed, 3 * 2048 + 100).equals(referenceKeystream(seed, 3 * 2048 + 100))).toBe(
-				true,
-			);
+			expect(
+				keystream(make, seed, 3 * 2048 + 100).equals(referenceKeystream(seed, 3 * 2048 + 100)),
+			).toBe(true);
 	});
 
-	it('a full 131072-byte keystream matches too (64 generation rounds)', () => {
+	it('200 rounds in one call match too (more than one batch of the WebAssembly module)', () => {
 		const seed = 12_345_678_901_234_567_890n;
-		expect(keystream(seed, 131_072).equals(referenceKeystream(seed, 131_072))).toBe(true);
+		const length = 200 * 2048 + 5;
+		expect(keystream(make, seed, length).equals(referenceKeystream(seed, length))).toBe(true);
+	});
+
+	it('carries on across calls of any size, at any byte offset of their memory', () => {
+		const seed = 9_876_543_210_987_654_321n;
+		const random = seededRandom(5);
+		const pieces = () => 1 + Math.floor(random() * 7000);
+		expect(keystream(make, seed, 150_001, pieces).equals(referenceKeystream(seed, 150_001))).toBe(
+			true,
+		);
+	});
+});
+
+describe('the ISAAC64 keystream a decryption gets', () => {
+	it('runs in WebAssembly on this Node', () => {
+		expect(isaac64Keystream(1, 2)).toBeInstanceOf(Isaac64Wasm);
+	});
+
+	it('falls back to JavaScript where Node has no WebAssembly (--jitless), with the same bytes', () => {
+		const script =
+			"const { isaac64Keystream } = require('./nodes/SocialData/download/isaac64');" +
+			'const keystream = isaac64Keystream(0, 0); const bytes = new Uint8Array(16); keystream.xor(bytes);' +
+			"console.log(keystream.constructor.name, Buffer.from(bytes).toString('hex'));";
+		const output = execFileSync(process.execPath, ['--jitless', '--import', 'tsx', '-e', script], {
+			cwd: join(__dirname, '../../..'),
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		});
+		expect(output.trim()).toBe('Isaac64Js 9d39247e33776d412af7398005aaa5c7');
+	});
+
+	it('runs the module that scripts/isaac64Wasm.ts assembles (npm run wasm writes it)', async () => {
+		const written = readFileSync(join(__dirname, '../../..', ISAAC64_WASM_MODULE_FILE), 'utf8');
+		expect(written).toBe(await isaac64WasmModuleSource());
 	});
 });
 
@@ -124,7 +187,7 @@ describe('channel video decryption', () => {
 		expect(file.equals(plain)).toBe(true);
 	});
 
-	it('whole 64 KB chunks, as a download brings them, XOR the keystream in as it is generated', () => {
+	it('whole 64 KB chunks, as a download brings them', () => {
 		const file = encrypted(plain, key, 262_144);
 		const decryptor = new ChannelVideoDecryptor(decodeKeyOf(key)!, 262_144);
 		for (let at = 0; at < file.length; at += 65_536)
