@@ -38,24 +38,6 @@ export async function openNodePanel(page: Page): Promise<Locator> {
 }
 
 /**
- * Closes the node panel (Escape, as a user would). From a node's action list the first Escape can
- * land while the list still renders, or only step back to the search; press again until it closes.
- */
-export async function closeNodePanel(page: Page): Promise<void> {
-	const creator = page.getByTestId('node-creator');
-	for (let attempt = 1; attempt <= 5; attempt++) {
-		if (!(await creator.isVisible())) return;
-		await page.keyboard.press('Escape');
-		const closed = await creator
-			.waitFor({ state: 'hidden', timeout: 5_000 })
-			.then(() => true)
-			.catch(() => false);
-		if (closed) return;
-	}
-	throw new Error('The node panel stayed open after pressing Escape five times');
-}
-
-/**
  * Types words into the open node panel's search bar and returns the nodes it lists, in the order
  * shown (the results and n8n's "Other categories" section alike). Waits until the panel answered
  * this search: at least one item listed, or its "no results" text.
