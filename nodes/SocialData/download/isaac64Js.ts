@@ -30,8 +30,8 @@ export class Isaac64Js extends Isaac64Keystream {
 
 	constructor(state: Isaac64State) {
 		super();
-		this.hi = state.hi.slice();
-		this.lo = state.lo.slice();
+		this.hi = state.hi;
+		this.lo = state.lo;
 	}
 
 	protected xorRounds(bytes: Uint8Array, at: number, rounds: number): void {
