@@ -1,7 +1,10 @@
 import { Isaac64Keystream } from './isaac64Keystream';
-import { ISAAC64_ROUND_BYTES, ISAAC64_WORDS as WORDS, type Isaac64State } from './isaac64State';
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+import {
+	ISAAC64_ROUND_BYTES,
+	ISAAC64_WORDS as WORDS,
+	LITTLE_ENDIAN,
+	type Isaac64State,
+} from './isaac64State';
 
 /** The int32 whose bytes in memory are `value` written big-endian. */
 function toBigEndian(value: number): number {

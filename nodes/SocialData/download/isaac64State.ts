@@ -6,6 +6,9 @@
 
 export const ISAAC64_WORDS = 256;
 
+/** Whether this machine keeps a 32-bit word's low byte first, as WebAssembly memory always does. */
+export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** One generation round's output: 256 words of 8 bytes. */
 export const ISAAC64_ROUND_BYTES = ISAAC64_WORDS * 8;
 

@@ -1,5 +1,5 @@
 import { Isaac64Keystream } from './isaac64Keystream';
-import { ISAAC64_ROUND_BYTES, type Isaac64State } from './isaac64State';
+import { ISAAC64_ROUND_BYTES, LITTLE_ENDIAN, type Isaac64State } from './isaac64State';
 import { ISAAC64_WASM } from './isaac64WasmModule';
 
 /** The part of the WebAssembly API this file uses (the project compiles without the DOM types). */
@@ -10,8 +10,6 @@ declare const WebAssembly: {
 		imports: object,
 	) => { exports: { memory: { buffer: ArrayBuffer }; generate: (rounds: number) => void } };
 };
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 let compiled: object | undefined;
 
