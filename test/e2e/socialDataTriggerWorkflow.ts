@@ -129,6 +129,21 @@ export function pagesPerPoll(requests: readonly RecordedRequest[]): number[] {
 	return polls;
 }
 
+/**
+ * The pages per poll of one step and what they should be: one poll read the pages its new comments
+ * needed; n8n's scheduler runs a poll at least once (a restarted instance may run again one whose
+ * end it had not recorded), and any other poll found nothing and read one page. In any order.
+ */
+export function pollsOfStep(
+	polls: readonly number[],
+	pagesOfNewComments: number,
+): { read: number[]; expected: number[] } {
+	return {
+		read: [...polls].sort((a, b) => b - a),
+		expected: [pagesOfNewComments, ...polls.slice(1).map(() => 1)],
+	};
+}
+
 /** Ids of the video's `count` newest comments at the simulator's present time, newest first. */
 export function newestCommentIds(sim: Simulator, count: number): string[] {
 	return sim.dataset
