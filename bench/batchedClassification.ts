@@ -1,8 +1,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 // The .js suffix: without it tsx resolves `ModelGateway.node` to the codex file ModelGateway.node.json.
 import { ModelGateway } from '../nodes/ModelGateway/ModelGateway.node.js';
-import { runNode } from '../tools/harness';
-import { SIMULATOR_API_KEY } from '../simulator';
+import { runNode, simulatorCredentials } from '../tools/harness';
 import { startSimulatorProcess } from './support/simulatorProcess';
 import { figure, printTable } from './support/table';
 
@@ -76,14 +75,7 @@ async function runModelGateway(
 		node: new ModelGateway(),
 		type: MODEL_GATEWAY_TYPE,
 		parameters,
-		credentials: {
-			socialGatewayApi: {
-				apiKey: SIMULATOR_API_KEY,
-				baseUrl: url,
-				modelBaseUrl: '',
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(url),
 		inputItems,
 	});
 	const error = result.errorOf();

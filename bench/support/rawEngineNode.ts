@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { PROVIDER } from '../../nodes/SocialData/descriptor';
 import { mapWithConcurrency } from '../../nodes/shared/concurrency';
-import { runNode } from '../../tools/harness';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import { runNode, simulatorCredentials } from '../../tools/harness';
 
 export const RAW_ENGINE_NODE_TYPE = 'bench.helperCalls';
 
@@ -63,14 +62,7 @@ export async function runRawEngineNode(
 		node: helperCallsNode(baseUrl, endpoint, concurrency),
 		type: RAW_ENGINE_NODE_TYPE,
 		parameters: { object_id: '={{ $json.objectId }}' },
-		credentials: {
-			socialGatewayApi: {
-				apiKey: SIMULATOR_API_KEY,
-				baseUrl,
-				modelBaseUrl: '',
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(baseUrl),
 		inputItems,
 	});
 	const error = result.errorOf();

@@ -1,8 +1,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 // The .js suffix: without it tsx resolves `SocialData.node` to the codex file SocialData.node.json.
 import { SocialData } from '../../nodes/SocialData/SocialData.node.js';
-import { runNode } from '../../tools/harness';
-import { SIMULATOR_API_KEY } from '../../simulator';
+import { runNode, simulatorCredentials } from '../../tools/harness';
 
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 
@@ -36,14 +35,7 @@ export async function runSocialDataNode(
 		node: new SocialData(),
 		type: SOCIAL_DATA_TYPE,
 		parameters,
-		credentials: {
-			socialGatewayApi: {
-				apiKey: SIMULATOR_API_KEY,
-				baseUrl,
-				modelBaseUrl: '',
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(baseUrl),
 		inputItems,
 	});
 	const error = result.errorOf();

@@ -14,8 +14,7 @@ import {
 } from '../../nodes/SocialData/download/channelVideoCipher';
 import { Isaac64Js } from '../../nodes/SocialData/download/isaac64Js';
 import { isaac64Seeded } from '../../nodes/SocialData/download/isaac64State';
-import { runNode } from '../../tools/harness';
-import { SIMULATOR_API_KEY } from '../../simulator/constants';
+import { runNode, simulatorCredentials } from '../../tools/harness';
 import { collectGarbage, jsMemoryBytes, sampleMemory } from './memory';
 import { measureSideBySide } from './measure';
 
@@ -41,14 +40,7 @@ async function download(url: string, objectId: string) {
 			export_id: '',
 			share_url: '',
 		},
-		credentials: {
-			socialGatewayApi: {
-				apiKey: SIMULATOR_API_KEY,
-				baseUrl: url,
-				modelBaseUrl: '',
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(url),
 	});
 	const error = result.errorOf();
 	if (error) throw error;

@@ -4,6 +4,7 @@ export { pollNode, type NodePoll, type PollNodeOptions } from './pollNode';
 export { START_NODE_TYPE } from './startNode';
 export { disposeEngine } from './engineSetup';
 export { binaryBuffer } from './binaryData';
+export { simulatorCredentials } from './simulatorCredentials';
 export type {
 	HarnessLogRecord,
 	HarnessNodeTypes,

@@ -3,9 +3,8 @@ import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import type { NodeRun } from '../../../tools/harness';
-import { runNode } from '../../../tools/harness';
+import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
-import { SIMULATOR_API_KEY } from '../../../simulator';
 
 export const NODES = {
 	socialData: () => new SocialData(),
@@ -34,14 +33,10 @@ export function runPackNode(
 		node: instance,
 		type: `n8n-nodes-social-gateway.${instance.description.name}`,
 		parameters,
-		credentials: {
-			socialGatewayApi: {
-				apiKey: options.apiKey ?? SIMULATOR_API_KEY,
-				baseUrl: sim.url,
-				modelBaseUrl: '',
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(
+			sim.url,
+			options.apiKey === undefined ? {} : { apiKey: options.apiKey },
+		),
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
 	});

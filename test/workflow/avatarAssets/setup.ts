@@ -1,22 +1,14 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
-import { runNode } from '../../../tools/harness';
+import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
-import { SIMULATOR_API_KEY } from '../../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { useSimulator } from '../../support/useSimulator';
 
 export const AVATAR_ASSETS_TYPE = 'n8n-nodes-social-gateway.avatarAssets';
 
-export const credentialsFor = (sim: Simulator, extra: IDataObject = {}) => ({
-	socialGatewayApi: {
-		apiKey: SIMULATOR_API_KEY,
-		baseUrl: sim.url,
-		modelBaseUrl: '',
-		compatVersion: '2023-06-01',
-		...extra,
-	},
-});
+export const credentialsFor = (sim: Simulator, extra: IDataObject = {}) =>
+	simulatorCredentials(sim.url, extra);
 
 /** A group or asset given by id, as a workflow stores the resource locator. */
 export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });

@@ -6,7 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SocialGatewayChatModel } from '../../../nodes/SocialGatewayChatModel/SocialGatewayChatModel.node';
-import { runWorkflow, type HarnessWorkflowDefinition } from '../../../tools/harness';
+import {
+	runWorkflow,
+	type HarnessWorkflowDefinition,
+	simulatorCredentials,
+} from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 import { useSimulator } from '../../support/useSimulator';
@@ -172,14 +176,7 @@ async function run(stream: boolean, options: Record<string, unknown> = {}) {
 	const result = await runWorkflow({
 		workflow: workflow(stream, options),
 		nodeTypes: { [ROOT_TYPE]: new ModelUser(), [MODEL_TYPE]: new SocialGatewayChatModel() },
-		credentials: {
-			socialGatewayApi: {
-				apiKey: SIMULATOR_API_KEY,
-				baseUrl: sim.url,
-				modelBaseUrl: modelSim.url,
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(sim.url, { modelBaseUrl: modelSim.url }),
 	});
 	expect(result.errorOf()).toBeUndefined();
 	return {

@@ -2,7 +2,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
-import { runNode } from '../../../tools/harness';
+import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
 
@@ -14,14 +14,7 @@ export const credentialsFor = (
 	sim: Simulator,
 	modelSim: Simulator = sim,
 	apiKey = SIMULATOR_API_KEY,
-) => ({
-	socialGatewayApi: {
-		apiKey,
-		baseUrl: sim.url,
-		modelBaseUrl: modelSim === sim ? '' : modelSim.url,
-		compatVersion: '2023-06-01',
-	},
-});
+) => simulatorCredentials(sim.url, { apiKey, modelBaseUrl: modelSim === sim ? '' : modelSim.url });
 
 /** A model given by id, as a workflow stores the resource locator. */
 export const model = (id: string) => ({ __rl: true, mode: 'id', value: id });

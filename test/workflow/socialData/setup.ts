@@ -1,19 +1,11 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
-import { runNode } from '../../../tools/harness';
+import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { Simulator, WellKnownIds } from '../../../simulator';
-import { SIMULATOR_API_KEY } from '../../../simulator';
 
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 
-export const credentialsFor = (sim: Simulator) => ({
-	socialGatewayApi: {
-		apiKey: SIMULATOR_API_KEY,
-		baseUrl: sim.url,
-		modelBaseUrl: '',
-		compatVersion: '2023-06-01',
-	},
-});
+export const credentialsFor = (sim: Simulator) => simulatorCredentials(sim.url);
 
 export interface SocialDataRun {
 	items: INodeExecutionData[];

@@ -1,22 +1,14 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
-import { pollNode, type HarnessLogRecord } from '../../../tools/harness';
+import { pollNode, type HarnessLogRecord, simulatorCredentials } from '../../../tools/harness';
 import type { LedgerEntry, Simulator, SimulatorOptions } from '../../../simulator';
-import { SIMULATOR_API_KEY } from '../../../simulator';
 import { useSimulator } from '../../support/useSimulator';
 
 /** One new record joins every watched list per simulated minute. */
 export const ARRIVAL_EVERY_MS = 60_000;
 export const PAGE_SIZE = 10;
 
-export const credentialsFor = (sim: Simulator) => ({
-	socialGatewayApi: {
-		apiKey: SIMULATOR_API_KEY,
-		baseUrl: sim.url,
-		modelBaseUrl: '',
-		compatVersion: '2023-06-01',
-	},
-});
+export const credentialsFor = (sim: Simulator) => simulatorCredentials(sim.url);
 
 /** A simulator of the calling test file's own where records arrive as its clock moves (never reset). */
 export function useArrivingSimulator(

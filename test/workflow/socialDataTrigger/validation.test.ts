@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SocialDataTrigger } from '../../../nodes/SocialData/SocialDataTrigger.node';
-import { pollNode } from '../../../tools/harness';
+import { pollNode, simulatorCredentials } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
 import { ActiveTrigger, eventParameters, ledgerEntries, useArrivingSimulator } from './setup';
 
@@ -51,14 +51,7 @@ test('a rejected key fails the poll without printing the key, and the memory is 
 	const result = await pollNode({
 		node: new SocialDataTrigger(),
 		parameters: eventParameters(sim).newNote,
-		credentials: {
-			socialGatewayApi: {
-				apiKey: wrongKey,
-				baseUrl: sim.url,
-				modelBaseUrl: '',
-				compatVersion: '2023-06-01',
-			},
-		},
+		credentials: simulatorCredentials(sim.url, { apiKey: wrongKey }),
 	});
 	expect(result.error?.message).toMatch(/401|unauthori[sz]ed|key/i);
 	const everything = JSON.stringify({
