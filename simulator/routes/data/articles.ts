@@ -8,6 +8,7 @@ import {
 	type Input,
 } from './input';
 import { offsetCursor, pageAt, readOffset } from './paging';
+import { pick } from './pick';
 import type { DataContext, DataGroup } from './types';
 
 /** Articles group: `content` is always an object; comments page by `buffer`, '' on the last page. */
@@ -118,31 +119,21 @@ function articleOf(input: Input, ctx: DataContext): { url: string; article: Arti
 	return { url, article };
 }
 
+const PARSED_COMMENT_FIELDS = [
+	'content_id',
+	'nick_name',
+	'content',
+	'like_num',
+	'create_time',
+	'ip_wording',
+	'is_elected',
+	'is_top',
+	'reply_total',
+	'replies',
+] as const;
+
 function parsedComment(comment: ArticleComment) {
-	const {
-		content_id,
-		nick_name,
-		content,
-		like_num,
-		create_time,
-		ip_wording,
-		is_elected,
-		is_top,
-		reply_total,
-		replies,
-	} = comment;
-	return {
-		content_id,
-		nick_name,
-		content,
-		like_num,
-		create_time,
-		ip_wording,
-		is_elected,
-		is_top,
-		reply_total,
-		replies,
-	};
+	return pick(comment, PARSED_COMMENT_FIELDS);
 }
 
 function rawComment(comment: ArticleComment) {

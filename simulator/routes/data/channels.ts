@@ -13,6 +13,7 @@ import {
 	type Input,
 } from './input';
 import { offsetCursor, pageAt, readOffset } from './paging';
+import { pick } from './pick';
 import type { DataContext, DataGroup } from './types';
 import { splitIntoBoxes } from './boxes';
 import { channelMedia } from '../../media/links';
@@ -333,37 +334,23 @@ function bufferPage<T>(list: readonly T[], input: Input, listKey: string, ctx: D
 	return { items, flag: more ? 1 : 0, buffer: offsetCursor(listKey, next) };
 }
 
+const PARSED_VIDEO_FIELDS = [
+	'id',
+	'object_nonce_id',
+	'username',
+	'nickname',
+	'title',
+	'read_count',
+	'like_count',
+	'fav_count',
+	'forward_count',
+	'comment_count',
+	'create_time',
+	'location',
+] as const;
+
 function parsedVideo(video: ChannelVideo, ctx: DataContext) {
-	const {
-		id,
-		object_nonce_id,
-		username,
-		nickname,
-		title,
-		read_count,
-		like_count,
-		fav_count,
-		forward_count,
-		comment_count,
-		create_time,
-		location,
-	} = video;
-	const media = channelMedia(ctx, id);
-	return {
-		id,
-		object_nonce_id,
-		username,
-		nickname,
-		title,
-		read_count,
-		like_count,
-		fav_count,
-		forward_count,
-		comment_count,
-		create_time,
-		location,
-		media,
-	};
+	return { ...pick(video, PARSED_VIDEO_FIELDS), media: channelMedia(ctx, video.id) };
 }
 
 function rawMedia(objectId: bigint, seconds: number, ctx: DataContext) {
@@ -414,34 +401,22 @@ function rawComment(comment: ChannelComment) {
 	};
 }
 
+const PARSED_LIVE_FIELDS = [
+	'id',
+	'live_id',
+	'username',
+	'nickname',
+	'title',
+	'create_time',
+	'read_count',
+	'like_count',
+	'fav_count',
+	'forward_count',
+	'comment_count',
+] as const;
+
 function parsedLive(live: Live, ctx: DataContext) {
-	const {
-		id,
-		live_id,
-		username,
-		nickname,
-		title,
-		create_time,
-		read_count,
-		like_count,
-		fav_count,
-		forward_count,
-		comment_count,
-	} = live;
-	return {
-		id,
-		live_id,
-		username,
-		nickname,
-		title,
-		create_time,
-		read_count,
-		like_count,
-		fav_count,
-		forward_count,
-		comment_count,
-		media: channelMedia(ctx, id),
-	};
+	return { ...pick(live, PARSED_LIVE_FIELDS), media: channelMedia(ctx, live.id) };
 }
 
 function rawLive(live: Live, ctx: DataContext) {
