@@ -3,13 +3,20 @@ import { SIMULATOR_API_KEY } from './constants';
 import { SIM_AVATAR_ROUTING } from './routes/avatar';
 import { startSimulator, type SimulatorOptions } from './server';
 
-const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}'] [--arrival-every-ms 60000]
+const USAGE = `Usage: npm run simulator -- [--port 8787] [--latency-ms 0] [--page-size 10] [--seed N] [--totals '{"get_note_comments":20000}'] [--arrival-every-ms 60000] [--shapes recorded|spec]
 
 Starts the local gateway simulator on 127.0.0.1. The API key it accepts is SIMULATOR_API_KEY
 in simulator/constants.ts. Control endpoints (no auth): GET /__sim/ledger, GET /__sim/requests,
 GET /__sim/ids, POST /__sim/reset, POST /__sim/faults, POST /__sim/clock/advance {"ms": N}.
 With --arrival-every-ms, new notes, search hits, creator videos and comments join every list each
-that many ms of the simulator's clock (for the Social Data Trigger; advance the clock to bring them).`;
+that many ms of the simulator's clock (for the Social Data Trigger; advance the clock to bring them).
+Data answers come in the shapes genuine upstream captures show (simulator/recorded/README.md);
+--shapes spec gives only the shapes the spec shows.`;
+
+function shapesOf(value: string | undefined): SimulatorOptions['shapes'] {
+	if (value === undefined || value === 'recorded' || value === 'spec') return value;
+	throw new Error(`--shapes must be recorded or spec, not ${value}`);
+}
 
 async function main() {
 	const { values } = parseArgs({
@@ -20,6 +27,7 @@ async function main() {
 			seed: { type: 'string' },
 			totals: { type: 'string' },
 			'arrival-every-ms': { type: 'string' },
+			shapes: { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -35,6 +43,7 @@ async function main() {
 		seed: number(values.seed),
 		totals: values.totals ? (JSON.parse(values.totals) as Record<string, number>) : undefined,
 		arrivalEveryMs: number(values['arrival-every-ms']),
+		shapes: shapesOf(values.shapes),
 	};
 	const simulator = await startSimulator(options);
 	process.stdout.write(startupBanner(simulator.url));

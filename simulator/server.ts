@@ -22,6 +22,7 @@ import { createMediaLibrary, type MediaControl, type MediaFiles } from './media/
 import { MEDIA_STATE, type MediaState } from './media/links';
 import { routeModules } from './routes';
 import type {
+	AnswerShapes,
 	HttpRoute,
 	RecordedRequest,
 	ResolvedOptions,
@@ -46,6 +47,8 @@ export interface SimulatorOptions {
 	media?: MediaFiles;
 	/** New notes, videos, hits and comments join the lists every this many virtual ms (see dataset/arrivals.ts). */
 	arrivalEveryMs?: number;
+	/** `recorded` (default): upstream answers in the shapes of genuine captures; `spec`: the spec's shapes only. */
+	shapes?: AnswerShapes;
 }
 
 export interface Simulator {
@@ -75,6 +78,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
 		seed: options.seed ?? DEFAULT_SEED,
 		totals: options.totals ?? {},
+		shapes: options.shapes ?? 'recorded',
 	};
 	if (!(Number.isInteger(resolved.pageSize) && resolved.pageSize > 0))
 		throw new RangeError('pageSize must be a positive integer');

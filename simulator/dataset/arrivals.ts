@@ -73,7 +73,7 @@ export function withArrivals<T extends Parts>(
 	const noteComment =
 		(noteId: string) =>
 		(k: number, seconds: number): NoteComment => ({
-			id: bigIdFor(seed, 'arrived-note-comment', noteId, k),
+			id: hexFor(24, seed, 'arrived-note-comment', noteId, k),
 			content: sentenceFor(seed, 'arrived-note-comment', noteId, k),
 			like_count: 0,
 			create_time: seconds,

@@ -8,7 +8,8 @@ export interface NoteUserRef {
 }
 
 export interface NoteComment {
-	id: bigint;
+	/** 24 hexadecimal characters, as the platform's comment ids are. */
+	id: string;
 	content: string;
 	like_count: number;
 	create_time: number;
@@ -106,7 +107,7 @@ export function notesData(ctx: DatasetContext) {
 		const all = Array.from({ length: ctx.total('get_note_comments') }, (_, i) => ({
 			folded: hash32(seed, 'fold', noteId, i) % 10 === 0,
 			comment: {
-				id: bigIdFor(seed, 'note-comment', noteId, i),
+				id: hexFor(24, seed, 'note-comment', noteId, i),
 				content: sentenceFor(seed, 'note-comment', noteId, i),
 				like_count: intFor(0, 9_999, seed, 'note-like', noteId, i),
 				create_time:

@@ -54,7 +54,15 @@ export interface ResolvedOptions {
 	pageSize: number;
 	seed: number;
 	totals: Record<string, number>;
+	/** Which answers the data endpoints give: the real platforms' recorded shapes, or the spec's own. */
+	shapes: AnswerShapes;
 }
+
+/**
+ * `recorded`: the upstream answers (raw=true) in the shapes genuine captures show (see
+ * simulator/recorded/README.md), where a capture exists; `spec`: only what the spec shows.
+ */
+export type AnswerShapes = 'recorded' | 'spec';
 
 export interface SimContext {
 	options: ResolvedOptions;

@@ -57,7 +57,7 @@ describe('data faults: a 200 answer with some fields of its data set', () => {
 		expect(answer.body.data.data).toMatchObject({
 			cursor: '',
 			has_more: true,
-			index: expect.any(Number),
+			current_sort_strategy: 'latest_v2',
 		});
 		expect(answer.body.data.data.comments.length).toBeGreaterThan(0);
 		expect(answer.body.data.success).toBe(true);

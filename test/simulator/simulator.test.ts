@@ -208,51 +208,61 @@ describe('pagination, walked to the end', () => {
 		expect(pages).toHaveLength(4);
 	});
 
-	it('cursor + index + pageArea: note comments, including the FOLDED area', async () => {
+	/** The next request of a recorded comments page: `index` and `pageArea` sit only inside the JSON cursor. */
+	const nextComments = (d: any) => {
+		if (!d.data.has_more) return undefined;
+		const { index, pageArea } = JSON.parse(d.data.cursor);
+		return { cursor: d.data.cursor, index, pageArea };
+	};
+
+	it('cursor (JSON text with index and pageArea): note comments, including the FOLDED area', async () => {
 		const { noteId } = sim.dataset.ids;
 		const pages = await walk(
 			sim,
 			NOTES + 'get_note_comments',
 			{ note_id: noteId, cursor: '', index: 0 },
-			(d) =>
-				d.data.has_more
-					? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea }
-					: undefined,
+			nextComments,
 		);
-		const ids = pages.flatMap((p) => p.data.comments.map((c: any) => String(c.id)));
-		expect(ids).toEqual(sim.dataset.noteComments(noteId).map((c) => String(c.id)));
-		expect(pages.map((p) => p.data.pageArea)).toContain('FOLDED');
+		const ids = pages.flatMap((p) => p.data.comments.map((c: any) => c.id));
+		expect(ids).toEqual(sim.dataset.noteComments(noteId).map((c) => c.id));
+		for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+		for (const page of pages) expect(page.data).not.toHaveProperty('index');
+		expect(pages.map((p) => JSON.parse(p.data.cursor).pageArea)).toContain('FOLDED');
 
-		const second = pages[0].data;
+		const cursor = pages[0].data.cursor;
 		const wrongIndex = await run(sim, NOTES + 'get_note_comments', {
 			note_id: noteId,
-			cursor: second.cursor,
+			cursor,
 			index: 0,
-			pageArea: second.pageArea,
+			pageArea: JSON.parse(cursor).pageArea,
 		});
 		expect(wrongIndex.status).toBe(400);
-		const lastUnfolded = pages.find((p) => p.data.pageArea === 'FOLDED').data;
-		const wrongArea = await run(sim, NOTES + 'get_note_comments', {
+		const withoutArea = await run(sim, NOTES + 'get_note_comments', {
 			note_id: noteId,
-			cursor: lastUnfolded.cursor,
-			index: lastUnfolded.index,
-			pageArea: 'UNFOLDED',
+			cursor,
+			index: JSON.parse(cursor).index,
+			pageArea: 'FOLDED',
 		});
-		expect(wrongArea.status).toBe(400);
+		expect(withoutArea.status).toBe(400);
 	});
 
-	it('page + sticky search ids: note search', async () => {
+	it('page + sticky search ids beside the inner data, next_page: note search', async () => {
 		const first = await run(sim, NOTES + 'search_notes', { keyword: 'acme', page: 1 });
-		const { search_id, search_session_id } = first.body.data.data;
+		const { search_id, search_session_id, page, next_page } = first.body.data;
+		expect([page, next_page]).toEqual([1, 2]);
+		expect(first.body.data.data).not.toHaveProperty('has_more');
 		expect((await run(sim, NOTES + 'search_notes', { keyword: 'acme', page: 2 })).status).toBe(400);
 		const pages = await walk(
 			sim,
 			NOTES + 'search_notes',
 			{ keyword: 'acme', page: 2, search_id, search_session_id },
-			(d, seen) => (d.data.has_more ? { page: seen + 2 } : undefined),
+			(d) => (d.next_page ? { page: d.next_page } : undefined),
 		);
 		const items = [...first.body.data.data.items, ...pages.flatMap((p) => p.data.items)];
-		expect(items.map((i: any) => i.id)).toEqual(sim.dataset.searchNotes('acme').map((i) => i.id));
+		expect(items.map((i: any) => i.note.id)).toEqual(
+			sim.dataset.searchNotes('acme').map((i) => i.id),
+		);
+		for (const item of items) expect(item.note.xsec_token).toMatch(/^AB[A-Za-z0-9+/]{43}=$/);
 	});
 
 	it('last_buffer: channel user videos (raw), the last page keeps a buffer with flag 0', async () => {
@@ -598,15 +608,66 @@ describe('options', () => {
 		const big = await startSimulator({ totals: { get_note_comments: 20_000 }, pageSize: 1_000 });
 		try {
 			const noteId = big.dataset.ids.noteId;
-			const pages = await walk(big, NOTES + 'get_note_comments', { note_id: noteId }, (d) =>
-				d.data.has_more
-					? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea }
-					: undefined,
-			);
+			const pages = await walk(big, NOTES + 'get_note_comments', { note_id: noteId }, (d) => {
+				if (!d.data.has_more) return undefined;
+				const { index, pageArea } = JSON.parse(d.data.cursor);
+				return { cursor: d.data.cursor, index, pageArea };
+			});
 			expect(pages.reduce((sum, p) => sum + p.data.comments.length, 0)).toBe(20_000);
 			expect(big.dataset.noteComments(noteId)).toHaveLength(20_000);
 		} finally {
 			await big.close();
 		}
 	}, 30_000);
+});
+
+describe("shapes: 'spec' keeps the spec's own answers", () => {
+	let spec: Simulator;
+	useSimulator((started) => (spec = started), { shapes: 'spec' });
+
+	it('cursor + index + pageArea side by side: note comments, including the FOLDED area', async () => {
+		const { noteId } = spec.dataset.ids;
+		const pages = await walk(
+			spec,
+			NOTES + 'get_note_comments',
+			{ note_id: noteId, cursor: '', index: 0 },
+			(d) =>
+				d.data.has_more
+					? { cursor: d.data.cursor, index: d.data.index, pageArea: d.data.pageArea }
+					: undefined,
+		);
+		const ids = pages.flatMap((p) => p.data.comments.map((c: any) => c.id));
+		expect(ids).toEqual(spec.dataset.noteComments(noteId).map((c) => c.id));
+		expect(pages.map((p) => p.data.pageArea)).toContain('FOLDED');
+
+		const second = pages[0].data;
+		const wrongIndex = await run(spec, NOTES + 'get_note_comments', {
+			note_id: noteId,
+			cursor: second.cursor,
+			index: 0,
+			pageArea: second.pageArea,
+		});
+		expect(wrongIndex.status).toBe(400);
+		const lastUnfolded = pages.find((p) => p.data.pageArea === 'FOLDED').data;
+		const wrongArea = await run(spec, NOTES + 'get_note_comments', {
+			note_id: noteId,
+			cursor: lastUnfolded.cursor,
+			index: lastUnfolded.index,
+			pageArea: 'UNFOLDED',
+		});
+		expect(wrongArea.status).toBe(400);
+	});
+
+	it('page + sticky search ids inside data, has_more: note search', async () => {
+		const first = await run(spec, NOTES + 'search_notes', { keyword: 'acme', page: 1 });
+		const { search_id, search_session_id } = first.body.data.data;
+		const pages = await walk(
+			spec,
+			NOTES + 'search_notes',
+			{ keyword: 'acme', page: 2, search_id, search_session_id },
+			(d, seen) => (d.data.has_more ? { page: seen + 2 } : undefined),
+		);
+		const items = [...first.body.data.data.items, ...pages.flatMap((p) => p.data.items)];
+		expect(items.map((i: any) => i.id)).toEqual(spec.dataset.searchNotes('acme').map((i) => i.id));
+	});
 });

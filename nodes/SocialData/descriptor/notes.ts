@@ -34,12 +34,17 @@ export const notes: GroupDescriptor = {
 			name: 'get_note_comments',
 			displayName: 'Get Note Comments',
 			description: 'Comments of a note',
+			// Real answers carry `cursor` as JSON text holding `index` and `pageArea` (no top-level ones).
 			pagination: {
 				records: same('data.data.comments'),
 				cursors: [
 					{ field: 'cursor', from: same('data.data.cursor'), initial: '' },
-					{ field: 'index', from: same('data.data.index'), initial: 0 },
-					{ field: 'pageArea', from: same('data.data.pageArea') },
+					{
+						field: 'index',
+						from: same('data.data.index', 'data.data.cursor.index'),
+						initial: 0,
+					},
+					{ field: 'pageArea', from: same('data.data.pageArea', 'data.data.cursor.pageArea') },
 				],
 				more: same('data.data.has_more'),
 			},
@@ -121,14 +126,20 @@ export const notes: GroupDescriptor = {
 			mentions: 'note',
 			displayName: 'Search Notes',
 			description: 'Notes matching a keyword',
+			// The app answers put the paging facts beside the inner data (`search_id`, `page`,
+			// `next_page`, no `has_more`); other variants put them inside it, or carry none at all.
 			pagination: {
 				records: same('data.data.items'),
 				counter: { field: 'page', start: 1 },
 				sticky: [
-					{ field: 'search_id', from: same('data.data.search_id') },
-					{ field: 'search_session_id', from: same('data.data.search_session_id') },
+					{ field: 'search_id', from: same('data.search_id', 'data.data.search_id') },
+					{
+						field: 'search_session_id',
+						from: same('data.search_session_id', 'data.data.search_session_id'),
+					},
 				],
-				more: same('data.data.has_more'),
+				more: same('data.next_page', 'data.has_more', 'data.data.has_more', 'data.data.next_page'),
+				moreWhileRecords: true,
 			},
 			fields: [
 				keywordField,

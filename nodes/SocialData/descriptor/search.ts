@@ -123,7 +123,7 @@ export const search: GroupDescriptor = {
 		}),
 		endpoint({
 			name: 'fetch_search_videos',
-			mentions: 'searchHit',
+			mentions: 'videoSearchHit',
 			displayName: 'Search Videos',
 			description: 'Search videos, optionally by length',
 			pagination: searchPagination,

@@ -65,7 +65,10 @@ export interface FieldDescriptor {
 	paging?: boolean;
 }
 
-/** A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array. */
+/**
+ * A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array, and a
+ * key after a string holding a JSON object reads inside it (`data.data.cursor.index`).
+ */
 export type ResponsePath = string;
 
 /** Where something sits in the raw=true and raw=false answers (same path when the endpoint has no raw). */
@@ -95,8 +98,13 @@ export interface PaginationDescriptor {
 	sticky?: CursorCarry[];
 	/** A request field that counts pages: sent as `start` first, then +1 per page. */
 	counter?: { field: string; start: number };
-	/** The flag saying more pages exist (true, 1 or '1' means more). */
+	/** The flag saying more pages exist (true, 1 or the number of the next page means more). */
 	more: ModePaths;
+	/**
+	 * Some variants' genuine answers carry no more-pages signal at all: then more pages exist while a
+	 * page holds records (the walk's other bounds still hold).
+	 */
+	moreWhileRecords?: boolean;
 	/** Further end signals the spec gives: an answer that shows one is the last page, whatever `more` says. */
 	ends?: EndSignal[];
 }
@@ -129,7 +137,7 @@ export interface BatchDescriptor {
 }
 
 /** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
-export type MentionShape = 'note' | 'searchHit' | 'channelSearchHit';
+export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
 
 export interface EndpointDescriptor {
 	/** The endpoint's own name: the operation value. */

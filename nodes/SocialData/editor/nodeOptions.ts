@@ -16,6 +16,7 @@ export interface NodeOptionValues {
 	fallback: boolean;
 	combineItems: boolean;
 	mentions: boolean;
+	unknownShape: 'hint' | 'fail';
 }
 
 export const timeoutOption: INodeProperties = {
@@ -70,6 +71,29 @@ const paging: INodeProperties[] = [
 	},
 ];
 
+/** What a successful answer with no records at any place the pack knows does: never a silent "nothing". */
+const unknownShape: INodeProperties = {
+	displayName: 'On Answer in an Unknown Shape',
+	name: 'unknownShape',
+	type: 'options',
+	default: 'hint',
+	options: [
+		{
+			name: 'Output Nothing and Add a Hint',
+			value: 'hint',
+			description: "The run succeeds; the execution shows a hint naming the answer's keys",
+		},
+		{
+			name: 'Fail',
+			value: 'fail',
+			description:
+				'The item fails (or becomes an error item with Continue On Fail), so a report can name the source',
+		},
+	],
+	description:
+		'What to do when a successful answer holds no records at any place the pack knows (the upstream platform changed its answer): it is never read as "no results"',
+};
+
 const fallback: INodeProperties = {
 	displayName: 'Fall Back to Variant',
 	name: 'fallback',
@@ -105,6 +129,7 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 		...commonNodeOptions,
 		...(endpoint.pagination || endpoint.records ? [paging[0]] : []),
 		...(endpoint.pagination ? [paging[1]] : []),
+		...(endpoint.pagination || endpoint.records ? [unknownShape] : []),
 		...(endpoint.mentions ? [mentionsOption] : []),
 		...(endpoint.fallback ? [fallback] : []),
 		...(endpoint.batch ? batching : []),
@@ -118,6 +143,7 @@ export const NODE_OPTION_DEFAULTS = defaultsOf<NodeOptionValues>([
 	fallback,
 	...batching,
 	mentionsOption,
+	unknownShape,
 ]);
 
 /** Names of the behaviour settings: in the Options collection they are not wire fields. */

@@ -1,70 +1,98 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
+import { noteLink } from './links';
 import type { Mention } from './mention';
-import { count, isoTime, pick, stripMarkup, text, textOrNull } from './mention';
+import { count, firstTime, pick, stripMarkup, text, textOrNull, titleOr } from './mention';
 
 /**
  * Which field of each platform's record fills which field of a mention. Each list names the
- * parsed (raw=false) field first and the raw=true spelling after it. Documented in docs/mentions.md.
+ * parsed (raw=false) field first and the raw=true spellings, and those of the variants genuine
+ * answers show, after it. Documented in docs/mentions.md.
  */
 
 function note(record: IDataObject): Mention {
-	const note = (record.note as IDataObject | undefined) ?? record;
+	// App answers nest the note under `note`, web answers under `note_card` (with the token beside it).
+	const note = (record.note ?? record.note_card ?? record) as IDataObject;
+	const body = text(pick(note, ['desc', 'description']));
+	const id = text(pick(note, ['id', 'note_id']) ?? pick(record, ['id', 'note_id']));
+	const url = noteLink(id, text(pick(note, ['xsec_token']) ?? pick(record, ['xsec_token'])));
 	return {
 		platform: 'notes',
-		id: text(pick(note, ['id']) ?? pick(record, ['id'])),
-		url: textOrNull(pick(note, ['url', 'share_url', 'link'])),
-		title: stripMarkup(text(pick(note, ['title', 'display_title']))),
-		text: text(pick(note, ['desc', 'description'])),
-		author: textOrNull(pick(note, ['user.nickname', 'user.nick_name'])),
-		publishedAt: isoTime(pick(note, ['timestamp', 'time', 'create_time'])),
-		likes: count(pick(note, ['liked_count', 'likes'])),
-		comments: count(pick(note, ['comments_count', 'comment_count'])),
-		shares: count(pick(note, ['shared_count', 'share_count'])),
+		id,
+		url: url ?? textOrNull(pick(note, ['url', 'share_url', 'link'])),
+		title: titleOr(stripMarkup(text(pick(note, ['title', 'display_title']))), body),
+		text: body,
+		author: textOrNull(pick(note, ['user.nickname', 'user.nick_name', 'user.nickName'])),
+		publishedAt: firstTime(note, ['timestamp', 'time', 'create_time', 'publish_time']),
+		likes: count(pick(note, ['liked_count', 'likes', 'interact_info.liked_count'])),
+		comments: count(pick(note, ['comments_count', 'comment_count', 'interact_info.comment_count'])),
+		shares: count(pick(note, ['shared_count', 'share_count', 'interact_info.shared_count'])),
 		reads: null,
+		openInApp: null,
 		source: record,
 	};
 }
 
-function searchHit(record: IDataObject): Mention {
-	const type = text(pick(record, ['type']));
-	const platform =
-		type === 'article'
-			? 'articles'
-			: type === 'video'
-				? 'channels'
-				: type === 'account'
-					? 'accounts'
-					: 'web';
+const SEARCH_PLATFORMS: Record<string, Mention['platform']> = {
+	article: 'articles',
+	video: 'channels',
+	account: 'accounts',
+};
+
+/** A hit's platform: its `type`, else what it carries (a video's export id, an account's `gh_` name). */
+function searchPlatform(record: IDataObject): Mention['platform'] {
+	const type = SEARCH_PLATFORMS[text(pick(record, ['type']))];
+	if (type) return type;
+	if (pick(record, ['exportId', 'export_id', 'jumpInfo.extInfo.feedNonceId'])) return 'channels';
+	if (/^gh_/.test(text(pick(record, ['jumpInfo.userName'])))) return 'accounts';
+	return 'web';
+}
+
+function searchHit(record: IDataObject, platform = searchPlatform(record)): Mention {
+	const body = stripMarkup(text(pick(record, ['desc', 'signature', 'jumpInfo.signature'])));
+	const url = textOrNull(pick(record, ['doc_url', 'url', 'jumpInfo.url', 'jumpInfo.jumpUrl']));
+	const id = text(pick(record, ['docID', 'doc_id', 'docId', 'id']));
+	// Channel videos and accounts open only in the app: by the video's export id, the account's name.
+	const appId = pick(record, ['exportId', 'export_id', 'jumpInfo.userName', 'username']);
 	return {
 		platform,
-		id: text(pick(record, ['docID', 'doc_id', 'docId', 'id'])),
-		url: textOrNull(pick(record, ['doc_url', 'url', 'jumpInfo.url', 'jumpInfo.jumpUrl'])),
-		title: stripMarkup(text(pick(record, ['title']))),
-		text: stripMarkup(text(pick(record, ['desc', 'signature', 'jumpInfo.signature']))),
+		id,
+		url,
+		title: titleOr(stripMarkup(text(pick(record, ['title']))), body),
+		text: body,
 		author: textOrNull(
 			pick(record, ['source.title', 'nickName', 'nickname', 'jumpInfo.nickName', 'username']),
 		),
-		publishedAt: isoTime(pick(record, ['dateTime', 'date_time', 'create_time', 'timestamp'])),
+		// `dateTime` may be display text ("4年前") while `pubTime` holds the epoch.
+		publishedAt: firstTime(record, [
+			'pubTime',
+			'pub_time',
+			'dateTime',
+			'date_time',
+			'create_time',
+			'timestamp',
+		]),
 		likes: count(pick(record, ['like_num', 'likeNum', 'like_count'])),
 		comments: count(pick(record, ['comment_num', 'commentNum', 'comment_count'])),
 		shares: count(pick(record, ['forward_num', 'forwardNum', 'share_count'])),
 		reads: count(pick(record, ['read_num', 'readNum', 'read_count'])),
+		openInApp: url ? null : text(appId ?? id) || null,
 		source: record,
 	};
 }
 
 function channelSearchHit(record: IDataObject): Mention {
 	return {
-		...searchHit(record),
-		platform: 'channels',
+		...searchHit(record, 'channels'),
 		author: textOrNull(pick(record, ['nickname', 'nickName', 'username'])),
 	};
 }
 
 const MENTION_MAPPERS: Record<MentionShape, (record: IDataObject) => Mention> = {
 	note,
-	searchHit,
+	searchHit: (record) => searchHit(record),
+	// Every hit of the video search is a channel video, whatever its record says of itself.
+	videoSearchHit: (record) => searchHit(record, 'channels'),
 	channelSearchHit,
 };
 

@@ -1,3 +1,4 @@
+import { attemptParse, parseLosslessJson } from '../../shared/json/losslessJson';
 import type { AnswerMode, EndpointDescriptor } from '../descriptor';
 import type { Input } from './validateInput';
 
@@ -6,14 +7,26 @@ export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMo
 	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
 
 /**
- * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays.
+ * A string that holds a JSON object, as an object: real answers give some cursors as JSON text
+ * (note comments' `cursor` holds `index` and `pageArea`), and a path may step into it.
+ */
+function jsonTextObject(value: unknown): unknown {
+	if (typeof value !== 'string' || !value.trimStart().startsWith('{')) return value;
+	const parsed = attemptParse(parseLosslessJson, value);
+	return parsed.ok ? parsed.value : value;
+}
+
+/**
+ * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays, and a
+ * key steps into an object or into a string holding a JSON object.
  * Hand-written: the pack has no runtime dependencies (no lodash `get`), and `*` must flatten records.
  */
 export function valuesAt(root: unknown, path: string): unknown[] {
 	let current: unknown[] = [root];
 	for (const segment of path.split('.')) {
 		const next: unknown[] = [];
-		for (const value of current) {
+		for (const candidate of current) {
+			const value = segment === '*' ? candidate : jsonTextObject(candidate);
 			if (segment === '*') {
 				if (Array.isArray(value)) next.push(...value);
 			} else if (value !== null && typeof value === 'object' && segment in value) {
@@ -72,8 +85,10 @@ function byPosition(a: Located, b: Located): number {
 }
 
 /**
- * Records of a page: a plain path must hold an array; `*` paths are flattened over every match,
- * in the order the records appear in the answer (boxes and their sub-boxes interleave as written).
+ * Records of a page: a plain path must hold an array (null or an empty array: a page without
+ * records); `*` paths are flattened over every match, in the order the records appear in the answer
+ * (boxes and their sub-boxes interleave as written). Undefined when no path fits the answer at all:
+ * an answer in a shape the pack does not know, which must never read as "no records".
  */
 export function recordsAt(root: unknown, paths: string[]): unknown[] | undefined {
 	let found: Located[] | undefined;
@@ -84,17 +99,35 @@ export function recordsAt(root: unknown, paths: string[]): unknown[] | undefined
 			if (located.length) {
 				found = [...(found ?? []), ...located];
 				starPaths++;
-			} else if (valuesAt(root, path.slice(0, -2)).length) found ??= [];
+			} else if (valuesAt(root, path.split('.*')[0]).length) found ??= [];
 		} else {
 			const [value] = valuesAt(root, path);
 			if (Array.isArray(value)) return value;
+			if (value === null) found ??= [];
 		}
 	}
 	if (found && starPaths > 1) found.sort(byPosition);
 	return found?.map((entry) => entry.value);
 }
 
-/** True, 1 and '1' mean "more pages". */
+/**
+ * True, 'true' and a positive number (a flag of 1, or the number of the next page) mean "more
+ * pages"; false, 0, null and an empty value mean none.
+ */
 export function isMoreFlag(value: unknown): boolean {
-	return value === true || value === 1 || value === '1' || value === 'true';
+	if (value === true || value === 'true') return true;
+	const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+	return typeof number === 'number' && number > 0;
+}
+
+/** The keys of an answer's first levels (`data`, `data.data`), to say what an answer in an unknown shape holds. */
+export function answerKeysOf(body: unknown): string {
+	const levels: string[] = [];
+	let value = body;
+	for (const name of ['answer', 'data', 'data.data']) {
+		if (value === null || typeof value !== 'object' || Array.isArray(value)) break;
+		levels.push(`${name} {${Object.keys(value).join(', ')}}`);
+		value = (value as Record<string, unknown>).data;
+	}
+	return levels.join(', ') || `answer ${JSON.stringify(body)?.slice(0, 80)}`;
 }

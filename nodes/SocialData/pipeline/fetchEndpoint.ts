@@ -3,6 +3,7 @@ import type { EndpointDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
 import { answerMode, recordsAt } from './answerPaths';
+import { unknownShapeError } from './unknownShape';
 import { asItemJson, payloadOf, recordItems } from './outputItems';
 import type { StopReason } from './pageWalk';
 import { walkPages } from './pageWalk';
@@ -21,6 +22,8 @@ export interface EndpointSettings {
 	fallback: boolean;
 	/** Output normalised mentions instead of the platform's records. */
 	mentions: boolean;
+	/** A successful answer with no records at any known place: a hint (and no items), or a failure. */
+	unknownShape: 'hint' | 'fail';
 }
 
 export interface EndpointOutput {
@@ -39,6 +42,21 @@ const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number)
 	emptyPage: (endpoint, pages) =>
 		`${endpoint}: stopped after ${pages} pages because page ${pages} had no records although the service said more exist`,
 };
+
+/**
+ * An answer in an unknown shape: a hint beside the records read so far, or a failure when the user
+ * chose Fail (Continue On Fail then turns it into an error item naming the source).
+ */
+function unknownShape(
+	endpoint: EndpointDescriptor,
+	body: unknown,
+	pages: number,
+	settings: EndpointSettings,
+): string {
+	const error = unknownShapeError(endpoint.name, body, pages);
+	if (settings.unknownShape === 'fail') throw error;
+	return error.message;
+}
 
 async function fetchPages(
 	context: CallContext,
@@ -59,7 +77,10 @@ async function fetchPages(
 		},
 		{ limit: settings.limit, maxPages: settings.maxPages },
 	);
-	const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
+	const notice =
+		outcome.stop === 'unknownShape'
+			? unknownShape(endpoint, outcome.unknownAnswer, outcome.pages, settings)
+			: STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
 	return { results, notices: notice ? [notice] : [] };
 }
 
@@ -119,14 +140,10 @@ export async function fetchEndpoint(
 	if (endpoint.pagination) return fetchPages(context, endpoint, input, settings);
 	const { body, answeredBy } = await sendWithFallback(context, endpoint, input, settings);
 	if (endpoint.records && (settings.splitRecords || settings.mentions)) {
-		return {
-			results: recordItems(
-				endpoint,
-				recordsAt(body, endpoint.records[answerMode(endpoint, input)]) ?? [],
-				settings.mentions,
-			),
-			notices: [],
-		};
+		const records = recordsAt(body, endpoint.records[answerMode(endpoint, input)]);
+		if (records === undefined)
+			return { results: [], notices: [unknownShape(endpoint, body, 1, settings)] };
+		return { results: recordItems(endpoint, records, settings.mentions), notices: [] };
 	}
 	const json = asItemJson(payloadOf(body));
 	return { results: [endpoint.fallback ? { ...json, answeredBy } : json], notices: [] };

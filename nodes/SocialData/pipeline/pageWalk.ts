@@ -18,10 +18,12 @@ export interface Page {
  * Why a walk stopped. `end`: the answer said it is the last page (its flag, or another end signal of
  * the spec). `stalledCursor`: the cursor came back unchanged; `cursorRestarted`: it came back to the
  * first page's value (the next page would be page one again, billed again); `emptyPage`: a page had
- * no records although its answer said more exist.
+ * no records although its answer said more exist; `unknownShape`: a successful answer held no records
+ * at any place the descriptor knows (`WalkResult.unknownAnswer` is that answer).
  */
 export type StopReason =
 	| 'end'
+	| 'unknownShape'
 	| 'limit'
 	| 'pageBound'
 	| 'stalledCursor'
@@ -39,6 +41,8 @@ export interface WalkResult {
 	pages: number;
 	records: number;
 	stop: StopReason;
+	/** The answer whose records sit nowhere the descriptor knows (stop `unknownShape`). */
+	unknownAnswer?: unknown;
 }
 
 /** A paginated endpoint: how it pages, and its fields, which give each carried value its wire type. */
@@ -79,9 +83,15 @@ export function firstPageInput(endpoint: PagedEndpoint, input: Input): Input {
 	return first;
 }
 
-/** Whether an answer is the last page: its flag does not say more, or it shows another end signal of the spec. */
+/**
+ * Whether an answer is the last page: its flag does not say more (or, where answers may carry no
+ * flag at all, it has neither a flag nor records), or it shows another end signal of the spec.
+ */
 function isLastPage(pagination: PaginationDescriptor, body: unknown, mode: AnswerMode): boolean {
-	if (!isMoreFlag(firstValueAt(body, pathsOf(pagination.more, mode)))) return true;
+	const more = firstValueAt(body, pathsOf(pagination.more, mode));
+	if (more === undefined && pagination.moreWhileRecords) {
+		if ((recordsAt(body, pathsOf(pagination.records, mode)) ?? []).length === 0) return true;
+	} else if (!isMoreFlag(more)) return true;
 	return (pagination.ends ?? []).some((signal) => {
 		const value = firstValueAt(body, pathsOf(signal.at, mode));
 		// 0 and "0" alike: services are loose about the JSON type of counts and cursors.
@@ -131,10 +141,11 @@ export function nextPage(
 	if ((recordsAt(body, pathsOf(pagination.records, mode)) ?? []).length === 0)
 		return { stop: 'emptyPage' };
 	const next: Input = { ...request };
+	// A value the answer does not give stays as it was sent (the user's FOLDED page area stays FOLDED).
 	for (const carry of cursors) {
 		const value = firstValueAt(body, pathsOf(carry.from, mode));
-		if (value === undefined || value === null) delete next[carry.field];
-		else next[carry.field] = wireValue(endpoint, carry.field, value);
+		if (value !== undefined && value !== null)
+			next[carry.field] = wireValue(endpoint, carry.field, value);
 	}
 	if (isFirstPage) {
 		for (const carry of pagination.sticky ?? []) {
@@ -179,7 +190,11 @@ export async function walkPages(
 	let collected = 0;
 	for (let pages = 1; ; pages++) {
 		const body = await fetchPage(request);
-		const all = recordsAt(body, pathsOf(pagination.records, mode)) ?? [];
+		const all = recordsAt(body, pathsOf(pagination.records, mode));
+		if (all === undefined) {
+			await onPage({ body, records: [], input: request });
+			return { pages, records: collected, stop: 'unknownShape', unknownAnswer: body };
+		}
 		const room = options.limit === undefined ? all.length : Math.max(0, options.limit - collected);
 		const records = all.length > room ? all.slice(0, room) : all;
 		collected += records.length;

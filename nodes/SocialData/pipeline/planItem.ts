@@ -88,6 +88,7 @@ export function planItem(
 		maxPages: options.node.maxPages,
 		fallback: options.node.fallback,
 		mentions: options.node.mentions,
+		unknownShape: options.node.unknownShape,
 	};
 	if (endpoint.batch) {
 		const { ids, rest } = batchInputOf(endpoint, given);

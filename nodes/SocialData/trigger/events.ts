@@ -49,7 +49,8 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		endpoint: endpoint('fetch_search'),
 		fixedInput: { sort: 'latest' },
 		id: searchHitId,
-		time: same('dateTime', 'date_time'),
+		// `dateTime` may be display text ("4年前") where `pubTime` holds the epoch.
+		time: same('pubTime', 'dateTime', 'date_time'),
 	},
 	{
 		value: 'newVideoSearchResult',
@@ -58,7 +59,8 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		endpoint: endpoint('fetch_search_videos'),
 		fixedInput: { sort: 'latest' },
 		id: searchHitId,
-		time: same('dateTime', 'date_time'),
+		// `dateTime` may be display text ("4年前") where `pubTime` holds the epoch.
+		time: same('pubTime', 'dateTime', 'date_time'),
 	},
 	{
 		value: 'newChannelVideoSearchResult',
@@ -85,7 +87,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		endpoint: endpoint('get_note_comments'),
 		fixedInput: { sort_strategy: 'latest_v2' },
 		id: same('id', 'comment_id'),
-		time: same('create_time'),
+		time: same('create_time', 'time'),
 	},
 	{
 		value: 'newVideoComment',

@@ -3,6 +3,7 @@ import type { AnswerMode } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
 import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
 import { asItemJson } from '../pipeline/outputItems';
+import { unknownShapeError } from '../pipeline/unknownShape';
 import type { Input } from '../pipeline/validateInput';
 import type { TriggerEvent } from './events';
 
@@ -85,7 +86,10 @@ export class Listing {
 			if (outcome.calls >= maxCalls) return { ...outcome, unread: current };
 			const body = await this.fetchPage(current);
 			outcome.calls++;
-			for (const value of recordsAt(body, recordPaths) ?? []) {
+			const records = recordsAt(body, recordPaths);
+			// Never "nothing new": the poll fails, so the execution list shows it, and the memory stays.
+			if (records === undefined) throw unknownShapeError(endpoint.name, body, outcome.calls);
+			for (const value of records) {
 				const record = this.recordOf(value);
 				outcome.read.push(record);
 				const verdict = judge(record, outcome.found);

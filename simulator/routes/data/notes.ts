@@ -2,6 +2,7 @@ import {
 	NOTE_SORT_TYPES,
 	NOTE_TIME_FILTERS,
 	NOTE_TYPES,
+	type NoteComment,
 	type NoteCommentSort,
 } from '../../dataset/notes';
 import { hexFor } from '../../dataset/random';
@@ -16,6 +17,7 @@ import {
 } from './input';
 import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
 import type { DataContext, DataGroup } from './types';
+import { recordedCommentsData, recordedSearchPage } from '../../shapes/notes';
 
 type PageArea = 'UNFOLDED' | 'FOLDED';
 type CommentCursor = { n: string; s: NoteCommentSort; o: number; i: number; a: PageArea };
@@ -44,8 +46,16 @@ export const notes: DataGroup = {
 				return upstreamError('share_text does not contain a link to a note');
 			if (!ctx.dataset.isNoteId(noteId))
 				return upstreamError(`note ${noteId} not found or deleted`);
-			const offset = commentOffset(cursor, index, pageArea, noteId, sort);
-			return ok(commentPage(noteId, sort, offset, index, ctx));
+			const recorded = ctx.options.shapes === 'recorded';
+			const offset = recorded
+				? recordedCommentOffset(cursor, index, pageArea, noteId, sort, ctx)
+				: commentOffset(cursor, index, pageArea, noteId, sort);
+			const page = commentPage(noteId, sort, offset, ctx);
+			return ok(
+				recorded
+					? recordedCommentPage(page, noteId, sort, index, ctx)
+					: specCommentPage(page, noteId, sort, index),
+			);
 		},
 		get_user_info(input, ctx) {
 			const userId = target(input, 'user_id', (text) => ctx.dataset.noteUserIdFromShareText(text));
@@ -72,6 +82,11 @@ export const notes: DataGroup = {
 				(page - 1) * ctx.pageSize,
 				ctx.pageSize,
 			);
+			if (ctx.options.shapes === 'recorded')
+				return recordedSearchPage(
+					{ hits: items, searchId, sessionId, page, more },
+					ctx.options.seed,
+				);
 			return ok({ items, search_id: searchId, search_session_id: sessionId, has_more: more });
 		},
 	},
@@ -130,6 +145,14 @@ function commentOffset(
 	return state.o;
 }
 
+interface CommentPage {
+	comments: NoteComment[];
+	/** Where the next page starts in the note's comments (UNFOLDED first, then FOLDED). */
+	next: number;
+	hasMore: boolean;
+	nextArea: PageArea;
+}
+
 /**
  * Pages never mix areas: the FOLDED comments follow once the UNFOLDED ones are served. With the
  * `default` order each later page repeats the previous page's last comment, as the spec warns.
@@ -138,9 +161,8 @@ function commentPage(
 	noteId: string,
 	sort: NoteCommentSort,
 	offset: number,
-	index: number,
 	ctx: DataContext,
-) {
+): CommentPage {
 	const { unfolded, folded } = ctx.dataset.noteCommentAreas(noteId, sort);
 	const inFolded = offset >= unfolded.length;
 	const area = inFolded ? folded : unfolded;
@@ -148,23 +170,84 @@ function commentPage(
 	const overlap = sort === 'default' && offset > 0 && start > 0 ? 1 : 0;
 	const page = pageAt(area, start - overlap, ctx.pageSize + overlap);
 	const next = offset + page.items.length - overlap;
-	const hasMore = next < unfolded.length + folded.length;
-	const nextArea: PageArea = next >= unfolded.length ? 'FOLDED' : 'UNFOLDED';
 	return {
 		comments: page.items,
-		cursor: hasMore
-			? encodeCursor({
-					n: noteId,
-					s: sort,
-					o: next,
-					i: index + 1,
-					a: nextArea,
-				} satisfies CommentCursor)
-			: '',
-		index: index + 1,
-		pageArea: nextArea,
-		has_more: hasMore,
+		next,
+		hasMore: next < unfolded.length + folded.length,
+		nextArea: next >= unfolded.length ? 'FOLDED' : 'UNFOLDED',
 	};
+}
+
+/** The spec's page: `cursor`, `index` and `pageArea` side by side in `data`. */
+function specCommentPage(page: CommentPage, noteId: string, sort: NoteCommentSort, index: number) {
+	const state: CommentCursor = { n: noteId, s: sort, o: page.next, i: index + 1, a: page.nextArea };
+	return {
+		comments: page.comments,
+		cursor: page.hasMore ? encodeCursor(state) : '',
+		index: index + 1,
+		pageArea: page.nextArea,
+		has_more: page.hasMore,
+	};
+}
+
+/** The recorded page: `cursor` is JSON text holding the last comment's id, `index` and `pageArea`. */
+function recordedCommentPage(
+	page: CommentPage,
+	noteId: string,
+	sort: NoteCommentSort,
+	index: number,
+	ctx: DataContext,
+) {
+	const last = page.comments[page.comments.length - 1];
+	return recordedCommentsData({
+		noteId,
+		sort,
+		total: ctx.dataset.noteComments(noteId, sort).length,
+		comments: page.comments,
+		hasMore: page.hasMore,
+		cursor: JSON.stringify({
+			cursor: page.hasMore && last ? last.id : '',
+			index: index + 1,
+			pageArea: page.nextArea,
+		}),
+	});
+}
+
+/**
+ * Where a recorded cursor goes on: after the comment it names. Its `index` and `pageArea` must be
+ * sent too, as the spec asks of later pages, though the answer gives them only inside the cursor.
+ */
+function recordedCommentOffset(
+	cursor: string,
+	index: number,
+	pageArea: PageArea,
+	noteId: string,
+	sort: NoteCommentSort,
+	ctx: DataContext,
+): number {
+	if (cursor === '') return commentOffset(cursor, index, pageArea, noteId, sort);
+	let state: { cursor?: unknown; index?: unknown; pageArea?: unknown };
+	try {
+		state = JSON.parse(cursor) as typeof state;
+	} catch {
+		throw invalidCursor('cursor');
+	}
+	if (state.index !== index)
+		throw new HttpError(
+			400,
+			`Invalid index: send the index of the previous answer's cursor (${String(state.index)})`,
+			'input.index',
+		);
+	if (state.pageArea !== pageArea)
+		throw new HttpError(
+			400,
+			`Invalid pageArea: send the pageArea of the previous answer's cursor (${String(state.pageArea)})`,
+			'input.pageArea',
+		);
+	const all = ctx.dataset.noteComments(noteId, sort);
+	const position = all.findIndex((comment) => comment.id === state.cursor);
+	if (position < 0) throw mismatch('cursor', 'note or sort_strategy');
+	return position + 1;
 }
 
 function openSearch(query: string, ctx: DataContext) {

@@ -17,6 +17,7 @@ const MENTION_FIELDS = [
 	'comments',
 	'shares',
 	'reads',
+	'openInApp',
 	'source',
 ];
 

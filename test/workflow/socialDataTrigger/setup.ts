@@ -119,7 +119,8 @@ const strings = (values: Array<string | bigint>) => values.map(String);
 /** How each event's records look, and what the simulator's list holds, to check the trigger against. */
 export const EVENT_FACTS: Record<string, EventFacts> = {
 	newNote: {
-		idOf: (json) => json.id,
+		// Recorded answers carry the id only inside `note`.
+		idOf: (json) => (json.note as IDataObject).id,
 		timeOf: (json) => Number((json.note as IDataObject).timestamp),
 		newest: (sim, count) =>
 			strings(
