@@ -25,6 +25,7 @@ for (const { json } of $input.all()) {
 		platform: json.platform,
 		id: json.id,
 		url: json.url ?? null,
+		openInApp: json.openInApp ?? null,
 		title: json.title || (json.text ?? '').slice(0, 80) || '(untitled)',
 		author: json.author ?? null,
 		publishedAt: json.publishedAt ?? null,

@@ -11,6 +11,7 @@ import { keyword, oneOf, optionalInt, optionalString, rawFlag, type Input } from
 import { flattenBoxes, splitIntoBoxes } from './boxes';
 import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
 import type { DataContext, DataGroup } from './types';
+import { withRecordedVideoHits } from '../../shapes/search';
 
 const BUSINESS_TYPES = Object.keys(BUSINESS_TYPE_CODES);
 
@@ -76,13 +77,18 @@ function answer(
 		offset: next,
 	};
 	const businessType = BUSINESS_TYPE_CODES[query.b];
-	if (rawFlag(input))
+	if (rawFlag(input)) {
+		const nowSeconds = Math.floor(ctx.clock.now() / 1000);
 		return {
 			keyword: query.q,
 			business_type: businessType,
-			results: { ret: 0, data: boxes },
+			results: {
+				ret: 0,
+				data: ctx.options.shapes === 'recorded' ? withRecordedVideoHits(boxes, nowSeconds) : boxes,
+			},
 			...paging,
 		};
+	}
 	return {
 		keyword: query.q,
 		business_type: businessType,

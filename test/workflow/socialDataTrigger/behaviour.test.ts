@@ -82,3 +82,20 @@ test('another keyword is another list: its first poll starts afresh instead of e
 	const first = await other.poll();
 	expect(first).toMatchObject({ items: null, calls: 1 });
 });
+
+test('an answer in an unknown shape fails the poll (never "nothing new") and leaves the memory for the next poll', async () => {
+	const trigger = new ActiveTrigger(sim, eventParameters(sim).newNote);
+	await trigger.poll();
+	const memory = structuredClone(trigger.staticData);
+	await trigger.arrive(2);
+
+	sim.faults.queue({ endpoint: 'search_notes', data: { data: { notes: [] } } });
+	const failed = await trigger.poll();
+	expect(failed.items).toBeNull();
+	expect(failed.error?.message).toMatch(/answered in an unknown shape/);
+	expect(failed.error?.message).toContain('data.data {notes}');
+	expect(trigger.staticData).toEqual(memory);
+
+	const next = await trigger.poll();
+	expect(jsonOf(next).map((json) => facts.idOf(json))).toEqual(facts.newest(sim, 2).reverse());
+});

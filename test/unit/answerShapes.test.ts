@@ -1,0 +1,96 @@
+import { nextPage } from '../../nodes/SocialData/pipeline/pageWalk';
+import { recordsAt } from '../../nodes/SocialData/pipeline/answerPaths';
+import { count, isoTime } from '../../nodes/SocialData/mentions/mention';
+import { endpoint } from './support/inputRejection';
+
+/** Reading the answers of every variant genuine captures show (simulator/recorded/README.md). */
+
+const comments = endpoint('get_note_comments');
+const paged = { pagination: comments.pagination!, fields: comments.fields };
+const commentsAnswer = (data: Record<string, unknown>) => ({
+	data: { code: 0, success: true, data: { comments: [{ id: 'a' }], has_more: true, ...data } },
+});
+
+describe('note comments: the cursor of each variant', () => {
+	it('index and pageArea come out of the JSON-text cursor, in their wire types', () => {
+		const step = nextPage(
+			paged,
+			'raw',
+			{ note_id: 'n', cursor: '', index: 0 },
+			commentsAnswer({ cursor: '{"cursor":"c1","index":2,"pageArea":"FOLDED"}' }),
+			true,
+			new Set(),
+		);
+		expect(step).toEqual({
+			next: {
+				note_id: 'n',
+				cursor: '{"cursor":"c1","index":2,"pageArea":"FOLDED"}',
+				index: 2,
+				pageArea: 'FOLDED',
+			},
+		});
+	});
+
+	it('top-level index and pageArea (the spec) win over the cursor text', () => {
+		const step = nextPage(
+			paged,
+			'raw',
+			{ note_id: 'n', cursor: '', index: 0 },
+			commentsAnswer({ cursor: '{"index":9}', index: 3, pageArea: 'UNFOLDED' }),
+			true,
+			new Set(),
+		);
+		expect(step).toMatchObject({ next: { index: 3, pageArea: 'UNFOLDED' } });
+	});
+
+	it("a value the answer does not give keeps the user's choice (FOLDED stays FOLDED)", () => {
+		const step = nextPage(
+			paged,
+			'raw',
+			{ note_id: 'n', cursor: '', index: 0, pageArea: 'FOLDED' },
+			commentsAnswer({ cursor: '{"cursor":"c1","index":1}' }),
+			true,
+			new Set(),
+		);
+		expect(step).toMatchObject({ next: { index: 1, pageArea: 'FOLDED' } });
+	});
+});
+
+describe('records at a known place, or an unknown shape', () => {
+	const paths = ['data.data.items'];
+	it('an array is the page, null or an empty array a page without records', () => {
+		expect(recordsAt({ data: { data: { items: [1, 2] } } }, paths)).toEqual([1, 2]);
+		expect(recordsAt({ data: { data: { items: null } } }, paths)).toEqual([]);
+		expect(recordsAt({ data: { data: { items: [] } } }, paths)).toEqual([]);
+	});
+	it('no path fitting the answer is an unknown shape (undefined), not an empty page', () => {
+		expect(recordsAt({ data: { data: { notes: [1] } } }, paths)).toBeUndefined();
+		expect(recordsAt({ data: { data: { items: 'x' } } }, paths)).toBeUndefined();
+	});
+});
+
+describe('counts and times as the platforms write them', () => {
+	it.each([
+		[1234, 1234],
+		['1234', 1234],
+		['1,234', 1234],
+		['1.2万', 12_000],
+		['10万+', 100_000],
+		['3亿', 300_000_000],
+		['2.5w', 25_000],
+		['', null],
+		['赞', null],
+		[null, null],
+	])('count(%j) is %j', (value, expected) => expect(count(value)).toBe(expected));
+
+	it.each([
+		[1650331621, '2022-04-19T01:27:01.000Z'],
+		['1650331621', '2022-04-19T01:27:01.000Z'],
+		[1650331621000, '2022-04-19T01:27:01.000Z'],
+		['2025-04-16', '2025-04-16T00:00:00.000Z'],
+		['4年前', null],
+		['昨天 12:00', null],
+		['12-05', null],
+		[0, null],
+	])('isoTime(%j) is %j', (value, expected) => expect(isoTime(value)).toBe(expected));
+});
