@@ -1,6 +1,7 @@
 import { nextPage } from '../../nodes/SocialData/pipeline/pageWalk';
 import { recordsAt } from '../../nodes/SocialData/pipeline/answerPaths';
 import { count, isoTime } from '../../nodes/SocialData/mentions/mention';
+import { channelMediaOf } from '../../nodes/SocialData/download/channelDownload';
 import { endpoint } from './support/inputRejection';
 
 /** Reading the answers of every variant genuine captures show (simulator/recorded/README.md). */
@@ -93,4 +94,39 @@ describe('counts and times as the platforms write them', () => {
 		['12-05', null],
 		[0, null],
 	])('isoTime(%j) is %j', (value, expected) => expect(isoTime(value)).toBe(expected));
+});
+
+describe('the variants genuine channel and article answers show', () => {
+	const recordPaths = (name: string) => endpoint(name).pagination!.records.raw;
+
+	it('channel video comments: the v1 `comment_info` list beside the spec `commentInfo`', () => {
+		const comment = { comment_id: '14123456789012345678', content: 'x' };
+		expect(
+			recordsAt({ data: { comment_info: [comment] } }, recordPaths('fetch_video_comments')),
+		).toEqual([comment]);
+	});
+
+	it('article comments: the older `elected_comment` list beside the spec `comments`', () => {
+		const comment = { content_id: '6611111111111111111', content: 'x' };
+		expect(
+			recordsAt({ data: { elected_comment: [comment] } }, recordPaths('fetch_article_comments')),
+		).toEqual([comment]);
+	});
+
+	it('channel video detail: the web variant holds one `object` with the media', () => {
+		const data = {
+			object: {
+				id: '14123456789012345678',
+				objectDesc: {
+					media: [
+						{ url: 'https://media.example.com/v?a=1', urlToken: '&token=t', decodeKey: '42' },
+					],
+				},
+			},
+		};
+		expect(channelMediaOf(data)).toEqual({
+			url: 'https://media.example.com/v?a=1&token=t',
+			decodeKey: '42',
+		});
+	});
 });

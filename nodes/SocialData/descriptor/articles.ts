@@ -35,7 +35,8 @@ export const articles: GroupDescriptor = {
 			displayName: 'Get Article Comments',
 			description: 'Comments of an article with their first replies',
 			pagination: {
-				records: same('data.comments'),
+				// Older genuine answers name the list `elected_comment`.
+				records: { raw: ['data.comments', 'data.elected_comment'], parsed: ['data.comments'] },
 				cursors: [{ field: 'buffer', from: same('data.buffer'), initial: '' }],
 				more: same('data.has_more'),
 				// The spec: buffer is the empty string on the last page (sending it again would fetch page one).

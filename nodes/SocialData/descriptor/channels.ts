@@ -98,10 +98,14 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_video_comments',
 			displayName: 'Get Video Comments',
 			description: 'Comments of a channel video, or the second-level replies of one comment',
-			pagination: byLastBuffer(
-				{ raw: ['data.commentInfo'], parsed: ['data.comments'] },
-				{ raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] },
-			),
+			// The v1 variant's genuine answers name the list `comment_info` and carry no continue flag.
+			pagination: {
+				...byLastBuffer(
+					{ raw: ['data.commentInfo', 'data.comment_info'], parsed: ['data.comments'] },
+					{ raw: ['data.downContinueFlag'], parsed: ['data.down_continue'] },
+				),
+				moreWhileRecords: true,
+			},
 			fields: [
 				numericId('object_id', 'Object ID', 'Numeric video ID', { required: true }),
 				lastBufferField,

@@ -19,10 +19,13 @@ export interface ChannelMedia {
 	decodeKey: unknown;
 }
 
-/** The media of a video detail answer: raw=false `media`, or raw=true `objects[0].objectDesc.media[0]`. */
+/**
+ * The media of a video detail answer: raw=false `media`, raw=true `objects[0].objectDesc.media[0]`,
+ * or `object.objectDesc.media[0]` (the web variant's genuine answers hold one `object`).
+ */
 export function channelMediaOf(data: unknown): ChannelMedia | undefined {
 	const parsed = firstValueAt(data, ['media']);
-	const raw = firstValueAt(data, ['objects.0.objectDesc.media.0']);
+	const raw = firstValueAt(data, ['objects.0.objectDesc.media.0', 'object.objectDesc.media.0']);
 	const media = (parsed ?? raw) as IDataObject | undefined;
 	if (!media || typeof media !== 'object') return undefined;
 	const url = media.url;
@@ -36,11 +39,24 @@ export function channelMediaOf(data: unknown): ChannelMedia | undefined {
 function metadataOf(data: unknown): IDataObject {
 	const pick = (...paths: string[]) => firstValueAt(data, paths) ?? null;
 	return {
-		object_id: pick('id', 'objects.0.id', 'objectResponses.0.objectId') as IDataObject[string],
-		title: pick('title', 'objects.0.objectDesc.description') as IDataObject[string],
-		username: pick('username', 'objects.0.username') as IDataObject[string],
-		nickname: pick('nickname', 'objects.0.nickname') as IDataObject[string],
-		create_time: pick('create_time', 'objects.0.createtime') as IDataObject[string],
+		object_id: pick(
+			'id',
+			'objects.0.id',
+			'object.id',
+			'objectResponses.0.objectId',
+		) as IDataObject[string],
+		title: pick(
+			'title',
+			'objects.0.objectDesc.description',
+			'object.objectDesc.description',
+		) as IDataObject[string],
+		username: pick('username', 'objects.0.username', 'object.username') as IDataObject[string],
+		nickname: pick('nickname', 'objects.0.nickname', 'object.nickname') as IDataObject[string],
+		create_time: pick(
+			'create_time',
+			'objects.0.createtime',
+			'object.createtime',
+		) as IDataObject[string],
 	};
 }
 
