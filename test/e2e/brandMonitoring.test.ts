@@ -273,12 +273,19 @@ describe('the brand-monitoring daily report in a real n8n', () => {
 		expect(page.text).toContain('TREND: LAST 1 RUN');
 		for (const [n, mention] of report.negatives.entries())
 			expect(page.text).toContain(`${n + 1}. ${mention.title}`);
-		// Each action item links to its post where the search answer gave a link, else names the id.
+		// Each action item links to its post; a channel video, which has no web link, says what to open in the app.
+		expect(report.negatives.some((mention) => mention.source === 'notes')).toBe(true);
 		for (const mention of report.negatives) {
-			if (mention.url) expect(page.links).toContain(mention.url);
-			else
-				expect(page.text).toContain(
-					`No link in the answer; ${mention.source === 'notes' ? 'Notes' : 'Videos'} id ${mention.id}`,
+			if (mention.source === 'videos') {
+				expect(mention.url).toBeNull();
+				expect(page.text).toContain(`No web link on Videos: open in the app: ${mention.openInApp}`);
+			} else {
+				expect(mention.url).toMatch(/^https:\/\//);
+				expect(page.links).toContain(mention.url);
+			}
+			if (mention.source === 'notes')
+				expect(mention.url).toMatch(
+					/^https:\/\/www\.xiaohongshu\.com\/explore\/[0-9a-f]{24}\?xsec_token=AB/,
 				);
 		}
 		for (const link of page.links) expect(report.mentions.map((m) => m.url)).toContain(link);

@@ -22,6 +22,8 @@ export interface Mention {
 	platform: string;
 	id: string;
 	url: string | null;
+	/** Where no web link exists: the id to find the post with in the app. */
+	openInApp: string | null;
 	title: string;
 	author: string | null;
 	sentiment: string;

@@ -115,7 +115,7 @@ const actionRows = negatives
 <div style="font-size:15px;font-weight:bold;color:#1f2933;">${n + 1}. ${link(m, m.title)}</div>
 <div style="font-size:12px;color:#5b6573;padding-top:3px;">${escape(sourceName(m.source))}${m.author ? ` &middot; ${escape(m.author)}` : ''}${engagementLine(m) ? ` &middot; ${engagementLine(m)}` : ''}</div>
 ${m.reason ? `<div style="font-size:13px;color:#7a2721;padding-top:5px;">${escape(m.reason)}</div>` : ''}
-<div style="font-size:13px;padding-top:6px;">${m.url ? `<a href="${escape(m.url)}" style="color:#1d5fbf;font-weight:bold;text-decoration:none;">Open the post and reply &rarr;</a>` : `<span style="color:#5b6573;">No web link on ${escape(sourceName(m.source))}: open in the app: ${escape(m.openInApp ?? m.id)}</span>`}</div>
+<div style="font-size:13px;padding-top:6px;">${m.url ? `<a href="${escape(m.url)}" style="color:#1d5fbf;font-weight:bold;text-decoration:none;">Open the post and reply &rarr;</a>` : `<span style="color:#5b6573;word-break:break-all;">No web link on ${escape(sourceName(m.source))}: open in the app: ${escape(m.openInApp ?? m.id)}</span>`}</div>
 </td></tr></table></td></tr>`,
 	)
 	.join('');

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../../../simulator';
 import { runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
@@ -15,7 +15,7 @@ const runCalls = () => sim.requests.filter((request) => request.path === '/api/v
 const sentInputs = () =>
 	runCalls().map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
 
-const searchNotes = (options: IDataObject = {}, limit?: number) => ({
+const searchNotes = (options: INodeParameters = {}, limit?: number): INodeParameters => ({
 	resource: 'notes',
 	operation: 'search_notes',
 	keyword: sim.dataset.ids.keyword,
