@@ -11,6 +11,7 @@ import { socialDataProperties } from './description';
 import { socialDataToolDescription } from './toolDescription';
 import { ENDPOINTS } from './descriptor';
 import { sensitiveOutputFields } from './editor/sensitiveOutputFields';
+import { socialDataBuilderHint } from './builderHint';
 
 export class SocialData implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,6 +29,7 @@ export class SocialData implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: socialDataProperties,
+		builderHint: socialDataBuilderHint,
 		sensitiveOutputFields: sensitiveOutputFields(ENDPOINTS),
 	};
 
