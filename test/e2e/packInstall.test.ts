@@ -6,6 +6,7 @@
  * at the test's user folder).
  * Takes about 60-90 s with the n8n cache in place (build and pack ~10 s; the npm-style run ~20-30 s,
  * as npm also fetches the peer dependency n8n-workflow; the n8n-ui- and readme-style runs ~15-20 s).
+ * One more n8n-ui-style run (~30 s) checks the node's sensitiveOutputFields on an echoed cookie.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
