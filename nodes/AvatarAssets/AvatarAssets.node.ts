@@ -10,6 +10,7 @@ import { avatarAssetsProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import { avatarAssetsToolDescription } from './toolDescription';
+import { avatarAssetsBuilderHint } from './builderHint';
 
 export class AvatarAssets implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,6 +28,7 @@ export class AvatarAssets implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: avatarAssetsProperties,
+		builderHint: avatarAssetsBuilderHint,
 	};
 
 	methods = { listSearch };

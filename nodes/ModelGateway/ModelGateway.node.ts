@@ -10,6 +10,7 @@ import { modelGatewayProperties } from './actions/properties';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import { modelGatewayToolDescription } from './toolDescription';
+import { modelGatewayBuilderHint } from './builderHint';
 
 export class ModelGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,6 +28,7 @@ export class ModelGateway implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: modelGatewayProperties,
+		builderHint: modelGatewayBuilderHint,
 	};
 
 	methods = { listSearch };

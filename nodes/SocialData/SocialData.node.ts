@@ -9,6 +9,9 @@ import { executeSocialData } from './execute';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { socialDataProperties } from './description';
 import { socialDataToolDescription } from './toolDescription';
+import { ENDPOINTS } from './descriptor';
+import { sensitiveOutputFields } from './editor/sensitiveOutputFields';
+import { socialDataBuilderHint } from './builderHint';
 
 export class SocialData implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,6 +29,8 @@ export class SocialData implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: socialDataProperties,
+		builderHint: socialDataBuilderHint,
+		sensitiveOutputFields: sensitiveOutputFields(ENDPOINTS),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

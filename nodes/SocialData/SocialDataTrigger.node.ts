@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { eventSubtitle, socialDataTriggerProperties } from './trigger/description';
 import { pollSocialData } from './trigger/poll';
+import { socialDataTriggerBuilderHint } from './trigger/builderHint';
 
 export class SocialDataTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,6 +25,7 @@ export class SocialDataTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: socialDataTriggerProperties,
+		builderHint: socialDataTriggerBuilderHint,
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

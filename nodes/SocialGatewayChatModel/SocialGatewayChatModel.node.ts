@@ -12,6 +12,7 @@ import { getGatewayCredentials } from '../shared/gatewayCredentials';
 import { chatModelProperties } from './description';
 import { GatewayChatModel } from './model/GatewayChatModel';
 import { readChatModelOptions } from './model/readOptions';
+import { chatModelBuilderHint } from './builderHint';
 
 export class SocialGatewayChatModel implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,6 +33,7 @@ export class SocialGatewayChatModel implements INodeType {
 		outputNames: ['Model'],
 		credentials: [{ name: 'socialGatewayApi', required: true }],
 		properties: chatModelProperties,
+		builderHint: chatModelBuilderHint,
 	};
 
 	methods = { listSearch };

@@ -28,6 +28,11 @@ export interface PollNodeOptions {
 	mode?: Extract<WorkflowExecuteMode, 'trigger' | 'manual'>;
 	/** The workflow's static data as n8n stored it after the previous poll (default: none yet). */
 	staticData?: IDataObject;
+	/**
+	 * What `getPollBudgetMs()` answers (default: n8n-core's own, 5 minutes); `null` is an engine
+	 * older than n8n 2.41, whose poll functions have no such method.
+	 */
+	pollBudgetMs?: number | null;
 }
 
 export interface NodePoll {
@@ -94,7 +99,20 @@ export async function pollNode(options: PollNodeOptions): Promise<NodePoll> {
 		executionId,
 		workflowId: WORKFLOW_ID,
 	});
-	const context = new PollContext(workflow, workflowNode, additionalData, mode, 'activate');
+	const context = new PollContext(
+		workflow,
+		workflowNode,
+		additionalData,
+		mode,
+		'activate',
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		typeof options.pollBudgetMs === 'number' ? () => options.pollBudgetMs as number : undefined,
+	);
+	if (options.pollBudgetMs === null) Reflect.deleteProperty(context, 'getPollBudgetMs');
 	const logs: HarnessLogRecord[] = [];
 	let items: INodeExecutionData[] | null = null;
 	let error: Error | undefined;

@@ -38,6 +38,10 @@ export function recordLocator(kind: RecordKind, description: string): INodePrope
 	return {
 		displayName: kind.idField.displayName,
 		name: kind.idField.name,
+		builderHint: {
+			propertyHint:
+				'The id as a string, from the list, an earlier List or Create result (e.g. an expression reading its id), or given by the user.',
+		},
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,

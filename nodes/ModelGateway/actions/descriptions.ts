@@ -19,6 +19,10 @@ export function modelLocator(
 	return {
 		displayName: 'Model',
 		name: 'modelId',
+		builderHint: {
+			propertyHint:
+				'A model id of the gateway: keep the default, or pick one Model > List returns; never invent one.',
+		},
 		type: 'resourceLocator',
 		default: { mode: 'list', value: defaultModel },
 		required: true,

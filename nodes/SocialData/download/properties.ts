@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, FieldDescriptor, GroupKey } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { optionsCollection } from '../../shared/execution';
+import { fieldBuilderHint } from '../editor/builderHints';
 import { fieldProperty } from '../editor/endpointProperties';
 import { timeoutOption } from '../editor/nodeOptions';
 
@@ -11,6 +12,13 @@ export const DOWNLOAD_OPERATION = 'download';
 export const SINGLE_PLAY_LINK = findEndpoint('fetch_video_high_quality_play_url')!;
 export const BATCH_PLAY_LINKS = findEndpoint('fetch_multi_video_high_quality_play_url')!;
 export const CHANNEL_VIDEO_DETAIL = findEndpoint('fetch_video_detail')!;
+
+const DOWNLOAD_BUILDER_HINTS: Partial<Record<GroupKey, string>> = {
+	shortVideo:
+		'The video file itself as binary data (property `data`), for storage or upload nodes. Fill `aweme_id` (or `share_url`), or set `videoSelection` to `batch` and fill `aweme_ids`.',
+	channels:
+		'A channel video as a playable MP4 in binary data (property `data`), for storage or upload nodes. Fill one of `object_id`, `export_id` or `share_url`.',
+};
 
 const DOWNLOAD_DESCRIPTIONS: Partial<Record<GroupKey, string>> = {
 	shortVideo: 'Download the original-quality file of a video, or of many, as binary data',
@@ -46,6 +54,7 @@ function topLevel(
 		...(descriptor.required ? { required: true } : {}),
 		description: `${descriptor.description}${hint}`,
 		displayOptions,
+		builderHint: fieldBuilderHint(descriptor),
 	};
 }
 
@@ -146,6 +155,7 @@ export function withDownloadOperation(operation: INodeProperties): INodeProperti
 		value: DOWNLOAD_OPERATION,
 		description,
 		action: 'Download a video',
+		builderHint: { propertyHint: DOWNLOAD_BUILDER_HINTS[resource as GroupKey]! },
 	};
 	const options = [...((operation.options ?? []) as INodePropertyOptions[]), download].sort(
 		(a, b) => a.name.localeCompare(b.name),

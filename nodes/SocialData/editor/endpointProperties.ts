@@ -3,6 +3,7 @@ import type { EndpointDescriptor, FieldDescriptor, GroupDescriptor } from '../de
 import { RAW_FIELD } from '../descriptor/commonFields';
 import { optionsCollection, returnAllAndLimit } from '../../shared/execution';
 import { sentenceCase } from './operationNames';
+import { fieldBuilderHint, operationBuilderHint } from './builderHints';
 
 /** Turns the descriptor into the node's resource and operation dropdowns and fields. */
 
@@ -73,6 +74,7 @@ export function topLevelFieldProperty(
 	return {
 		...fieldProperty(field),
 		...(field.required ? { required: true } : { description: oneOfHint(endpoint, field) }),
+		builderHint: fieldBuilderHint(field),
 	};
 }
 
@@ -119,6 +121,7 @@ export function operationProperty(group: GroupDescriptor): INodeProperties {
 			value: endpoint.name,
 			description: endpoint.description,
 			action: sentenceCase(endpoint.displayName),
+			builderHint: operationBuilderHint(endpoint),
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 	const firstEndpoint = group.endpoints[0].name;

@@ -25,6 +25,10 @@ export const gatewayRunProperties: INodeProperties[] = [
 				description:
 					'Call any data endpoint by its path (search, hot lists, creators, user profiles, account articles…)',
 				action: 'Run a data endpoint',
+				builderHint: {
+					propertyHint:
+						'Only for a data path no other Social Data operation covers: fill `endpointPath` (starting with /api/v1/) and `input` (JSON). The answer comes back as the service sends it.',
+				},
 			},
 		],
 		default: GATEWAY_RUN_OPERATION,
@@ -38,6 +42,10 @@ export const gatewayRunProperties: INodeProperties[] = [
 		placeholder: '/api/v1/shortvideo/web/fetch_hot_search_list',
 		description: 'Upstream data path, starting with /api/v1/',
 		displayOptions: display,
+		builderHint: {
+			propertyHint:
+				"The gateway's upstream path of the endpoint, as its documentation names it; never a full URL.",
+		},
 	},
 	{
 		displayName: 'Input (JSON)',

@@ -1,20 +1,37 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, IParameterBuilderHint } from 'n8n-workflow';
 import { RAW_FIELD } from '../descriptor/commonFields';
 import { optionsCollection } from '../../shared/execution';
 import { fieldProperty, topLevelFieldProperty } from '../editor/endpointProperties';
 import type { TriggerEvent } from './events';
 import { pagerOwnedFields, TRIGGER_EVENTS } from './events';
 import { mentionsOption } from '../editor/nodeOptions';
+import { CLASSIFY_PAIRING, inputsToFill } from '../editor/builderHints';
 import { triggerBehaviourOptions } from './options';
 
 /** The trigger's editor panel, generated from the descriptor fields of each event's endpoint. */
+
+/** What an AI builder reads about an event: what starts the workflow, what to fill, what to pair with. */
+function eventBuilderHint(event: TriggerEvent): IParameterBuilderHint {
+	const parts = [
+		`Starts a workflow: ${event.description}. One item per new record, oldest first, each once.`,
+		inputsToFill(event.endpoint),
+	];
+	if (event.endpoint.mentions)
+		parts.push(`Set \`options.mentions\` for one common record per post; ${CLASSIFY_PAIRING}.`);
+	return { propertyHint: parts.join(' ') };
+}
 
 const eventProperty: INodeProperties = {
 	displayName: 'Event',
 	name: 'event',
 	type: 'options',
 	noDataExpression: true,
-	options: TRIGGER_EVENTS.map(({ name, value, description }) => ({ name, value, description })),
+	options: TRIGGER_EVENTS.map((event) => ({
+		name: event.name,
+		value: event.value,
+		description: event.description,
+		builderHint: eventBuilderHint(event),
+	})),
 	default: 'newNote',
 };
 

@@ -6,6 +6,7 @@ import { asItemJson } from '../pipeline/outputItems';
 import { unknownShapeError } from '../pipeline/unknownShape';
 import type { Input } from '../pipeline/validateInput';
 import type { TriggerEvent } from './events';
+import type { PollAllowance } from './pollAllowance';
 
 /** One record of a watched list, with what the trigger needs to know about it. */
 export interface ListedRecord {
@@ -24,7 +25,7 @@ export interface WalkOutcome {
 	/** Every record read, in list order. */
 	read: ListedRecord[];
 	calls: number;
-	/** Set when the call budget ran out before the boundary or the end: the request of the next page. */
+	/** Set when the poll's allowance ran out before the boundary or the end: the request of the next page. */
 	unread?: Input;
 }
 
@@ -65,13 +66,13 @@ export class Listing {
 
 	/**
 	 * Reads pages from `request` on, newest first, asking `judge` about every record, until a record
-	 * is judged the boundary, `enough` says so after a page, the list ends, or `maxCalls` pages were
-	 * read (then `unread` says where the walk would go on).
+	 * is judged the boundary, `enough` says so after a page, the list ends, or the poll's `allowance`
+	 * permits no other page (then `unread` says where the walk would go on).
 	 */
 	async walk(
 		request: Input,
 		judge: (record: ListedRecord, found: ListedRecord[]) => Verdict,
-		maxCalls: number,
+		allowance: PollAllowance,
 		enough: (found: ListedRecord[]) => boolean = () => false,
 	): Promise<WalkOutcome> {
 		const { endpoint } = this.event;
@@ -83,8 +84,9 @@ export class Listing {
 		const outcome: WalkOutcome = { found: [], read: [], calls: 0 };
 		const foundIds = new Set<string>();
 		for (let current = request; ; ) {
-			if (outcome.calls >= maxCalls) return { ...outcome, unread: current };
-			const body = await this.fetchPage(current);
+			if (!allowance.mayFetch()) return { ...outcome, unread: current };
+			const pageRequest = current;
+			const body = await allowance.fetch(async () => await this.fetchPage(pageRequest));
 			outcome.calls++;
 			const records = recordsAt(body, recordPaths);
 			// Never "nothing new": the poll fails, so the execution list shows it, and the memory stays.

@@ -7,6 +7,7 @@ import { buildInput } from '../pipeline/validateInput';
 import { CreditBudget } from '../pipeline/creditBudget';
 import { answerMode } from '../pipeline/answerPaths';
 import { sendCall } from '../pipeline/sendCall';
+import { effectiveTimeoutMs } from '../pipeline/callTimeout';
 import { mentionMapperOf } from '../mentions/platforms';
 import { offeredOptionalFields } from './description';
 import type { TriggerEvent } from './events';
@@ -18,6 +19,8 @@ import { settingsOver } from '../editor/behaviourSettings';
 import { TRIGGER_SETTING_DEFAULTS } from './options';
 import type { PollOutcome } from './pollState';
 import { firstPoll, nextPoll } from './pollState';
+import type { WalkLimit } from './pollAllowance';
+import { PollAllowance, pollBudgetMs } from './pollAllowance';
 import { readState, writeState } from './seenMemory';
 
 interface Plan {
@@ -63,6 +66,19 @@ function planPoll(context: IPollFunctions): Plan {
 	return { event, input, settings, maxCalls };
 }
 
+function cutWarning(
+	plan: Plan,
+	limit: WalkLimit,
+	budgetMs: number | undefined,
+	emitted: number,
+): string {
+	const reason =
+		limit === 'creditBudget'
+			? `the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out`
+			: `n8n's poll budget (${budgetMs} ms) left no time for another page`;
+	return `Social Data Trigger: ${reason} before the last item seen; ${emitted} new items emitted, the next poll continues where this one stopped`;
+}
+
 function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] {
 	const mapper = plan.settings.mentions ? mentionMapperOf(plan.event.endpoint) : undefined;
 	return records.map((record) => ({ json: mapper ? mapper(record.json) : record.json }));
@@ -73,6 +89,8 @@ function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] 
  * memory alone; active workflows emit what is new since the last poll, oldest first, or null.
  */
 export async function pollSocialData(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const startedAt = Date.now();
+	const budgetMs = pollBudgetMs(this);
 	const plan = planPoll(this);
 	const credentials = await getGatewayCredentials(this);
 	const context = { credentials, budget: new CreditBudget(0) };
@@ -87,20 +105,30 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	let outcome: PollOutcome | undefined;
 	let failure: unknown;
 	try {
+		const pageTimeoutMs = effectiveTimeoutMs(plan.event.endpoint);
 		if (this.getMode() === 'manual') {
-			const latest = await firstPoll(listing, query, 'emitLatest', plan.settings.latestCount, 1);
+			const onePage = new PollAllowance(1, pageTimeoutMs);
+			const latest = await firstPoll(
+				listing,
+				query,
+				'emitLatest',
+				plan.settings.latestCount,
+				onePage,
+			);
 			return latest.emitted.length ? [outputItems(plan, latest.emitted)] : null;
 		}
 		const staticData = this.getWorkflowStaticData('node');
 		const state = readState(staticData, query);
+		const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
+		const allowance = new PollAllowance(plan.maxCalls, pageTimeoutMs, deadline);
 		outcome = state
-			? await nextPoll(listing, state, plan.maxCalls)
+			? await nextPoll(listing, state, allowance)
 			: await firstPoll(
 					listing,
 					query,
 					plan.settings.firstPoll,
 					plan.settings.latestCount,
-					plan.maxCalls,
+					allowance,
 				);
 		writeState(staticData, outcome.state);
 	} catch (error) {
@@ -108,11 +136,8 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	}
 	if (failure !== undefined || !outcome)
 		throw toNodeError(this.getNode(), failure, 0, credentials.apiKey);
-	if (outcome.cutShort) {
-		this.logger.warn(
-			`Social Data Trigger: the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out before the last item seen; ` +
-				`${outcome.emitted.length} new items emitted, the next poll continues where this one stopped`,
-		);
+	if (outcome.cutBy) {
+		this.logger.warn(cutWarning(plan, outcome.cutBy, budgetMs, outcome.emitted.length));
 	}
 	return outcome.emitted.length ? [outputItems(plan, outcome.emitted)] : null;
 }

@@ -3,13 +3,15 @@ import type { ListedRecord, Listing, Verdict, WalkOutcome } from './listing';
 import type { Backlog, Mark, TriggerState } from './seenMemory';
 import { rememberSeen } from './seenMemory';
 import type { FirstPoll } from './options';
+import type { PollAllowance, WalkLimit } from './pollAllowance';
 
-/** What one poll found: new records oldest first, the memory to keep, and whether the budget cut it short. */
+/** What one poll found: new records oldest first, the memory to keep, and which limit, if any, cut it short. */
 export interface PollOutcome {
 	emitted: ListedRecord[];
 	state: TriggerState;
 	calls: number;
-	cutShort: boolean;
+	/** Set when a backlog is left for the next poll. */
+	cutBy?: WalkLimit;
 }
 
 const markOf = (records: ListedRecord[]): Mark | undefined => {
@@ -25,23 +27,24 @@ const chronological = (records: ListedRecord[]) => [...records].reverse();
 
 /**
  * The first poll: "start from now" reads the first page only to remember it; "emit the latest"
- * reads until it has `latestCount` records (within the budget) and emits them.
+ * reads until it has `latestCount` records (within the allowance) and emits them.
  */
 export async function firstPoll(
 	listing: Listing,
 	query: string,
 	how: FirstPoll,
 	latestCount: number,
-	maxCalls: number,
+	allowance: PollAllowance,
 ): Promise<PollOutcome> {
 	const wanted = how === 'emitLatest' ? latestCount : 0;
 	// Every record of the pages read is remembered, also those past the ones emitted.
 	const judge = (_: ListedRecord, found: ListedRecord[]): Verdict =>
 		found.length < wanted ? 'new' : 'skip';
+	// With nothing wanted, the first page is enough.
 	const walk = await listing.walk(
 		listing.firstRequest(),
 		judge,
-		how === 'emitLatest' ? maxCalls : 1,
+		allowance,
 		(found) => found.length >= wanted,
 	);
 	return {
@@ -55,7 +58,6 @@ export async function firstPoll(
 			),
 		},
 		calls: walk.calls,
-		cutShort: false,
 	};
 }
 
@@ -74,16 +76,16 @@ async function readBacklog(
 	listing: Listing,
 	backlog: Backlog,
 	judge: (record: ListedRecord) => Verdict,
-	maxCalls: number,
+	allowance: PollAllowance,
 ): Promise<WalkOutcome> {
 	let failure: unknown;
 	try {
-		return await listing.walk(backlog.request, judge, maxCalls);
+		return await listing.walk(backlog.request, judge, allowance);
 	} catch (error) {
 		failure = error;
 	}
 	if (!refusedPosition(failure)) throw failure;
-	return await listing.walk(listing.firstRequest(), judge, maxCalls);
+	return await listing.walk(listing.firstRequest(), judge, allowance);
 }
 
 /**
@@ -95,7 +97,7 @@ async function readBacklog(
 export async function nextPoll(
 	listing: Listing,
 	state: TriggerState,
-	maxCalls: number,
+	allowance: PollAllowance,
 ): Promise<PollOutcome> {
 	const seen = new Set(state.seen);
 	const emitted: ListedRecord[] = [];
@@ -109,18 +111,18 @@ export async function nextPoll(
 			if (floor && (record.id === floor.id || olderThan(record, floor))) return 'stop';
 			return seen.has(record.id) ? 'skip' : 'new';
 		};
-		const walk = await readBacklog(listing, backlog, judge, maxCalls);
+		const walk = await readBacklog(listing, backlog, judge, allowance);
 		calls += walk.calls;
 		emitted.push(...chronological(walk.found));
 		backlog = walk.unread ? { request: walk.unread, ...(floor ? { floor } : {}) } : undefined;
 	}
 
-	if (!backlog && calls < maxCalls) {
+	if (!backlog && allowance.mayFetch()) {
 		const judge = (record: ListedRecord): Verdict => {
 			if (record.pinned) return seen.has(record.id) ? 'skip' : 'new';
 			return seen.has(record.id) || olderThan(record, state.newest) ? 'stop' : 'new';
 		};
-		const walk = await listing.walk(listing.firstRequest(), judge, maxCalls - calls);
+		const walk = await listing.walk(listing.firstRequest(), judge, allowance);
 		calls += walk.calls;
 		emitted.push(...chronological(walk.found));
 		if (walk.unread)
@@ -140,6 +142,6 @@ export async function nextPoll(
 			...(backlog ? { backlog } : {}),
 		},
 		calls,
-		cutShort: backlog !== undefined,
+		...(backlog ? { cutBy: allowance.stoppedBy } : {}),
 	};
 }

@@ -47,6 +47,8 @@ export class ActiveTrigger {
 	constructor(
 		private readonly sim: Simulator,
 		readonly parameters: INodeParameters,
+		/** What n8n's `getPollBudgetMs()` answers (see pollNode); n8n-core's default when omitted. */
+		readonly pollBudgetMs?: number | null,
 	) {}
 
 	/** Moves simulated time on: one new record per watched list per ARRIVAL_EVERY_MS. */
@@ -66,6 +68,7 @@ export class ActiveTrigger {
 			credentials: credentialsFor(this.sim),
 			mode,
 			staticData: this.staticData,
+			pollBudgetMs: this.pollBudgetMs,
 		});
 		const entries = await ledgerEntries(this.sim);
 		if (mode === 'trigger' && !result.error) this.staticData = result.staticData;

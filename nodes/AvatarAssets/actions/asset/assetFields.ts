@@ -11,6 +11,9 @@ import {
 export const assetTypeProperty: INodeProperties = {
 	displayName: 'Asset Type',
 	name: 'AssetType',
+	builderHint: {
+		propertyHint: 'The kind of material the URL holds; pick the option that matches the file.',
+	},
 	type: 'options',
 	required: true,
 	default: 'Image',

@@ -24,6 +24,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'URL',
 		name: 'URL',
+		builderHint: {
+			propertyHint:
+				'A public http(s) URL of the material file, from the user or an earlier result.',
+		},
 		type: 'string',
 		required: true,
 		default: '',

@@ -15,6 +15,7 @@ export const endpoint = endpointOf({ method: 'POST', path: GROUPS_PATH });
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
+		builderHint: { propertyHint: "The group's name as the user gives it." },
 		name: 'Name',
 		type: 'string',
 		required: true,

@@ -23,6 +23,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Redirect URL',
 		name: 'CallbackURL',
+		builderHint: {
+			propertyHint:
+				"Where the authentication page sends the person back: a URL the user gives, e.g. a Webhook node's production URL.",
+		},
 		type: 'string',
 		required: true,
 		default: '',

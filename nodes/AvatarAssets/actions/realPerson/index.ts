@@ -15,6 +15,10 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create Auth Session',
 				value: 'createAuthSession',
+				builderHint: {
+					propertyHint:
+						'Returns a link the real person opens to authenticate, and a token; `CallbackURL` is where the page returns. Exchange the token within 120 s with Token to Group.',
+				},
 				description:
 					'Get an authentication link for a real person, and the token to exchange within 120 seconds',
 				action: 'Create a real person auth session',
@@ -22,6 +26,10 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Token to Group',
 				value: 'tokenToGroup',
+				builderHint: {
+					propertyHint:
+						'Exchanges `AvatarToken` (from Create Auth Session, within 120 s) for the real-person material group ID.',
+				},
 				description: 'Exchange a session token for the real-person material group ID',
 				action: 'Exchange a token for a real person group',
 			},

@@ -19,6 +19,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Avatar Token',
 		name: 'AvatarToken',
+		builderHint: {
+			propertyHint:
+				'The token Create Auth Session returned, read with an expression; it expires 120 seconds after the session was created.',
+		},
 		type: 'string',
 		typeOptions: { password: true },
 		required: true,

@@ -31,6 +31,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Text to Classify',
 		name: 'text',
+		builderHint: {
+			propertyHint:
+				"An expression reading the item's text, e.g. the title and text of a Social Data mention: {{ $json.title }} {{ $json.text }}.",
+		},
 		type: 'string',
 		required: true,
 		default: '',
@@ -41,6 +45,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Labels',
 		name: 'labels',
+		builderHint: {
+			propertyHint:
+				'The labels to choose from, comma-separated, e.g. positive, neutral, negative; the label comes out in the field `classification` (Options > Put Result in Field).',
+		},
 		type: 'string',
 		required: true,
 		default: DEFAULT_LABELS,

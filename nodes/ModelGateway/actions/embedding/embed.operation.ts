@@ -35,6 +35,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Text',
 		name: 'text',
+		builderHint: {
+			propertyHint:
+				"The text to turn into a vector, usually an expression reading the item's text field.",
+		},
 		type: 'string',
 		default: '',
 		required: true,

@@ -14,6 +14,10 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Embed',
 				value: 'embed',
+				builderHint: {
+					propertyHint:
+						'One vector per item for `text` (embedContent), for similarity search or clustering; pair with a vector store node.',
+				},
 				action: 'Embed text',
 				description: "Turn each item's text into a vector (embedContent)",
 			},

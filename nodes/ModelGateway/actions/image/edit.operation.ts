@@ -62,6 +62,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
+		builderHint: {
+			propertyHint:
+				'Names of the binary fields holding the images, comma-separated; `data` is where an earlier node usually puts a file.',
+		},
 		type: 'string',
 		default: 'data',
 		required: true,

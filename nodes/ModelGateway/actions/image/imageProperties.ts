@@ -14,6 +14,10 @@ export function promptProperty(description: string, placeholder?: string): INode
 	return {
 		displayName: 'Prompt',
 		name: 'prompt',
+		builderHint: {
+			propertyHint:
+				"What the image should show (or how to change it), in the user's words; an expression may add data of earlier items.",
+		},
 		type: 'string',
 		default: '',
 		required: true,

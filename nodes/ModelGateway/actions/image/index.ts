@@ -16,18 +16,30 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Edit',
 				value: 'edit',
+				builderHint: {
+					propertyHint:
+						'Changes the images in the binary properties named in `binaryPropertyNames` by `prompt` with a gm- image model; the result comes back as binary data.',
+				},
 				action: 'Edit images',
 				description: 'Change one or more input images by a prompt, also over several turns',
 			},
 			{
 				name: 'Generate',
 				value: 'generate',
+				builderHint: {
+					propertyHint:
+						'Creates an image from `prompt` with a gm- image model; the image comes back as binary data.',
+				},
 				action: 'Generate an image',
 				description: 'Create an image from a prompt with a gm- image model',
 			},
 			{
 				name: 'Predict',
 				value: 'predict',
+				builderHint: {
+					propertyHint:
+						'Creates images from `prompt` with an img- model (predict interface); images come back as binary data.',
+				},
 				action: 'Generate images by prediction',
 				description: 'Create images with an img- model (predict)',
 			},

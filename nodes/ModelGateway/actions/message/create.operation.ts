@@ -38,6 +38,10 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Maximum Tokens',
 		name: 'max_tokens',
+		builderHint: {
+			propertyHint:
+				'The longest answer in tokens, required by the messages interface; 1024 fits a few paragraphs.',
+		},
 		type: 'number',
 		default: 1024,
 		required: true,

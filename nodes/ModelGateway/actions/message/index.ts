@@ -14,6 +14,10 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
+				builderHint: {
+					propertyHint:
+						'One answer per item from `messages` through the messages interface; `max_tokens` is required. Use Chat \u203a Complete unless the model is only offered through messages.',
+				},
 				action: 'Create a message',
 				description: 'Answer a conversation through the messages interface',
 			},

@@ -35,6 +35,9 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Action',
 		name: 'action',
+		builderHint: {
+			propertyHint: 'The native action after the colon, e.g. generateContent or countTokens.',
+		},
 		type: 'string',
 		default: 'generateContent',
 		required: true,

@@ -14,6 +14,10 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Call',
 				value: 'call',
+				builderHint: {
+					propertyHint:
+						'Expert pass-through: POST `{model}:{action}` of the native interface with a JSON body. Only when no other operation covers the call.',
+				},
 				action: 'Call a native model action',
 				description:
 					'POST any {model}:{action} of /v1beta/models or /v1alpha/models with a JSON body',

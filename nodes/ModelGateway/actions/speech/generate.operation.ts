@@ -28,6 +28,9 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Text',
 		name: 'text',
+		builderHint: {
+			propertyHint: 'The text to read aloud, or an expression reading it from the item.',
+		},
 		type: 'string',
 		default: '',
 		required: true,
@@ -37,6 +40,9 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Voice Name or ID',
 		name: 'voiceName',
+		builderHint: {
+			propertyHint: 'One of the listed voices; keep the default unless the user asks for another.',
+		},
 		type: 'options',
 		options: voiceOptions,
 		default: 'Kore',

@@ -14,6 +14,10 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Generate',
 				value: 'generate',
+				builderHint: {
+					propertyHint:
+						'Reads `text` aloud with `voiceName`; the answer is a WAV file in binary data, for storage, e-mail or chat nodes.',
+				},
 				action: 'Generate speech',
 				description: 'Read a text aloud with a speech model; the answer becomes a WAV file',
 			},
