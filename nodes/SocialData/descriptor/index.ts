@@ -1,4 +1,4 @@
-import type { EndpointDescriptor, GroupDescriptor, GroupKey } from './types';
+import type { EndpointDescriptor, GroupDescriptor } from './types';
 import { articles } from './articles';
 import { channels } from './channels';
 import { notes } from './notes';
@@ -21,8 +21,4 @@ const byName = new Map(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));
 
 export function findEndpoint(name: string): EndpointDescriptor | undefined {
 	return byName.get(name);
-}
-
-export function groupOf(key: GroupKey): GroupDescriptor {
-	return GROUPS.find((group) => group.key === key)!;
 }
