@@ -12,6 +12,7 @@ import { shortVideo } from './shortVideo';
 export * from './types';
 export { GATEWAY_RUN_PATH, PROVIDER } from './provider';
 export { ID_FIELD_NAMES } from './idFields';
+export { same } from './commonFields';
 
 export const GROUPS: GroupDescriptor[] = [shortVideo, notes, channels, articles, search];
 
