@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ItemOperation } from '../../shared/execution/operation';
 import { jsonItems } from '../../shared/execution/operation';
@@ -12,6 +7,7 @@ import { avatarCallSettings, wantsFullResponse } from '../helpers/callSettings';
 import type { FieldRef } from '../../shared/execution/inputError';
 import { outputOf } from '../helpers/output';
 import { givenTextOptions } from '../helpers/params';
+import type { AvatarCallSettings } from '../transport/avatarCall';
 import { callAvatar, endpointOf } from '../transport/avatarCall';
 import { callOptionsCollection } from './descriptions';
 import type { RecordKind } from './records';
@@ -39,7 +35,14 @@ export interface ByIdOperationSpec {
 	updatableFields?: UpdatableField[];
 }
 
-export interface ByIdOperation extends ItemOperation {
+export interface ByIdPlan {
+	id: string;
+	body?: Record<string, unknown>;
+	settings: AvatarCallSettings;
+	fullResponse: boolean;
+}
+
+export interface ByIdOperation extends ItemOperation<ByIdPlan> {
 	description: INodeProperties[];
 }
 
@@ -70,19 +73,18 @@ export function byIdOperation({
 			{ show: { resource: [records.resource], operation: [operation] } },
 			properties,
 		),
-		async execute(
-			this: IExecuteFunctions,
-			itemIndex: number,
-			credentials: GatewayCredentials,
-		): Promise<INodeExecutionData[]> {
+		plan(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): ByIdPlan {
 			const id = recordIdOf(this, itemIndex, records);
 			// The spec wants the body's Id equal to the path id.
 			const body = sendsBody
 				? { Id: id, ...givenTextOptions(this, itemIndex, updatableFields) }
 				: undefined;
 			const settings = avatarCallSettings(this, itemIndex, credentials);
+			return { id, body, settings, fullResponse: wantsFullResponse(this, itemIndex) };
+		},
+		async run(this: IExecuteFunctions, { id, body, settings, fullResponse }: ByIdPlan) {
 			const answer = await callAvatar(settings, { method, path: records.pathOf(id), body });
-			return jsonItems([output(id, outputOf(answer, wantsFullResponse(this, itemIndex)))]);
+			return jsonItems([output(id, outputOf(answer, fullResponse))]);
 		},
 	};
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
+import type { AvatarCallSettings } from '../transport/avatarCall';
 import { callAvatar } from '../transport/avatarCall';
 import { avatarCallSettings, wantsFullResponse } from './callSettings';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
@@ -7,18 +8,31 @@ import { wholeNumber } from '../../shared/execution/fieldChecks';
 import { walkPages } from './listPages';
 import { nodeParameters, optionOf } from './params';
 
+/** A list call of one item, checked: where to ask, with what body, and how many pages to walk. */
+export interface ListPlan {
+	settings: AvatarCallSettings;
+	path: string;
+	/** `{ Filter }` when the filter has entries, else nothing. */
+	filterPart: Record<string, unknown>;
+	extra: Record<string, unknown>;
+	startPage: number;
+	pageSize: number;
+	limit?: number;
+	fullResponse: boolean;
+}
+
 /**
- * A list operation: validates paging, then walks the pages of `POST <path>` with
+ * A list operation's plan: checks paging for the pages of `POST <path>` with
  * `{ Filter, PageNumber, PageSize, ...extra }` (Filter only when it has entries).
  */
-export async function runList(
+export function planList(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
 	path: string,
 	filter: Record<string, unknown>,
 	extra: Record<string, unknown> = {},
-): Promise<IDataObject[]> {
+): ListPlan {
 	const limit = resultLimitOf(nodeParameters(context), itemIndex);
 	const startPage = wholeNumber(
 		{ name: 'PageNumber', displayName: 'Page Number' },
@@ -31,16 +45,30 @@ export async function runList(
 		1,
 	);
 	const settings = avatarCallSettings(context, itemIndex, credentials);
-	const filterPart = Object.keys(filter).length ? { Filter: filter } : {};
-	return await walkPages({
+	return {
+		settings,
+		path,
+		filterPart: Object.keys(filter).length ? { Filter: filter } : {},
+		extra,
 		startPage,
 		pageSize,
 		limit,
 		fullResponse: wantsFullResponse(context, itemIndex),
+	};
+}
+
+/** Walks the pages of a planned list call. */
+export async function runList(plan: ListPlan): Promise<IDataObject[]> {
+	const { filterPart, pageSize, extra } = plan;
+	return await walkPages({
+		startPage: plan.startPage,
+		pageSize: plan.pageSize,
+		limit: plan.limit,
+		fullResponse: plan.fullResponse,
 		fetchPage: async (PageNumber) =>
-			await callAvatar(settings, {
+			await callAvatar(plan.settings, {
 				method: 'POST',
-				path,
+				path: plan.path,
 				body: { ...filterPart, PageNumber, PageSize: pageSize, ...extra },
 			}),
 	});

@@ -8,7 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { idList, invalid, optionalText } from '../../../shared/execution/fieldChecks';
-import { runList } from '../../helpers/listCall';
+import type { ListPlan } from '../../helpers/listCall';
+import { planList, runList } from '../../helpers/listCall';
 import { optionOf } from '../../helpers/params';
 import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_LIST_PATH } from '../../transport/paths';
@@ -66,11 +67,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): ListPlan {
 	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
 	const filter: Record<string, unknown> = {};
 	const groupIds = idList({ name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
@@ -101,5 +102,9 @@ export async function execute(
 		sorting.SortBy = sortBy;
 		sorting.SortOrder = order;
 	}
-	return jsonItems(await runList(this, itemIndex, credentials, ASSETS_LIST_PATH, filter, sorting));
+	return planList(this, itemIndex, credentials, ASSETS_LIST_PATH, filter, sorting);
+}
+
+export async function run(this: IExecuteFunctions, list: ListPlan): Promise<INodeExecutionData[]> {
+	return jsonItems(await runList(list));
 }

@@ -6,7 +6,9 @@ import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSetting
 import { absoluteHttpUrl, requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf, resultOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
+import type { WaitSettings } from '../../helpers/waitForAsset';
 import { waitForAsset } from '../../helpers/waitForAsset';
+import type { AvatarCallSettings } from '../../transport/avatarCall';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { GatewayError } from '../../../shared/transport/errors';
 import { ASSETS_PATH } from '../../transport/paths';
@@ -56,11 +58,18 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+interface Plan {
+	body: Record<string, unknown>;
+	waitSettings?: WaitSettings;
+	settings: AvatarCallSettings;
+	fullResponse: boolean;
+}
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): Plan {
 	const body: Record<string, unknown> = {
 		GroupId: recordIdOf(this, itemIndex, GROUPS),
 		URL: absoluteHttpUrl(
@@ -77,7 +86,14 @@ export async function execute(
 	const waitSettings = wait ? readWaitSettings(this, itemIndex) : undefined;
 	const settings = avatarCallSettings(this, itemIndex, credentials);
 	const fullResponse = wantsFullResponse(this, itemIndex);
+	return { body, waitSettings, settings, fullResponse };
+}
 
+export async function run(
+	this: IExecuteFunctions,
+	{ body, waitSettings, settings, fullResponse }: Plan,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const answer = await callAvatar(settings, { method: 'POST', path: ASSETS_PATH, body });
 	if (!waitSettings) return jsonItems([outputOf(answer, fullResponse)]);
 	const assetId = resultOf(answer).Id;

@@ -4,7 +4,9 @@ import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
 import { outputOf } from '../../helpers/output';
+import type { WaitSettings } from '../../helpers/waitForAsset';
 import { waitForAsset } from '../../helpers/waitForAsset';
+import type { AvatarCallSettings } from '../../transport/avatarCall';
 import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_PATH } from '../../transport/paths';
 import { callOptionsCollection, waitOptions } from '../descriptions';
@@ -26,18 +28,32 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+interface Plan {
+	assetId: string;
+	wait: WaitSettings;
+	settings: AvatarCallSettings;
+	fullResponse: boolean;
+}
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
+): Plan {
+	return {
+		assetId: recordIdOf(this, itemIndex, ASSETS),
+		wait: readWaitSettings(this, itemIndex),
+		settings: avatarCallSettings(this, itemIndex, credentials),
+		fullResponse: wantsFullResponse(this, itemIndex),
+	};
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ assetId, wait, settings, fullResponse }: Plan,
+	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const assetId = recordIdOf(this, itemIndex, ASSETS);
-	const wait = readWaitSettings(this, itemIndex);
-	const settings = avatarCallSettings(this, itemIndex, credentials);
 	return jsonItems([
-		outputOf(
-			await waitForAsset(this, itemIndex, settings, assetId, wait),
-			wantsFullResponse(this, itemIndex),
-		),
+		outputOf(await waitForAsset(this, itemIndex, settings, assetId, wait), fullResponse),
 	]);
 }

@@ -6,6 +6,7 @@ import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSetting
 import { requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
+import type { AvatarCallSettings } from '../../transport/avatarCall';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { GROUPS_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
@@ -46,11 +47,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+interface Plan {
+	body: Record<string, unknown>;
+	settings: AvatarCallSettings;
+	fullResponse: boolean;
+}
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): Plan {
 	const body: Record<string, unknown> = {
 		Name: requiredText(
 			{ name: 'Name', displayName: 'Name' },
@@ -63,6 +70,13 @@ export async function execute(
 	};
 
 	const settings = avatarCallSettings(this, itemIndex, credentials);
+	return { body, settings, fullResponse: wantsFullResponse(this, itemIndex) };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ body, settings, fullResponse }: Plan,
+): Promise<INodeExecutionData[]> {
 	const answer = await callAvatar(settings, { method: 'POST', path: GROUPS_PATH, body });
-	return jsonItems([outputOf(answer, wantsFullResponse(this, itemIndex))]);
+	return jsonItems([outputOf(answer, fullResponse)]);
 }

@@ -8,7 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { idList, optionalText } from '../../../shared/execution/fieldChecks';
-import { runList } from '../../helpers/listCall';
+import type { ListPlan } from '../../helpers/listCall';
+import { planList, runList } from '../../helpers/listCall';
 import { endpointOf } from '../../transport/avatarCall';
 import { GROUPS_LIST_PATH } from '../../transport/paths';
 import { groupIdsFilter, listProperties } from '../descriptions';
@@ -38,11 +39,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): ListPlan {
 	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
 	const filter: Record<string, unknown> = {};
 	const name = optionalText({ name: 'Filter.Name', displayName: 'Name' }, given.Name);
@@ -54,5 +55,9 @@ export async function execute(
 		given.GroupType,
 	);
 	if (groupType !== undefined) filter.GroupType = groupType;
-	return jsonItems(await runList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter));
+	return planList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter);
+}
+
+export async function run(this: IExecuteFunctions, list: ListPlan): Promise<INodeExecutionData[]> {
+	return jsonItems(await runList(list));
 }

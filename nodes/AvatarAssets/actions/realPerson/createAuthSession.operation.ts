@@ -13,6 +13,7 @@ import { absoluteHttpUrl } from '../../../shared/execution/fieldChecks';
 import { fullAnswer, resultOf } from '../../helpers/output';
 import { givenTextOptions } from '../../helpers/params';
 import { TOKEN_EXPIRES_AT_FIELD, tokenExpiry } from '../../helpers/tokenWindow';
+import type { AvatarCallSettings } from '../../transport/avatarCall';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { REAL_PERSON_SESSION_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
@@ -47,11 +48,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+interface Plan {
+	body: Record<string, unknown>;
+	settings: AvatarCallSettings;
+	fullResponse: boolean;
+}
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): Plan {
 	const body: Record<string, unknown> = {
 		CallbackURL: absoluteHttpUrl(
 			{ name: 'CallbackURL', displayName: 'Redirect URL' },
@@ -60,7 +67,13 @@ export async function execute(
 		...givenTextOptions(this, itemIndex, [{ name: 'Lng', displayName: 'H5 Language' }]),
 	};
 	const settings = avatarCallSettings(this, itemIndex, credentials);
+	return { body, settings, fullResponse: wantsFullResponse(this, itemIndex) };
+}
 
+export async function run(
+	this: IExecuteFunctions,
+	{ body, settings, fullResponse }: Plan,
+): Promise<INodeExecutionData[]> {
 	const sentAt = Date.now();
 	const answer = await callAvatar(settings, {
 		method: 'POST',
@@ -82,7 +95,5 @@ export async function execute(
 		H5Link: h5Link ?? null,
 		[TOKEN_EXPIRES_AT_FIELD]: tokenExpiry(sentAt),
 	};
-	return jsonItems([
-		wantsFullResponse(this, itemIndex) ? { ...fullAnswer(answer), ...session } : session,
-	]);
+	return jsonItems([fullResponse ? { ...fullAnswer(answer), ...session } : session]);
 }

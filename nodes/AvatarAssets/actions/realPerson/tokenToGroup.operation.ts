@@ -7,6 +7,7 @@ import { invalid, optionalText, requiredText } from '../../../shared/execution/f
 import { outputOf, resultOf } from '../../helpers/output';
 import { optionOf } from '../../helpers/params';
 import { msPastExpiry, TOKEN_EXPIRES_AT_FIELD, TOKEN_LIFETIME_MS } from '../../helpers/tokenWindow';
+import type { AvatarCallSettings } from '../../transport/avatarCall';
 import { callAvatar, endpointOf } from '../../transport/avatarCall';
 import { REAL_PERSON_GROUP_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
@@ -61,11 +62,18 @@ function expiryOf(
 	return item.AvatarToken === token && typeof fromItem === 'string' ? fromItem : undefined;
 }
 
-export async function execute(
+interface Plan {
+	token: string;
+	settings: AvatarCallSettings;
+	fullResponse: boolean;
+}
+
+/** An expired token is refused here too: the exchange could only fail. */
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): Plan {
 	const token = requiredText(
 		{ name: 'AvatarToken', displayName: 'Avatar Token' },
 		this.getNodeParameter('AvatarToken', itemIndex),
@@ -83,6 +91,13 @@ export async function execute(
 		);
 	}
 	const settings = avatarCallSettings(this, itemIndex, credentials);
+	return { token, settings, fullResponse: wantsFullResponse(this, itemIndex) };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ token, settings, fullResponse }: Plan,
+): Promise<INodeExecutionData[]> {
 	const answer = await callAvatar(settings, {
 		method: 'POST',
 		path: REAL_PERSON_GROUP_PATH,
@@ -92,7 +107,7 @@ export async function execute(
 	const groupId = result.GroupId ?? result.Id;
 	return jsonItems([
 		{
-			...outputOf(answer, wantsFullResponse(this, itemIndex)),
+			...outputOf(answer, fullResponse),
 			GroupId: groupId === undefined ? null : String(groupId),
 		},
 	]);

@@ -63,11 +63,12 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	body: IDataObject;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const messages = conversationOf(this.getNodeParameter('messages.values', i, []), [
@@ -82,5 +83,14 @@ export async function execute(
 	if (temperature !== undefined) body.temperature = temperature;
 	const maxTokens = maxTokensOf(options.max_tokens, false);
 	if (maxTokens !== undefined) body.max_tokens = maxTokens;
+	return { body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	return await conversationItems(this, i, credentials, CHAT_COMPLETIONS, body, options);
 }

@@ -72,11 +72,12 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	body: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const text = requiredTextParameter(this, { name: 'text', displayName: 'Text' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
@@ -92,6 +93,15 @@ export async function execute(
 		body.output_dimensionality = dimensions;
 	}
 	if (options.taskType) body.taskType = options.taskType;
+	return { model, body };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, body }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const { body: response } = await callGateway<EmbeddingAnswer | undefined>(
 		nativeCall(credentials, model, 'embedContent', body, {
 			signal: cancelSignalOf(this),

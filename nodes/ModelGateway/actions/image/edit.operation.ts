@@ -83,11 +83,14 @@ interface TurnValue {
 	binaryPropertyNames?: string;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	contents: NativeContent[];
+	options: IDataObject;
+}
+
+/** Reads the input images too: binaries come from the engine, not the network. */
+export async function plan(this: IExecuteFunctions, i: number): Promise<Plan> {
 	const model = modelOf(this, i);
 	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
@@ -117,5 +120,14 @@ export async function execute(
 	}
 	const images = await inlineDataParts(this, i, names, model);
 	contents.push({ role: 'user', parts: [...images, { text: prompt }] });
+	return { model, contents, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, contents, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	return await generateImages(this, i, credentials, model, contents, options);
 }

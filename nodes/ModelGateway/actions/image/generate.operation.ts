@@ -27,14 +27,25 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	prompt: string;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	return { model, prompt, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, prompt, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	return await generateImages(
 		this,
 		i,

@@ -37,11 +37,13 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	body: IDataObject;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
@@ -53,6 +55,15 @@ export async function execute(
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = { instances: [{ prompt }], parameters: { sampleCount } };
+	return { model, body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const { body: response } = await callGateway(
 		nativeCall(credentials, model, 'predict', body, { signal: cancelSignalOf(this) }),
 	);

@@ -66,11 +66,12 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	body: IDataObject;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const maxTokens = maxTokensOf(this.getNodeParameter('max_tokens', i, undefined), true);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
@@ -84,5 +85,14 @@ export async function execute(
 	if (typeof options.system === 'string' && options.system.trim()) body.system = options.system;
 	const temperature = temperatureOf(options.temperature);
 	if (temperature !== undefined) body.temperature = temperature;
+	return { body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	return await conversationItems(this, i, credentials, MESSAGES, body, options);
 }

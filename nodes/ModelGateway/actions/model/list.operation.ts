@@ -26,8 +26,12 @@ export function recordItems(body: unknown, i: number): INodeExecutionData[] {
 	return records.map((record: IDataObject) => ({ json: record, pairedItem: { item: i } }));
 }
 
-export async function execute(
+/** The listing takes no input: every item plans to the same call. */
+export function plan(): void {}
+
+export async function run(
 	this: IExecuteFunctions,
+	_plan: void,
 	i: number,
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {

@@ -9,8 +9,12 @@ export const endpoint = 'v1alpha/models';
 
 export const description: INodeProperties[] = [];
 
-export async function execute(
+/** The listing takes no input: every item plans to the same call. */
+export function plan(): void {}
+
+export async function run(
 	this: IExecuteFunctions,
+	_plan: void,
 	i: number,
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {

@@ -77,11 +77,14 @@ function audioPartOf(response: NativeAnswer | undefined): AudioPart | undefined 
 	return undefined;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	voiceName: string;
+	body: Record<string, unknown>;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const text = requiredTextParameter(this, { name: 'text', displayName: 'Text' }, i);
 	const voiceName = requiredTextParameter(
@@ -95,6 +98,15 @@ export async function execute(
 		contents: [{ role: 'user', parts: [{ text }] }],
 		generation: { responseModalities: ['AUDIO'], voiceName },
 	});
+	return { model, voiceName, body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, voiceName, body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const { body: response } = await callGateway<NativeAnswer | undefined>(
 		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }),
 	);

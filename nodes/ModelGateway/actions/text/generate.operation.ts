@@ -20,14 +20,25 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	textProperties(false),
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	body: Record<string, unknown>;
+	options: IDataObject;
+}
+
+export async function plan(this: IExecuteFunctions, i: number): Promise<Plan> {
 	const model = modelOf(this, i);
 	const body = await textRequestBody(this, i, model);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	return { model, body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const call = nativeCall(credentials, model, 'generateContent', body, {
 		signal: cancelSignalOf(this),
 	});
