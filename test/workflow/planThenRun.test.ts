@@ -27,6 +27,8 @@ const ifBad = (bad: string, good: string) => `={{ $json.bad ? ${bad} : ${good} }
 interface Case {
 	/** `resource/operation` */
 	operation: string;
+	/** What the case refuses, where an operation has several cases. */
+	refusing?: string;
 	node: 'modelGateway' | 'avatarAssets';
 	parameters: INodeParameters;
 	/** The refusal of the middle item: names the field and item 1. */
@@ -112,6 +114,19 @@ const MODEL_GATEWAY: Case[] = [
 		node: 'modelGateway',
 		parameters: { modelId: model('gm-2.5-flash-image'), prompt: ifBad('"  "', '"A fox"') },
 		refusal: /Field "prompt" \(Prompt\) is required and must not be empty \(item 1\)/,
+		sends: native('generateContent'),
+	},
+	{
+		operation: 'image/generate',
+		refusing: 'aspect ratio',
+		node: 'modelGateway',
+		parameters: {
+			modelId: model('gm-2.5-flash-image'),
+			prompt: 'A fox',
+			options: { aspectRatio: ifBad('"wide"', '"16:9"') },
+		},
+		refusal:
+			/Field "aspectRatio" \(Aspect Ratio\) must have the form <w>:<h> .*got "wide" \(item 1\)/,
 		sends: native('generateContent'),
 	},
 	{
@@ -322,7 +337,9 @@ describe.each([
 	['Model Gateway', MODEL_GATEWAY],
 	['Avatar Assets', AVATAR_ASSETS],
 ])('%s: every item is planned before the first call', (_node, cases) => {
-	describe.each(cases.map((testCase) => [testCase.operation, testCase] as const))(
+	const named = (testCase: Case) =>
+		testCase.refusing ? `${testCase.operation} (${testCase.refusing})` : testCase.operation;
+	describe.each(cases.map((testCase) => [named(testCase), testCase] as const))(
 		'%s',
 		(_operation, testCase) => {
 			it('Continue On Fail off: the invalid middle item fails the node and nothing is sent', async () => {
