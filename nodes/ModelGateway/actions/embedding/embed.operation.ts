@@ -4,13 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { nativeCall } from '../../helpers/calls';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator, modelOptions } from '../descriptions';
 import type { EmbeddingAnswer } from '../../helpers/answerShapes';
 
@@ -102,17 +100,12 @@ export async function run(
 	i: number,
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
-	const { body: response } = await callGateway<EmbeddingAnswer | undefined>(
-		nativeCall(credentials, model, 'embedContent', body, {
-			signal: cancelSignalOf(this),
-			timeoutMs: 60_000,
-		}),
-	);
+	const response = await askModel<EmbeddingAnswer>(this, credentials, model, 'embedContent', body, {
+		timeoutMs: 60_000,
+	});
 	const values = response?.embedding?.values;
 	if (!Array.isArray(values))
-		throw new NodeOperationError(this.getNode(), `${model} answered without embedding values`, {
-			itemIndex: i,
-		});
+		throw answerLacks(this, i, `${model} answered without embedding values`);
 	return [
 		{ json: { model, embedding: values, dimensions: values.length }, pairedItem: { item: i } },
 	];

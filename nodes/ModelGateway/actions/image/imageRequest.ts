@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import { nativeSummary } from '../../helpers/answerText';
-import { nativeCall } from '../../helpers/calls';
 import type { NativeContent, SafetyThreshold } from '../../helpers/generateContent';
 import { generateContentBody } from '../../helpers/generateContent';
 import { imageItems, imagesOfNative } from '../../helpers/imageOutput';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 
 export const DEFAULT_IMAGE_MODEL = 'gm-2.5-flash-image';
 
@@ -48,20 +45,13 @@ export async function runImageRequest(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
 	const asUrl = options.responseFormat === 'url';
-	const { body: response } = await callGateway(
-		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }),
-	);
+	const response = await askModel(this, credentials, model, 'generateContent', body);
 	const summary = nativeSummary(response);
 	const images = imagesOfNative(response, asUrl);
 	if (images.length === 0) {
 		const said = summary.text ? ` The model said: ${summary.text.slice(0, 300)}` : '';
-		throw new NodeOperationError(
-			this.getNode(),
-			`${model} returned no image (finish reason: ${summary.finishReason ?? 'none'}).${said}`,
-			{
-				itemIndex: i,
-			},
-		);
+		const finish = summary.finishReason ?? 'none';
+		throw answerLacks(this, i, `${model} returned no image (finish reason: ${finish}).${said}`);
 	}
 	const json: IDataObject = {
 		model,

@@ -4,14 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { nativeCall } from '../../helpers/calls';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import { promptProperty } from './imageProperties';
 
@@ -64,15 +62,9 @@ export async function run(
 	i: number,
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
-	const { body: response } = await callGateway(
-		nativeCall(credentials, model, 'predict', body, { signal: cancelSignalOf(this) }),
-	);
+	const response = await askModel(this, credentials, model, 'predict', body);
 	const images = imagesOfPrediction(response);
-	if (images.length === 0) {
-		throw new NodeOperationError(this.getNode(), `${model} returned no image for the prompt`, {
-			itemIndex: i,
-		});
-	}
+	if (images.length === 0) throw answerLacks(this, i, `${model} returned no image for the prompt`);
 	return await imageItems(this, i, images, String(options.binaryPropertyOutput || 'data'), {
 		model,
 	});

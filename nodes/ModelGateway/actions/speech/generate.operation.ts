@@ -4,19 +4,17 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { callGateway } from '../../../shared/transport/request';
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import {
 	pcmDurationSeconds,
 	pcmFormatOf,
 	WAV_HEADER_BYTES,
 	wavFromBase64Pcm,
 } from '../../../shared/wav';
-import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import type { NativeAnswer } from '../../helpers/answerShapes';
 import { voiceOptions } from './voices';
@@ -107,18 +105,12 @@ export async function run(
 	i: number,
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
-	const { body: response } = await callGateway<NativeAnswer | undefined>(
-		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }),
-	);
+	const response = await askModel<NativeAnswer>(this, credentials, model, 'generateContent', body);
 	const audio = audioPartOf(response);
 	if (!audio) {
 		const reason =
 			response?.candidates?.[0]?.finishReason ?? response?.promptFeedback?.blockReason ?? 'none';
-		throw new NodeOperationError(
-			this.getNode(),
-			`${model} returned no audio (finish reason: ${reason})`,
-			{ itemIndex: i },
-		);
+		throw answerLacks(this, i, `${model} returned no audio (finish reason: ${reason})`);
 	}
 	const json: IDataObject = {
 		model,
