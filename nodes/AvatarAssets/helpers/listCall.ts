@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { jsonItems } from '../../shared/execution/operation';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import type { AvatarCallSettings } from '../transport/avatarCall';
 import { callAvatar } from '../transport/avatarCall';
 import { avatarCallSettings, wantsFullResponse } from './callSettings';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
-import { wholeNumber } from '../../shared/execution/fieldChecks';
+import { idList, invalid, optionalText, wholeNumber } from '../../shared/execution/fieldChecks';
 import { walkPages } from './listPages';
 import { nodeParameters, optionOf } from './params';
 
@@ -57,10 +58,43 @@ export function planList(
 	};
 }
 
-/** Walks the pages of a planned list call. */
-export async function runList(plan: ListPlan): Promise<IDataObject[]> {
+/** A field of a list operation's Filter collection: text, or ids (a list, or text with commas). */
+export interface FilterField {
+	/** The wire name, under `Filter` in the body. */
+	key: string;
+	displayName: string;
+	kind: 'text' | 'ids';
+	/** For ids: the only values the service knows (e.g. asset statuses). */
+	allowed?: readonly string[];
+}
+
+/** The Filter of item `itemIndex`: the given fields, checked, in the order of `fields`. */
+export function filterOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: FilterField[],
+): Record<string, unknown> {
+	const given = context.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
+	const filter: Record<string, unknown> = {};
+	for (const { key, displayName, kind, allowed } of fields) {
+		const field = { name: `Filter.${key}`, displayName };
+		if (kind === 'text') {
+			const text = optionalText(field, given[key]);
+			if (text !== undefined) filter[key] = text;
+			continue;
+		}
+		const ids = idList(field, given[key]);
+		const unknown = allowed && ids.find((id) => !allowed.includes(id));
+		if (unknown) invalid(field, `must hold only ${allowed.join(', ')}; got "${unknown}"`);
+		if (ids.length) filter[key] = ids;
+	}
+	return filter;
+}
+
+/** Walks the pages of a planned list call: one output item per record (or per page, as asked). */
+export async function runList(plan: ListPlan): Promise<INodeExecutionData[]> {
 	const { filterPart, pageSize, extra } = plan;
-	return await walkPages({
+	const records = await walkPages({
 		startPage: plan.startPage,
 		pageSize: plan.pageSize,
 		limit: plan.limit,
@@ -72,4 +106,5 @@ export async function runList(plan: ListPlan): Promise<IDataObject[]> {
 				body: { ...filterPart, PageNumber, PageSize: pageSize, ...extra },
 			}),
 	});
+	return jsonItems(records);
 }
