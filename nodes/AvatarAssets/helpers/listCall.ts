@@ -1,17 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { jsonItems } from '../../shared/execution/operation';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
-import type { AvatarCallSettings } from '../transport/avatarCall';
 import { callAvatar } from '../transport/avatarCall';
-import { avatarCallSettings, wantsFullResponse } from './callSettings';
+import type { AvatarCallPlan } from './callPlan';
+import { planAvatarCall } from './callPlan';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
 import { idList, invalid, optionalText, wholeNumber } from '../../shared/execution/fieldChecks';
 import { walkPages } from './listPages';
 import { nodeParameters, optionOf } from './params';
 
 /** A list call of one item, checked: where to ask, with what body, and how many pages to walk. */
-export interface ListPlan {
-	settings: AvatarCallSettings;
+export interface ListPlan extends AvatarCallPlan {
 	path: string;
 	/** `{ Filter }` when the filter has entries, else nothing. */
 	filterPart: Record<string, unknown>;
@@ -19,7 +18,6 @@ export interface ListPlan {
 	startPage: number;
 	pageSize: number;
 	limit?: number;
-	fullResponse: boolean;
 }
 
 /**
@@ -45,16 +43,14 @@ export function planList(
 		optionOf(context, itemIndex, 'PageSize', 10),
 		1,
 	);
-	const settings = avatarCallSettings(context, itemIndex, credentials);
 	return {
-		settings,
+		...planAvatarCall(context, itemIndex, credentials),
 		path,
 		filterPart: Object.keys(filter).length ? { Filter: filter } : {},
 		extra,
 		startPage,
 		pageSize,
 		limit,
-		fullResponse: wantsFullResponse(context, itemIndex),
 	};
 }
 

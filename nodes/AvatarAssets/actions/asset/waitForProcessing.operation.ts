@@ -2,11 +2,11 @@ import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import type { AvatarCallPlan } from '../../helpers/callPlan';
+import { planAvatarCall } from '../../helpers/callPlan';
 import { outputOf } from '../../helpers/output';
 import type { WaitSettings } from '../../helpers/waitForAsset';
 import { waitForAsset } from '../../helpers/waitForAsset';
-import type { AvatarCallSettings } from '../../transport/avatarCall';
 import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_PATH } from '../../transport/paths';
 import { callOptionsCollection, waitOptions } from '../descriptions';
@@ -28,29 +28,24 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-interface Plan {
+interface WaitPlan extends AvatarCallPlan {
 	assetId: string;
 	wait: WaitSettings;
-	settings: AvatarCallSettings;
-	fullResponse: boolean;
 }
 
 export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Plan {
-	return {
-		assetId: recordIdOf(this, itemIndex, ASSETS),
-		wait: readWaitSettings(this, itemIndex),
-		settings: avatarCallSettings(this, itemIndex, credentials),
-		fullResponse: wantsFullResponse(this, itemIndex),
-	};
+): WaitPlan {
+	const assetId = recordIdOf(this, itemIndex, ASSETS);
+	const wait = readWaitSettings(this, itemIndex);
+	return { assetId, wait, ...planAvatarCall(this, itemIndex, credentials) };
 }
 
 export async function run(
 	this: IExecuteFunctions,
-	{ assetId, wait, settings, fullResponse }: Plan,
+	{ assetId, wait, settings, fullResponse }: WaitPlan,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	return jsonItems([
