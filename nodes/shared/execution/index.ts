@@ -24,7 +24,7 @@ export type { ItemRunOptions, ItemTask } from './itemRunner';
 export { runItems } from './itemRunner';
 export { jsonObjectInput, parseJsonInput } from './jsonInput';
 export type { AllItemsOperation, ItemOperation, NodeOperation, OperationTable } from './operation';
-export { chosenOperation, jsonItems, passedItems } from './operation';
+export { chosenOperation, jsonItems } from './operation';
 export type { OperationRunOptions } from './operationRunner';
 export { runOperation } from './operationRunner';
 export type { ItemParameters } from './resultLimit';

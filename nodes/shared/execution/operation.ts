@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { GatewayCredentials } from '../transport/credentials';
-import type { PlannedItem } from './itemPlans';
 
 /**
  * Reads and checks item `itemIndex` from its parameters and binaries, with no network call; refused
@@ -45,15 +44,6 @@ export interface AllItemsOperation<P = unknown> {
 
 /** One operation of a node, in the two halves every node shares: plan (no network), then run. */
 export type NodeOperation<P = unknown> = ItemOperation<P> | AllItemsOperation<P>;
-
-/** The items that passed planning, with their plans. */
-export function passedItems<P>(
-	planned: Array<PlannedItem<P>>,
-): Array<{ itemIndex: number; plan: P }> {
-	return planned.flatMap((item) =>
-		item.ok ? [{ itemIndex: item.itemIndex, plan: item.plan }] : [],
-	);
-}
 
 /** A node's operations by resource, then by operation name. */
 export type OperationTable<O> = Record<string, Record<string, O | undefined> | undefined>;

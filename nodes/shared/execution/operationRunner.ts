@@ -6,7 +6,6 @@ import type { PlannedItem } from './itemPlans';
 import { planEveryItem, planOrRefusal } from './itemPlans';
 import { runItems } from './itemRunner';
 import type { AllItemsOperation, NodeOperation } from './operation';
-import { passedItems } from './operation';
 
 export interface OperationRunOptions extends Omit<FailurePolicy, 'endpoint'> {
 	/** The credentials item `itemIndex` is planned and run with (e.g. with its answer size cap). */
@@ -41,6 +40,13 @@ export async function runOperation<P>(
 				options.credentialsOf(itemIndex),
 			),
 		{ ...policy, concurrency: operation.concurrency },
+	);
+}
+
+/** The items that passed planning, with their plans. */
+function passedItems<P>(planned: Array<PlannedItem<P>>): Array<{ itemIndex: number; plan: P }> {
+	return planned.flatMap((item) =>
+		item.ok ? [{ itemIndex: item.itemIndex, plan: item.plan }] : [],
 	);
 }
 
