@@ -1,7 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { RecordedRequest, Simulator } from '../../simulator';
 import { encodePng } from '../../simulator/routes/model/png';
-import { avatarSim } from '../../simulator/routes/avatar';
 import {
 	byId,
 	createGroup,
@@ -65,11 +64,12 @@ const image = () =>
 		},
 	);
 
-/** Two groups (or two assets in one group), one for each valid item. */
+/** A group for each valid item. */
 async function twoGroups(): Promise<IDataObject[]> {
 	return [{ id: await createGroup(sim, 'first') }, {}, { id: await createGroup(sim, 'third') }];
 }
 
+/** An asset for each valid item, both in one group. */
 async function twoAssets(): Promise<IDataObject[]> {
 	const groupId = await createGroup(sim, 'assets');
 	// Active on the first status request: one poll per waited asset.
@@ -81,6 +81,7 @@ async function twoAssets(): Promise<IDataObject[]> {
 	];
 }
 
+/** An auth session's token for each valid item. */
 async function twoSessions(): Promise<IDataObject[]> {
 	const session = async () => {
 		const { json, error } = await runAvatar(sim, {
@@ -358,10 +359,11 @@ describe.each([
 				expect(sim.requests.every(testCase.sends)).toBe(true);
 				// In input order; a list item may give several output items, each paired with it.
 				const paired = items.map((item) => (item.pairedItem as { item: number }).item);
-				expect(paired).toEqual([...paired].sort());
+				expect(paired).toEqual([...paired].sort((a, b) => a - b));
 				expect(new Set(paired)).toEqual(new Set([0, 1, 2]));
-				const [refused] = items.filter((_, at) => paired[at] === 1);
-				expect(items.filter((_, at) => paired[at] === 1)).toHaveLength(1);
+				const ofItem1 = items.filter((_, index) => paired[index] === 1);
+				expect(ofItem1).toHaveLength(1);
+				const [refused] = ofItem1;
 				expect(refused.json.error).toMatch(testCase.refusal);
 				expect(items.filter((item) => item.json.error !== undefined)).toEqual([refused]);
 			});
@@ -386,6 +388,3 @@ describe('operations with no input to refuse: every item is one listing call', (
 		}
 	});
 });
-
-// Keeps the simulator's avatar plans and records from leaking into the next file's expectations.
-afterAll(() => avatarSim(sim).clear());
