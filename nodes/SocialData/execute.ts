@@ -91,7 +91,7 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 	};
 
 	// Every item is checked before the first call, so bad input costs nothing.
-	const planned = planEveryItem(this, (itemIndex) =>
+	const planned = await planEveryItem(this, (itemIndex) =>
 		planItem(parameters, endpoint, itemIndex, itemOptions[itemIndex]),
 	);
 	checkEstimate(this, context.budget, planned);

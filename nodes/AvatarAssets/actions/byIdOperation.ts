@@ -1,18 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { ItemOperation } from '../../shared/execution/operation';
 import { jsonItems } from '../../shared/execution/operation';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
-import { avatarCallSettings, wantsFullResponse } from '../helpers/callSettings';
+import type { AvatarCallPlan } from '../helpers/callPlan';
+import { avatarBody, planAvatarCall, sendPlanned } from '../helpers/callPlan';
 import type { FieldRef } from '../../shared/execution/inputError';
 import { outputOf } from '../helpers/output';
-import { givenTextOptions } from '../helpers/params';
-import { callAvatar, endpointOf } from '../transport/avatarCall';
+import { endpointOf } from '../transport/avatarCall';
 import { callOptionsCollection } from './descriptions';
 import type { RecordKind } from './records';
 import { recordIdOf, recordLocator } from './records';
@@ -39,7 +34,11 @@ export interface ByIdOperationSpec {
 	updatableFields?: UpdatableField[];
 }
 
-export interface ByIdOperation extends ItemOperation {
+export interface ByIdPlan extends AvatarCallPlan {
+	id: string;
+}
+
+export interface ByIdOperation extends ItemOperation<ByIdPlan> {
 	description: INodeProperties[];
 }
 
@@ -70,19 +69,15 @@ export function byIdOperation({
 			{ show: { resource: [records.resource], operation: [operation] } },
 			properties,
 		),
-		async execute(
-			this: IExecuteFunctions,
-			itemIndex: number,
-			credentials: GatewayCredentials,
-		): Promise<INodeExecutionData[]> {
+		plan(this: IExecuteFunctions, itemIndex: number, credentials: GatewayCredentials): ByIdPlan {
 			const id = recordIdOf(this, itemIndex, records);
 			// The spec wants the body's Id equal to the path id.
-			const body = sendsBody
-				? { Id: id, ...givenTextOptions(this, itemIndex, updatableFields) }
-				: undefined;
-			const settings = avatarCallSettings(this, itemIndex, credentials);
-			const answer = await callAvatar(settings, { method, path: records.pathOf(id), body });
-			return jsonItems([output(id, outputOf(answer, wantsFullResponse(this, itemIndex)))]);
+			const body = sendsBody ? avatarBody(this, itemIndex, { Id: id }, updatableFields) : undefined;
+			return { id, ...planAvatarCall(this, itemIndex, credentials, body) };
+		},
+		async run(this: IExecuteFunctions, plan: ByIdPlan) {
+			const answer = await sendPlanned(plan, method, records.pathOf(plan.id));
+			return jsonItems([output(plan.id, outputOf(answer, plan.fullResponse))]);
 		},
 	};
 }

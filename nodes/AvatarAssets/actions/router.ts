@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { runItems } from '../../shared/execution/itemRunner';
 import type { ItemOperation, OperationTable } from '../../shared/execution/operation';
 import { chosenOperation } from '../../shared/execution/operation';
+import { runOperation } from '../../shared/execution/operationRunner';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { AssetProcessingError, assetIdOfError } from '../helpers/waitForAsset';
 import * as asset from './asset';
@@ -29,10 +29,10 @@ function assetFieldsOf(error: unknown): IDataObject {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const operation = chosenOperation(this, OPERATIONS);
 	const credentials = await getGatewayCredentials(this);
-	const output = await runItems(
-		this,
-		async (itemIndex) => await operation.execute.call(this, itemIndex, credentials),
-		{ endpoint: operation.endpoint, apiKey: credentials.apiKey, errorDetails: assetFieldsOf },
-	);
+	const output = await runOperation(this, operation, {
+		apiKey: credentials.apiKey,
+		errorDetails: assetFieldsOf,
+		credentialsOf: () => credentials,
+	});
 	return [output];
 }

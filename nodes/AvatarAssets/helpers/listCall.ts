@@ -1,24 +1,37 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { jsonItems } from '../../shared/execution/operation';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { callAvatar } from '../transport/avatarCall';
-import { avatarCallSettings, wantsFullResponse } from './callSettings';
+import type { AvatarCallPlan } from './callPlan';
+import { planAvatarCall } from './callPlan';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
-import { wholeNumber } from '../../shared/execution/fieldChecks';
+import { idList, invalid, optionalText, wholeNumber } from '../../shared/execution/fieldChecks';
 import { walkPages } from './listPages';
 import { nodeParameters, optionOf } from './params';
 
+/** A list call of one item, checked: where to ask, with what body, and how many pages to walk. */
+export interface ListPlan extends AvatarCallPlan {
+	path: string;
+	/** `{ Filter }` when the filter has entries, else nothing. */
+	filterPart: Record<string, unknown>;
+	extra: Record<string, unknown>;
+	startPage: number;
+	pageSize: number;
+	limit?: number;
+}
+
 /**
- * A list operation: validates paging, then walks the pages of `POST <path>` with
+ * A list operation's plan: checks paging for the pages of `POST <path>` with
  * `{ Filter, PageNumber, PageSize, ...extra }` (Filter only when it has entries).
  */
-export async function runList(
+export function planList(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
 	path: string,
 	filter: Record<string, unknown>,
 	extra: Record<string, unknown> = {},
-): Promise<IDataObject[]> {
+): ListPlan {
 	const limit = resultLimitOf(nodeParameters(context), itemIndex);
 	const startPage = wholeNumber(
 		{ name: 'PageNumber', displayName: 'Page Number' },
@@ -30,18 +43,64 @@ export async function runList(
 		optionOf(context, itemIndex, 'PageSize', 10),
 		1,
 	);
-	const settings = avatarCallSettings(context, itemIndex, credentials);
-	const filterPart = Object.keys(filter).length ? { Filter: filter } : {};
-	return await walkPages({
+	return {
+		...planAvatarCall(context, itemIndex, credentials),
+		path,
+		filterPart: Object.keys(filter).length ? { Filter: filter } : {},
+		extra,
 		startPage,
 		pageSize,
 		limit,
-		fullResponse: wantsFullResponse(context, itemIndex),
+	};
+}
+
+/** A field of a list operation's Filter collection: text, or ids (a list, or text with commas). */
+export interface FilterField {
+	/** The wire name, under `Filter` in the body. */
+	key: string;
+	displayName: string;
+	kind: 'text' | 'ids';
+	/** For ids: the only values the service knows (e.g. asset statuses). */
+	allowed?: readonly string[];
+}
+
+/** The Filter of item `itemIndex`: the given fields, checked, in the order of `fields`. */
+export function filterOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: FilterField[],
+): Record<string, unknown> {
+	const given = context.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
+	const filter: Record<string, unknown> = {};
+	for (const { key, displayName, kind, allowed } of fields) {
+		const field = { name: `Filter.${key}`, displayName };
+		if (kind === 'text') {
+			const text = optionalText(field, given[key]);
+			if (text !== undefined) filter[key] = text;
+			continue;
+		}
+		const ids = idList(field, given[key]);
+		const unknown = allowed && ids.find((id) => !allowed.includes(id));
+		if (unknown) invalid(field, `must hold only ${allowed.join(', ')}; got "${unknown}"`);
+		if (ids.length) filter[key] = ids;
+	}
+	return filter;
+}
+
+/** Walks the pages of a planned list call: one output item per record (or per page, as asked). */
+export async function runList(plan: ListPlan): Promise<INodeExecutionData[]> {
+	const { filterPart, pageSize, extra } = plan;
+	const records = await walkPages({
+		startPage: plan.startPage,
+		pageSize: plan.pageSize,
+		limit: plan.limit,
+		fullResponse: plan.fullResponse,
 		fetchPage: async (PageNumber) =>
-			await callAvatar(settings, {
+			await callAvatar(plan.settings, {
 				method: 'POST',
-				path,
+				path: plan.path,
 				body: { ...filterPart, PageNumber, PageSize: pageSize, ...extra },
 			}),
 	});
+	return jsonItems(records);
 }

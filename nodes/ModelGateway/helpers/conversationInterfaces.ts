@@ -6,6 +6,10 @@ import type { AnswerSummary } from './answerText';
 import { chatSummary, messagesSummary } from './answerText';
 import { chatCall, messagesCall, STREAM_SILENCE_TIMEOUT_MS } from './calls';
 import { cancelSignalOf } from '../../shared/execution/cancelSignal';
+import type { ItemOperation } from '../../shared/execution/operation';
+import type { ChatMessage } from './conversation';
+import { conversationOf } from './conversation';
+import { modelOf } from './parameters';
 import type { StreamAssembler } from './streams/assembler';
 import { chatStreamAssembler } from './streams/chatStream';
 import { messagesStreamAssembler } from './streams/messagesStream';
@@ -58,4 +62,31 @@ export async function conversationItems(
 		api.summary,
 		parseJson,
 	);
+}
+
+/** What a conversation operation sends for one item: the request body, and its options. */
+export interface ConversationPlan {
+	body: IDataObject;
+	options: IDataObject;
+}
+
+/** What both conversation operations read first: the model, the options and the messages with content. */
+export function conversationRequest(
+	context: IExecuteFunctions,
+	i: number,
+	roles: string[],
+): { model: string; options: IDataObject; messages: ChatMessage[] } {
+	const model = modelOf(context, i);
+	const options = context.getNodeParameter('options', i, {}) as IDataObject;
+	const messages = conversationOf(context.getNodeParameter('messages.values', i, []), roles);
+	return { model, options, messages };
+}
+
+/** The run of a conversation operation: its plan sent to `api`. */
+export function conversationRun(
+	api: ConversationInterface,
+): ItemOperation<ConversationPlan>['run'] {
+	return async function run(this, { body, options }, i, credentials) {
+		return await conversationItems(this, i, credentials, api, body, options);
+	};
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import type { FieldRef } from '../../shared/execution/inputError';
 import { InputError } from '../../shared/execution/inputError';
 import { parseJsonInput } from '../../shared/execution/jsonInput';
@@ -13,10 +13,6 @@ export function modelOf(context: IExecuteFunctions, i: number): string {
 		.replace(/^models\//, '');
 	if (!model) throw InputError.about(MODEL, 'is required');
 	return model;
-}
-
-export function optionsOf(context: IExecuteFunctions, i: number): IDataObject {
-	return context.getNodeParameter('options', i, {}) as IDataObject;
 }
 
 /** A required text parameter, read as given (unlike fieldChecks.requiredText, not trimmed: prompts keep their spacing), refused when empty. */

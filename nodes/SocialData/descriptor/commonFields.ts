@@ -16,6 +16,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The spec: a client timeout under 30 s on channel and article endpoints may be charged without an answer. */
 export const CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS = 30_000;
 
+/** The same paths in the parsed and the raw answer. */
 export const same = (...paths: string[]): ModePaths => ({ raw: paths, parsed: paths });
 
 export const cookieField = (description: string, required = false): FieldDescriptor => ({

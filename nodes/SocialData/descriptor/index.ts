@@ -1,4 +1,4 @@
-import type { EndpointDescriptor, GroupDescriptor, GroupKey } from './types';
+import type { EndpointDescriptor, GroupDescriptor } from './types';
 import { articles } from './articles';
 import { channels } from './channels';
 import { notes } from './notes';
@@ -12,6 +12,7 @@ import { shortVideo } from './shortVideo';
 export * from './types';
 export { GATEWAY_RUN_PATH, PROVIDER } from './provider';
 export { ID_FIELD_NAMES } from './idFields';
+export { same } from './commonFields';
 
 export const GROUPS: GroupDescriptor[] = [shortVideo, notes, channels, articles, search];
 
@@ -21,8 +22,4 @@ const byName = new Map(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));
 
 export function findEndpoint(name: string): EndpointDescriptor | undefined {
 	return byName.get(name);
-}
-
-export function groupOf(key: GroupKey): GroupDescriptor {
-	return GROUPS.find((group) => group.key === key)!;
 }

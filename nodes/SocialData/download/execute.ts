@@ -46,7 +46,9 @@ async function downloadPlanned(
 export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const parameters = new ParameterReader(this);
-	const planned = planEveryItem(this, (itemIndex) => planDownload(parameters, resource, itemIndex));
+	const planned = await planEveryItem(this, (itemIndex) =>
+		planDownload(parameters, resource, itemIndex),
+	);
 	const credentials = await getGatewayCredentials(this);
 	const asTool = isToolNodeType(this.getNode().type);
 	const output = await runItems(

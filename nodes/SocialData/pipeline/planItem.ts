@@ -1,6 +1,7 @@
 import type { EndpointDescriptor } from '../descriptor';
 import type { NodeOptionValues } from '../editor/nodeOptions';
 import { nodeOptionValues, wireOptionValues } from '../editor/nodeOptions';
+import type { ItemParameters } from '../../shared/execution';
 import { jsonObjectInput, resultLimitOf } from '../../shared/execution';
 import { batchInputOf } from './batch';
 import type { EndpointSettings } from './fetchEndpoint';
@@ -42,8 +43,8 @@ export function readItemOptions(parameters: ParameterReader, itemIndex: number):
  * free-form JSON. Under Return All the pager owns the paging fields, so a value left from a manual
  * page does not make the walk start in the middle.
  */
-function givenFields(
-	parameters: ParameterReader,
+export function givenFields(
+	parameters: ItemParameters,
 	endpoint: EndpointDescriptor,
 	itemIndex: number,
 	wireOptions: Input,

@@ -1,5 +1,5 @@
 import type { EndpointDescriptor, ModePaths } from '../descriptor';
-import { findEndpoint } from '../descriptor';
+import { findEndpoint, same } from '../descriptor';
 import type { Input } from '../pipeline/validateInput';
 
 /**
@@ -20,8 +20,6 @@ export interface TriggerEvent {
 	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
 	pinned?: ModePaths;
 }
-
-const same = (...paths: string[]): ModePaths => ({ raw: paths, parsed: paths });
 
 function endpoint(name: string): EndpointDescriptor {
 	const found = findEndpoint(name);

@@ -1,11 +1,18 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IPollFunctions,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
+import type { ItemParameters } from '../../shared/execution';
 import { toNodeError } from '../../shared/nodeErrors';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
 import { CreditBudget } from '../pipeline/creditBudget';
 import { answerMode } from '../pipeline/answerPaths';
+import { givenFields } from '../pipeline/planItem';
 import { sendCall } from '../pipeline/sendCall';
 import { effectiveTimeoutMs } from '../pipeline/callTimeout';
 import { mentionMapperOf } from '../mentions/platforms';
@@ -30,6 +37,14 @@ interface Plan {
 	maxCalls: number;
 }
 
+/** The trigger's parameters as the pipeline reads an item's (a poll has no items). */
+function parametersOf(context: IPollFunctions): ItemParameters {
+	return {
+		get: <T>(name: string, _itemIndex: number, fallback?: T) =>
+			context.getNodeParameter(name, fallback as NodeParameterValueType) as T,
+	};
+}
+
 /** Reads and checks the parameters: bad input fails here, before any call, naming the field. */
 function planPoll(context: IPollFunctions): Plan {
 	const value = context.getNodeParameter('event') as string;
@@ -37,12 +52,10 @@ function planPoll(context: IPollFunctions): Plan {
 	if (!event) throw new NodeOperationError(context.getNode(), `The event "${value}" is not known`);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const settings = settingsOver(TRIGGER_SETTING_DEFAULTS, options);
-	const given: Input = {};
+	const offered: Input = {};
 	for (const field of offeredOptionalFields(event))
-		if (options[field.name] !== undefined) given[field.name] = options[field.name];
-	for (const field of event.endpoint.fields) {
-		if (field.required || field.oneOf) given[field.name] = context.getNodeParameter(field.name, '');
-	}
+		if (options[field.name] !== undefined) offered[field.name] = options[field.name];
+	const given = givenFields(parametersOf(context), event.endpoint, 0, offered, false);
 	// Unset, buildInput sends the node's default: the simplified answer.
 	if (event.endpoint.raw) given.raw = options.raw;
 	Object.assign(given, event.fixedInput);

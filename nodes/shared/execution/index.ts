@@ -1,5 +1,5 @@
 /**
- * The execution contract every node shares: one item runner, one failure policy and error item,
+ * The execution contract every node shares: plan every item, then run (runOperation), one item runner, one failure policy and error item,
  * one input error and its wording, one JSON-input parser, one cancel signal, and property builders.
  */
 export { cancelSignalOf } from './cancelSignal';
@@ -23,8 +23,10 @@ export { planEveryItem, planOrRefusal } from './itemPlans';
 export type { ItemRunOptions, ItemTask } from './itemRunner';
 export { runItems } from './itemRunner';
 export { jsonObjectInput, parseJsonInput } from './jsonInput';
-export type { ItemOperation, OperationTable } from './operation';
+export type { AllItemsOperation, ItemOperation, NodeOperation, OperationTable } from './operation';
 export { chosenOperation, jsonItems } from './operation';
+export type { OperationRunOptions } from './operationRunner';
+export { runOperation } from './operationRunner';
 export type { ItemParameters } from './resultLimit';
 export { resultLimitOf, returnAllAndLimit } from './resultLimit';
 export { optionsCollection } from '../optionsCollection';

@@ -9,19 +9,22 @@ export type PlannedItem<P> =
 /**
  * Plans every item before the first call, so bad input costs nothing: without Continue On Fail the
  * first refused item stops the node (with ` (item N)` for an InputError); with it, refused items
- * come back as `ok: false` for the item runner to turn into error items.
+ * come back as `ok: false` for the item runner to turn into error items. Planning reads parameters
+ * and binaries through the engine, never the network; items are planned one after the other.
  */
-export function planEveryItem<P>(
+export async function planEveryItem<P>(
 	context: IExecuteFunctions,
-	plan: (itemIndex: number) => P,
-): Array<PlannedItem<P>> {
-	const planned = context.getInputData().map((_, itemIndex): PlannedItem<P> => {
+	plan: (itemIndex: number) => P | Promise<P>,
+): Promise<Array<PlannedItem<P>>> {
+	const planned: Array<PlannedItem<P>> = [];
+	const count = context.getInputData().length;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			return { itemIndex, ok: true, plan: plan(itemIndex) };
+			planned.push({ itemIndex, ok: true, plan: await plan(itemIndex) });
 		} catch (error) {
-			return { itemIndex, ok: false, error };
+			planned.push({ itemIndex, ok: false, error });
 		}
-	});
+	}
 	const refused = planned.find((item) => !item.ok);
 	if (refused && !refused.ok && !context.continueOnFail())
 		throw toNodeError(context.getNode(), refused.error, refused.itemIndex);

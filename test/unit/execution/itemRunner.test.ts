@@ -105,18 +105,15 @@ describe('InputError', () => {
 });
 
 describe('planEveryItem', () => {
-	it('refuses the first bad item before anything runs, unless Continue On Fail', () => {
-		const plan = (itemIndex: number) => {
+	it('refuses the first bad item before anything runs, unless Continue On Fail', async () => {
+		const plan = async (itemIndex: number) => {
 			if (itemIndex === 1) throw new InputError('id', 'Field "id" (ID) is required');
 			return itemIndex;
 		};
-		expect(() => planEveryItem(context(3, false), plan)).toThrow(
+		await expect(planEveryItem(context(3, false), plan)).rejects.toThrow(
 			'Field "id" (ID) is required (item 1)',
 		);
-		expect(planEveryItem(context(3, true), plan).map((item) => item.ok)).toEqual([
-			true,
-			false,
-			true,
-		]);
+		const planned = await planEveryItem(context(3, true), plan);
+		expect(planned.map((item) => item.ok)).toEqual([true, false, true]);
 	});
 });

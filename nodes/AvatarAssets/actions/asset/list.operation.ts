@@ -1,23 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodeExecutionData,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { jsonItems } from '../../../shared/execution/operation';
-import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { idList, invalid, optionalText } from '../../../shared/execution/fieldChecks';
-import { runList } from '../../helpers/listCall';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { invalid, optionalText } from '../../../shared/execution/fieldChecks';
 import { optionOf } from '../../helpers/params';
-import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_LIST_PATH } from '../../transport/paths';
 import { groupIdsFilter, listProperties } from '../descriptions';
+import { listOperation } from '../listOperation';
 import { ASSET_STATUSES } from './assetFields';
-
-export const endpoint = endpointOf({ method: 'POST', path: ASSETS_LIST_PATH });
-
-const SORT_ORDERS = ['asc', 'desc'];
 
 const properties: INodeProperties[] = listProperties(
 	[
@@ -61,45 +48,29 @@ const properties: INodeProperties[] = listProperties(
 	],
 );
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['asset'], operation: ['list'] } },
-	properties,
-);
+const SORT_ORDERS = ['asc', 'desc'];
+const SORT_BY = { name: 'SortBy', displayName: 'Sort By' };
+const SORT_ORDER = { name: 'SortOrder', displayName: 'Sort Order' };
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
-	const filter: Record<string, unknown> = {};
-	const groupIds = idList({ name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
-	if (groupIds.length) filter.GroupIds = groupIds;
-	const statusField = { name: 'Filter.Statuses', displayName: 'Statuses' };
-	const statuses = idList(statusField, given.Statuses);
-	for (const status of statuses) {
-		if (!(ASSET_STATUSES as readonly string[]).includes(status)) {
-			invalid(statusField, `must hold only ${ASSET_STATUSES.join(', ')}; got "${status}"`);
-		}
-	}
-	if (statuses.length) filter.Statuses = statuses;
-	const name = optionalText({ name: 'Filter.Name', displayName: 'Name' }, given.Name);
-	if (name !== undefined) filter.Name = name;
-
-	const sorting: Record<string, unknown> = {};
-	const sortBy = optionalText(
-		{ name: 'SortBy', displayName: 'Sort By' },
-		optionOf(this, itemIndex, 'SortBy', ''),
-	);
-	if (sortBy !== undefined) {
-		const orderField = { name: 'SortOrder', displayName: 'Sort Order' };
-		const order =
-			optionalText(orderField, optionOf(this, itemIndex, 'SortOrder', 'asc'))?.toLowerCase() ??
-			'asc';
-		if (!SORT_ORDERS.includes(order))
-			invalid(orderField, `must be "asc" or "desc"; got "${order}"`);
-		sorting.SortBy = sortBy;
-		sorting.SortOrder = order;
-	}
-	return jsonItems(await runList(this, itemIndex, credentials, ASSETS_LIST_PATH, filter, sorting));
+/** SortBy and SortOrder, sent together and only when Sort By is given. */
+function sortingOf(context: IExecuteFunctions, itemIndex: number): Record<string, unknown> {
+	const sortBy = optionalText(SORT_BY, optionOf(context, itemIndex, SORT_BY.name, ''));
+	if (sortBy === undefined) return {};
+	const order =
+		optionalText(SORT_ORDER, optionOf(context, itemIndex, SORT_ORDER.name, 'asc'))?.toLowerCase() ??
+		'asc';
+	if (!SORT_ORDERS.includes(order)) invalid(SORT_ORDER, `must be "asc" or "desc"; got "${order}"`);
+	return { SortBy: sortBy, SortOrder: order };
 }
+
+export const { endpoint, description, plan, run } = listOperation({
+	resource: 'asset',
+	path: ASSETS_LIST_PATH,
+	properties,
+	filter: [
+		{ key: 'GroupIds', displayName: 'Group IDs', kind: 'ids' },
+		{ key: 'Statuses', displayName: 'Statuses', kind: 'ids', allowed: ASSET_STATUSES },
+		{ key: 'Name', displayName: 'Name', kind: 'text' },
+	],
+	extra: sortingOf,
+});

@@ -1,7 +1,7 @@
 import { byIdOperation } from '../byIdOperation';
 import { ASSETS } from '../records';
 
-export const { endpoint, description, execute } = byIdOperation({
+export const { endpoint, description, plan, run } = byIdOperation({
 	records: ASSETS,
 	operation: 'update',
 	locatorDescription: 'The asset to rename',

@@ -2,12 +2,13 @@ import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import type { AvatarCallPlan } from '../../helpers/callPlan';
+import { avatarBody, planAvatarCall, sendPlanned } from '../../helpers/callPlan';
 import { absoluteHttpUrl, requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf, resultOf } from '../../helpers/output';
-import { givenTextOptions } from '../../helpers/params';
+import type { WaitSettings } from '../../helpers/waitForAsset';
 import { waitForAsset } from '../../helpers/waitForAsset';
-import { callAvatar, endpointOf } from '../../transport/avatarCall';
+import { endpointOf } from '../../transport/avatarCall';
 import { GatewayError } from '../../../shared/transport/errors';
 import { ASSETS_PATH } from '../../transport/paths';
 import { assetTypeProperty, readWaitSettings } from './assetFields';
@@ -60,29 +61,38 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+const URL_FIELD = { name: 'URL', displayName: 'URL' };
+const ASSET_TYPE = { name: 'AssetType', displayName: 'Asset Type' };
+const NAME = { name: 'Name', displayName: 'Name' };
+
+interface UploadPlan extends AvatarCallPlan {
+	/** Absent when the upload does not wait for processing. */
+	waitSettings?: WaitSettings;
+}
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const body: Record<string, unknown> = {
+): UploadPlan {
+	const required = {
 		GroupId: recordIdOf(this, itemIndex, GROUPS),
-		URL: absoluteHttpUrl(
-			{ name: 'URL', displayName: 'URL' },
-			this.getNodeParameter('URL', itemIndex),
-		),
-		AssetType: requiredText(
-			{ name: 'AssetType', displayName: 'Asset Type' },
-			this.getNodeParameter('AssetType', itemIndex),
-		),
-		...givenTextOptions(this, itemIndex, [{ name: 'Name', displayName: 'Name' }]),
+		URL: absoluteHttpUrl(URL_FIELD, this.getNodeParameter(URL_FIELD.name, itemIndex)),
+		AssetType: requiredText(ASSET_TYPE, this.getNodeParameter(ASSET_TYPE.name, itemIndex)),
 	};
+	const body = avatarBody(this, itemIndex, required, [NAME]);
 	const wait = this.getNodeParameter('waitForProcessing', itemIndex, true) as boolean;
 	const waitSettings = wait ? readWaitSettings(this, itemIndex) : undefined;
-	const settings = avatarCallSettings(this, itemIndex, credentials);
-	const fullResponse = wantsFullResponse(this, itemIndex);
+	return { ...planAvatarCall(this, itemIndex, credentials, body), waitSettings };
+}
 
-	const answer = await callAvatar(settings, { method: 'POST', path: ASSETS_PATH, body });
+export async function run(
+	this: IExecuteFunctions,
+	plan: UploadPlan,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const { waitSettings, settings, fullResponse } = plan;
+	const answer = await sendPlanned(plan, 'POST', ASSETS_PATH);
 	if (!waitSettings) return jsonItems([outputOf(answer, fullResponse)]);
 	const assetId = resultOf(answer).Id;
 	if (typeof assetId !== 'string' || assetId === '') {

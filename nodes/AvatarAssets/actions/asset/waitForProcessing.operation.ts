@@ -2,8 +2,10 @@ import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import type { AvatarCallPlan } from '../../helpers/callPlan';
+import { planAvatarCall } from '../../helpers/callPlan';
 import { outputOf } from '../../helpers/output';
+import type { WaitSettings } from '../../helpers/waitForAsset';
 import { waitForAsset } from '../../helpers/waitForAsset';
 import { endpointOf } from '../../transport/avatarCall';
 import { ASSETS_PATH } from '../../transport/paths';
@@ -26,18 +28,27 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+interface WaitPlan extends AvatarCallPlan {
+	assetId: string;
+	wait: WaitSettings;
+}
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): WaitPlan {
 	const assetId = recordIdOf(this, itemIndex, ASSETS);
 	const wait = readWaitSettings(this, itemIndex);
-	const settings = avatarCallSettings(this, itemIndex, credentials);
+	return { assetId, wait, ...planAvatarCall(this, itemIndex, credentials) };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ assetId, wait, settings, fullResponse }: WaitPlan,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	return jsonItems([
-		outputOf(
-			await waitForAsset(this, itemIndex, settings, assetId, wait),
-			wantsFullResponse(this, itemIndex),
-		),
+		outputOf(await waitForAsset(this, itemIndex, settings, assetId, wait), fullResponse),
 	]);
 }

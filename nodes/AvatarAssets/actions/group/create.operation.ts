@@ -2,15 +2,19 @@ import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import type { AvatarCallPlan } from '../../helpers/callPlan';
+import { avatarBody, planAvatarCall, sendPlanned } from '../../helpers/callPlan';
 import { requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf } from '../../helpers/output';
-import { givenTextOptions } from '../../helpers/params';
-import { callAvatar, endpointOf } from '../../transport/avatarCall';
+import { endpointOf } from '../../transport/avatarCall';
 import { GROUPS_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
 
 export const endpoint = endpointOf({ method: 'POST', path: GROUPS_PATH });
+
+const NAME = { name: 'Name', displayName: 'Name' };
+const DESCRIPTION = { name: 'Description', displayName: 'Description' };
+const GROUP_TYPE = { name: 'GroupType', displayName: 'Group Type' };
 
 const properties: INodeProperties[] = [
 	{
@@ -47,23 +51,20 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const body: Record<string, unknown> = {
-		Name: requiredText(
-			{ name: 'Name', displayName: 'Name' },
-			this.getNodeParameter('Name', itemIndex),
-		),
-		...givenTextOptions(this, itemIndex, [
-			{ name: 'Description', displayName: 'Description' },
-			{ name: 'GroupType', displayName: 'Group Type' },
-		]),
-	};
+): AvatarCallPlan {
+	const Name = requiredText(NAME, this.getNodeParameter(NAME.name, itemIndex));
+	const body = avatarBody(this, itemIndex, { Name }, [DESCRIPTION, GROUP_TYPE]);
+	return planAvatarCall(this, itemIndex, credentials, body);
+}
 
-	const settings = avatarCallSettings(this, itemIndex, credentials);
-	const answer = await callAvatar(settings, { method: 'POST', path: GROUPS_PATH, body });
-	return jsonItems([outputOf(answer, wantsFullResponse(this, itemIndex))]);
+export async function run(
+	this: IExecuteFunctions,
+	plan: AvatarCallPlan,
+): Promise<INodeExecutionData[]> {
+	const answer = await sendPlanned(plan, 'POST', GROUPS_PATH);
+	return jsonItems([outputOf(answer, plan.fullResponse)]);
 }

@@ -1,19 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodeExecutionData,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { jsonItems } from '../../../shared/execution/operation';
-import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { idList, optionalText } from '../../../shared/execution/fieldChecks';
-import { runList } from '../../helpers/listCall';
-import { endpointOf } from '../../transport/avatarCall';
+import type { INodeProperties } from 'n8n-workflow';
 import { GROUPS_LIST_PATH } from '../../transport/paths';
 import { groupIdsFilter, listProperties } from '../descriptions';
-
-export const endpoint = endpointOf({ method: 'POST', path: GROUPS_LIST_PATH });
+import { listOperation } from '../listOperation';
 
 const properties: INodeProperties[] = listProperties([
 	{
@@ -33,26 +21,13 @@ const properties: INodeProperties[] = listProperties([
 	},
 ]);
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['group'], operation: ['list'] } },
+export const { endpoint, description, plan, run } = listOperation({
+	resource: 'group',
+	path: GROUPS_LIST_PATH,
 	properties,
-);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const given = this.getNodeParameter('Filter', itemIndex, {}) as IDataObject;
-	const filter: Record<string, unknown> = {};
-	const name = optionalText({ name: 'Filter.Name', displayName: 'Name' }, given.Name);
-	if (name !== undefined) filter.Name = name;
-	const groupIds = idList({ name: 'Filter.GroupIds', displayName: 'Group IDs' }, given.GroupIds);
-	if (groupIds.length) filter.GroupIds = groupIds;
-	const groupType = optionalText(
-		{ name: 'Filter.GroupType', displayName: 'Group Type' },
-		given.GroupType,
-	);
-	if (groupType !== undefined) filter.GroupType = groupType;
-	return jsonItems(await runList(this, itemIndex, credentials, GROUPS_LIST_PATH, filter));
-}
+	filter: [
+		{ key: 'Name', displayName: 'Name', kind: 'text' },
+		{ key: 'GroupIds', displayName: 'Group IDs', kind: 'ids' },
+		{ key: 'GroupType', displayName: 'Group Type', kind: 'text' },
+	],
+});

@@ -8,12 +8,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { GatewayError } from '../../../shared/transport/errors';
-import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import type { AvatarCallPlan } from '../../helpers/callPlan';
+import { avatarBody, planAvatarCall, sendPlanned } from '../../helpers/callPlan';
 import { absoluteHttpUrl } from '../../../shared/execution/fieldChecks';
 import { fullAnswer, resultOf } from '../../helpers/output';
-import { givenTextOptions } from '../../helpers/params';
 import { TOKEN_EXPIRES_AT_FIELD, tokenExpiry } from '../../helpers/tokenWindow';
-import { callAvatar, endpointOf } from '../../transport/avatarCall';
+import { endpointOf } from '../../transport/avatarCall';
 import { REAL_PERSON_SESSION_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
 
@@ -51,26 +51,28 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+const CALLBACK_URL = { name: 'CallbackURL', displayName: 'Redirect URL' };
+const LANGUAGE = { name: 'Lng', displayName: 'H5 Language' };
+
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const body: Record<string, unknown> = {
-		CallbackURL: absoluteHttpUrl(
-			{ name: 'CallbackURL', displayName: 'Redirect URL' },
-			this.getNodeParameter('CallbackURL', itemIndex),
-		),
-		...givenTextOptions(this, itemIndex, [{ name: 'Lng', displayName: 'H5 Language' }]),
-	};
-	const settings = avatarCallSettings(this, itemIndex, credentials);
+): AvatarCallPlan {
+	const CallbackURL = absoluteHttpUrl(
+		CALLBACK_URL,
+		this.getNodeParameter(CALLBACK_URL.name, itemIndex),
+	);
+	const body = avatarBody(this, itemIndex, { CallbackURL }, [LANGUAGE]);
+	return planAvatarCall(this, itemIndex, credentials, body);
+}
 
+export async function run(
+	this: IExecuteFunctions,
+	plan: AvatarCallPlan,
+): Promise<INodeExecutionData[]> {
 	const sentAt = Date.now();
-	const answer = await callAvatar(settings, {
-		method: 'POST',
-		path: REAL_PERSON_SESSION_PATH,
-		body,
-	});
+	const answer = await sendPlanned(plan, 'POST', REAL_PERSON_SESSION_PATH);
 	const result = resultOf(answer);
 	const token = result.AvatarToken;
 	if (typeof token !== 'string' || token === '') {
@@ -86,7 +88,5 @@ export async function execute(
 		H5Link: h5Link ?? null,
 		[TOKEN_EXPIRES_AT_FIELD]: tokenExpiry(sentAt),
 	};
-	return jsonItems([
-		wantsFullResponse(this, itemIndex) ? { ...fullAnswer(answer), ...session } : session,
-	]);
+	return jsonItems([plan.fullResponse ? { ...fullAnswer(answer), ...session } : session]);
 }

@@ -2,12 +2,13 @@ import type { IExecuteFunctions, INodeProperties, INodeExecutionData } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { jsonItems } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { avatarCallSettings, wantsFullResponse } from '../../helpers/callSettings';
+import type { AvatarCallPlan } from '../../helpers/callPlan';
+import { planAvatarCall, sendPlanned } from '../../helpers/callPlan';
 import { invalid, optionalText, requiredText } from '../../../shared/execution/fieldChecks';
 import { outputOf, resultOf } from '../../helpers/output';
 import { optionOf } from '../../helpers/params';
 import { msPastExpiry, TOKEN_EXPIRES_AT_FIELD, TOKEN_LIFETIME_MS } from '../../helpers/tokenWindow';
-import { callAvatar, endpointOf } from '../../transport/avatarCall';
+import { endpointOf } from '../../transport/avatarCall';
 import { REAL_PERSON_GROUP_PATH } from '../../transport/paths';
 import { callOptionsCollection } from '../descriptions';
 
@@ -65,11 +66,12 @@ function expiryOf(
 	return item.AvatarToken === token && typeof fromItem === 'string' ? fromItem : undefined;
 }
 
-export async function execute(
+/** An expired token is refused here too: the exchange could only fail. */
+export function plan(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+): AvatarCallPlan {
 	const token = requiredText(
 		{ name: 'AvatarToken', displayName: 'Avatar Token' },
 		this.getNodeParameter('AvatarToken', itemIndex),
@@ -86,17 +88,19 @@ export async function execute(
 			},
 		);
 	}
-	const settings = avatarCallSettings(this, itemIndex, credentials);
-	const answer = await callAvatar(settings, {
-		method: 'POST',
-		path: REAL_PERSON_GROUP_PATH,
-		body: { AvatarToken: token },
-	});
+	return planAvatarCall(this, itemIndex, credentials, { AvatarToken: token });
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	plan: AvatarCallPlan,
+): Promise<INodeExecutionData[]> {
+	const answer = await sendPlanned(plan, 'POST', REAL_PERSON_GROUP_PATH);
 	const result = resultOf(answer);
 	const groupId = result.GroupId ?? result.Id;
 	return jsonItems([
 		{
-			...outputOf(answer, wantsFullResponse(this, itemIndex)),
+			...outputOf(answer, plan.fullResponse),
 			GroupId: groupId === undefined ? null : String(groupId),
 		},
 	]);

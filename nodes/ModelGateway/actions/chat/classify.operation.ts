@@ -9,6 +9,7 @@ import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import type { FieldRef } from '../../../shared/execution/inputError';
 import { InputError } from '../../../shared/execution/inputError';
+import { optionalText } from '../../../shared/execution/fieldChecks';
 import { chatSummary } from '../../helpers/answerText';
 import { chatCall } from '../../helpers/calls';
 import type { BatchEntry } from '../../helpers/classification/batchRequest';
@@ -20,7 +21,11 @@ import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator, modelOptions, temperatureOption } from '../descriptions';
 import { DEFAULT_CHAT_MODEL } from './complete.operation';
 
+export const kind = 'allItems';
+
 export const endpoint = 'v1/chat/completions';
+
+const TEXT: FieldRef = { name: 'text', displayName: 'Text to Classify' };
 
 export const DEFAULT_BATCH_SIZE = 25;
 export const DEFAULT_LABELS = 'positive, neutral, negative';
@@ -157,18 +162,23 @@ function callSettings(options: IDataObject): IDataObject {
 	return settings;
 }
 
+/** The text item `i` gives to classify; empty is not refused: that item comes out unclassified. */
+export function plan(this: IExecuteFunctions, i: number): string {
+	return optionalText(TEXT, this.getNodeParameter(TEXT.name, i, '')) ?? '';
+}
+
 /**
- * Classifies all input items with as few model calls as the batch size allows (see
- * classifyInBatches for the retry and split rules) and outputs every input item, in order, with
- * `{label, reason}` in the result field. Settings are read from the first item; the text from each.
+ * Classifies the planned items with as few model calls as the batch size allows (see
+ * classifyInBatches for the retry and split rules) and outputs each of them, in order, with
+ * `{label, reason}` in the result field. Settings are read from the first item, and checked before
+ * the first call; the text comes from each item's plan.
  */
-export async function executeAll(
+export async function runAll(
 	this: IExecuteFunctions,
+	planned: Array<{ itemIndex: number; plan: string }>,
 	credentials: GatewayCredentials,
-	continueOnFail: boolean,
-): Promise<INodeExecutionData[]> {
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	if (items.length === 0) return [];
 	const model = modelOf(this, 0);
 	const labels = labelsOf(this.getNodeParameter('labels', 0, DEFAULT_LABELS));
 	const instructions = String(this.getNodeParameter('instructions', 0, ''));
@@ -186,15 +196,15 @@ export async function executeAll(
 		String(options.unclassifiedLabel ?? UNCLASSIFIED).trim() || UNCLASSIFIED;
 	const settings = callSettings(options);
 	const signal = cancelSignalOf(this);
+	const continueOnFail = this.continueOnFail();
 
 	const entries: BatchEntry[] = [];
 	const reasonsWithoutCall = new Map<string, string>();
-	items.forEach((_, i) => {
-		const text = String(this.getNodeParameter('text', i, '') ?? '').trim();
-		const id = String(i + 1);
+	for (const { itemIndex, plan: text } of planned) {
+		const id = String(itemIndex + 1);
 		if (text === '') reasonsWithoutCall.set(id, 'No text to classify');
 		else entries.push({ id, text });
-	});
+	}
 
 	const ask = async (batch: BatchEntry[]) => {
 		const body = batchRequestBody(model, instructions, labels, batch, settings);
@@ -209,8 +219,8 @@ export async function executeAll(
 	});
 	if (run.failure !== undefined && !continueOnFail) throw run.failure;
 
-	return items.map((item, i) => {
-		const id = String(i + 1);
+	return planned.map(({ itemIndex }) => {
+		const id = String(itemIndex + 1);
 		const verdict = run.verdicts.get(id);
 		const result =
 			verdict !== undefined && isVerdict(verdict)
@@ -219,6 +229,6 @@ export async function executeAll(
 						label: unclassifiedLabel,
 						reason: verdict?.reason ?? reasonsWithoutCall.get(id) ?? 'Not classified',
 					};
-		return { json: { ...item.json, [resultField]: result }, pairedItem: { item: i } };
+		return [{ json: { ...items[itemIndex].json, [resultField]: result } }];
 	});
 }

@@ -1,38 +1,22 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
-import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { CHAT_COMPLETIONS, conversationItems } from '../../helpers/conversationInterfaces';
+import type { ConversationPlan } from '../../helpers/conversationInterfaces';
 import {
-	conversationOf,
-	maxTokensOf,
-	MESSAGES_FIELD,
-	temperatureOf,
-} from '../../helpers/conversation';
-import { modelOf } from '../../helpers/parameters';
-import {
-	keepRawChunksOption,
-	messagesProperty,
-	modelLocator,
-	modelOptions,
-	outputProperty,
-	parseJsonOption,
-	streamOption,
-	temperatureOption,
-} from '../descriptions';
+	CHAT_COMPLETIONS,
+	conversationRequest,
+	conversationRun,
+} from '../../helpers/conversationInterfaces';
+import { maxTokensOf, MESSAGES_FIELD, temperatureOf } from '../../helpers/conversation';
+import { conversationProperties, DEFAULT_CONVERSATION_MODEL } from '../conversationProperties';
+import { temperatureOption } from '../descriptions';
 
 export const endpoint = 'v1/chat/completions';
 
-export const DEFAULT_CHAT_MODEL = 'gm-2.5-flash';
+export const DEFAULT_CHAT_MODEL = DEFAULT_CONVERSATION_MODEL;
 
-const properties: INodeProperties[] = [
-	modelLocator('searchModels', DEFAULT_CHAT_MODEL),
-	messagesProperty({
+const properties = conversationProperties(
+	{
 		description: 'The conversation in time order',
 		roles: ['assistant', 'system', 'user'],
 		textField: {
@@ -40,37 +24,29 @@ const properties: INodeProperties[] = [
 			name: 'content',
 			placeholder: 'e.g. Classify the sentiment of this mention as JSON',
 		},
-	}),
-	outputProperty,
-	modelOptions([
-		keepRawChunksOption,
-		{
-			displayName: 'Maximum Tokens',
-			name: 'max_tokens',
-			type: 'number',
-			default: 1024,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			description: 'Upper bound of generated tokens (max_tokens)',
-		},
-		parseJsonOption,
-		streamOption,
-		temperatureOption(0.7, 'Randomness of the answer, 0 to 2 (service default 0.7)'),
-	]),
-];
+	},
+	{
+		options: [
+			{
+				displayName: 'Maximum Tokens',
+				name: 'max_tokens',
+				type: 'number',
+				default: 1024,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				description: 'Upper bound of generated tokens (max_tokens)',
+			},
+			temperatureOption(0.7, 'Randomness of the answer, 0 to 2 (service default 0.7)'),
+		],
+	},
+);
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['chat'], operation: ['complete'] } },
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const model = modelOf(this, i);
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const messages = conversationOf(this.getNodeParameter('messages.values', i, []), [
+export function plan(this: IExecuteFunctions, i: number): ConversationPlan {
+	const { model, options, messages } = conversationRequest(this, i, [
 		'system',
 		'user',
 		'assistant',
@@ -82,5 +58,7 @@ export async function execute(
 	if (temperature !== undefined) body.temperature = temperature;
 	const maxTokens = maxTokensOf(options.max_tokens, false);
 	if (maxTokens !== undefined) body.max_tokens = maxTokens;
-	return await conversationItems(this, i, credentials, CHAT_COMPLETIONS, body, options);
+	return { body, options };
 }
+
+export const run = conversationRun(CHAT_COMPLETIONS);

@@ -4,13 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { nativeCall } from '../../helpers/calls';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { modelLocator, modelOptions } from '../descriptions';
 import type { EmbeddingAnswer } from '../../helpers/answerShapes';
 
@@ -76,11 +74,12 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	body: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const text = requiredTextParameter(this, { name: 'text', displayName: 'Text' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
@@ -96,17 +95,21 @@ export async function execute(
 		body.output_dimensionality = dimensions;
 	}
 	if (options.taskType) body.taskType = options.taskType;
-	const { body: response } = await callGateway<EmbeddingAnswer | undefined>(
-		nativeCall(credentials, model, 'embedContent', body, {
-			signal: cancelSignalOf(this),
-			timeoutMs: 60_000,
-		}),
-	);
+	return { model, body };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, body }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
+	const response = await askModel<EmbeddingAnswer>(this, credentials, model, 'embedContent', body, {
+		timeoutMs: 60_000,
+	});
 	const values = response?.embedding?.values;
 	if (!Array.isArray(values))
-		throw new NodeOperationError(this.getNode(), `${model} answered without embedding values`, {
-			itemIndex: i,
-		});
+		throw answerLacks(this, i, `${model} answered without embedding values`);
 	return [
 		{ json: { model, embedding: values, dimensions: values.length }, pairedItem: { item: i } },
 	];

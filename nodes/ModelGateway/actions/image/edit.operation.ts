@@ -1,18 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
-import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart } from '../../helpers/generateContent';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { modelLocator } from '../descriptions';
 import { imageOptions, promptProperty } from './imageProperties';
-import { DEFAULT_IMAGE_MODEL, generateImages } from './imageRequest';
+import type { ImagePlan } from './imageRequest';
+import { DEFAULT_IMAGE_MODEL, imagePlan, runImageRequest } from './imageRequest';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';
 
@@ -87,11 +82,8 @@ interface TurnValue {
 	binaryPropertyNames?: string;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+/** Reads the input images too: binaries come from the engine, not the network. */
+export async function plan(this: IExecuteFunctions, i: number): Promise<ImagePlan> {
 	const model = modelOf(this, i);
 	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const names = binaryNamesOf(String(this.getNodeParameter('binaryPropertyNames', i, '')));
@@ -121,5 +113,7 @@ export async function execute(
 	}
 	const images = await inlineDataParts(this, i, names, model);
 	contents.push({ role: 'user', parts: [...images, { text: prompt }] });
-	return await generateImages(this, i, credentials, model, contents, options);
+	return imagePlan(model, contents, options);
 }
+
+export const run = runImageRequest;

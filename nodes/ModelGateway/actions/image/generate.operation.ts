@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
 import { modelLocator } from '../descriptions';
 import { imageOptions, promptProperty } from './imageProperties';
-import { DEFAULT_IMAGE_MODEL, generateImages } from './imageRequest';
+import type { ImagePlan } from './imageRequest';
+import { DEFAULT_IMAGE_MODEL, imagePlan, runImageRequest } from './imageRequest';
 
 export const endpoint = 'v1beta/models/{model}:generateContent';
 
@@ -27,20 +22,11 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+export function plan(this: IExecuteFunctions, i: number): ImagePlan {
 	const model = modelOf(this, i);
 	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	return await generateImages(
-		this,
-		i,
-		credentials,
-		model,
-		[{ role: 'user', parts: [{ text: prompt }] }],
-		options,
-	);
+	return imagePlan(model, [{ role: 'user', parts: [{ text: prompt }] }], options);
 }
+
+export const run = runImageRequest;

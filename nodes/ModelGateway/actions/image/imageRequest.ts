@@ -1,26 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import { nativeSummary } from '../../helpers/answerText';
-import { nativeCall } from '../../helpers/calls';
 import type { NativeContent, SafetyThreshold } from '../../helpers/generateContent';
 import { generateContentBody } from '../../helpers/generateContent';
 import { imageItems, imagesOfNative } from '../../helpers/imageOutput';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 
 export const DEFAULT_IMAGE_MODEL = 'gm-2.5-flash-image';
 
-/** Sends an image generate-content call (modalities TEXT and IMAGE) and turns its images into items. */
-export async function generateImages(
-	context: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
+/** What Image › Generate and Image › Edit send for one item. */
+export interface ImagePlan {
+	model: string;
+	body: Record<string, unknown>;
+	options: IDataObject;
+}
+
+/** The plan of an image generate-content call (modalities TEXT and IMAGE); its options are checked here. */
+export function imagePlan(
 	model: string,
 	contents: NativeContent[],
 	options: IDataObject,
-): Promise<INodeExecutionData[]> {
-	const asUrl = options.responseFormat === 'url';
+): ImagePlan {
 	const body = generateContentBody({
 		contents,
 		systemInstruction: options.systemInstruction as string | undefined,
@@ -32,22 +32,26 @@ export async function generateImages(
 			temperature: options.temperature as number | undefined,
 		},
 		safetyThreshold: options.safetyThreshold as SafetyThreshold | undefined,
-		responseFormat: asUrl ? 'url' : undefined,
+		responseFormat: options.responseFormat === 'url' ? 'url' : undefined,
 	});
-	const { body: response } = await callGateway(
-		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(context) }),
-	);
+	return { model, body, options };
+}
+
+/** Sends an image generate-content call and turns its images into items. */
+export async function runImageRequest(
+	this: IExecuteFunctions,
+	{ model, body, options }: ImagePlan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
+	const asUrl = options.responseFormat === 'url';
+	const response = await askModel(this, credentials, model, 'generateContent', body);
 	const summary = nativeSummary(response);
 	const images = imagesOfNative(response, asUrl);
 	if (images.length === 0) {
 		const said = summary.text ? ` The model said: ${summary.text.slice(0, 300)}` : '';
-		throw new NodeOperationError(
-			context.getNode(),
-			`${model} returned no image (finish reason: ${summary.finishReason ?? 'none'}).${said}`,
-			{
-				itemIndex: i,
-			},
-		);
+		const finish = summary.finishReason ?? 'none';
+		throw answerLacks(this, i, `${model} returned no image (finish reason: ${finish}).${said}`);
 	}
 	const json: IDataObject = {
 		model,
@@ -56,5 +60,5 @@ export async function generateImages(
 		usage: summary.usage as IDataObject,
 	};
 	if (summary.responseId) json.responseId = summary.responseId;
-	return await imageItems(context, i, images, String(options.binaryPropertyOutput || 'data'), json);
+	return await imageItems(this, i, images, String(options.binaryPropertyOutput || 'data'), json);
 }

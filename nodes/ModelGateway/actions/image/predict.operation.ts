@@ -4,14 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { InputError } from '../../../shared/execution/inputError';
-import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { nativeCall } from '../../helpers/calls';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import { promptProperty } from './imageProperties';
 
@@ -37,11 +35,13 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	body: IDataObject;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const prompt = requiredTextParameter(this, { name: 'prompt', displayName: 'Prompt' }, i);
 	const sampleCount = Number(this.getNodeParameter('sampleCount', i, 1));
@@ -53,15 +53,18 @@ export async function execute(
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const body = { instances: [{ prompt }], parameters: { sampleCount } };
-	const { body: response } = await callGateway(
-		nativeCall(credentials, model, 'predict', body, { signal: cancelSignalOf(this) }),
-	);
+	return { model, body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
+	const response = await askModel(this, credentials, model, 'predict', body);
 	const images = imagesOfPrediction(response);
-	if (images.length === 0) {
-		throw new NodeOperationError(this.getNode(), `${model} returned no image for the prompt`, {
-			itemIndex: i,
-		});
-	}
+	if (images.length === 0) throw answerLacks(this, i, `${model} returned no image for the prompt`);
 	return await imageItems(this, i, images, String(options.binaryPropertyOutput || 'data'), {
 		model,
 	});

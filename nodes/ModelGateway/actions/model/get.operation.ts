@@ -19,12 +19,16 @@ export const description: INodeProperties[] = updateDisplayOptions(
 	[modelLocator('searchModels', 'gm-2.5-flash')],
 );
 
-export async function execute(
+export function plan(this: IExecuteFunctions, i: number): string {
+	return modelOf(this, i);
+}
+
+export async function run(
 	this: IExecuteFunctions,
+	model: string,
 	i: number,
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[]> {
-	const model = modelOf(this, i);
 	const { body } = await callGateway(
 		modelListingCall(credentials, { model }, cancelSignalOf(this)),
 	);

@@ -1,19 +1,3 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { callGateway } from '../../../shared/transport/request';
-import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { modelListingCall } from '../../helpers/calls';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
-import { recordItems } from './list.operation';
+import { listingOperation } from './listingOperation';
 
-export const endpoint = 'v1alpha/models';
-
-export const description: INodeProperties[] = [];
-
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
-	const { body } = await callGateway(modelListingCall(credentials, 'native', cancelSignalOf(this)));
-	return recordItems(body, i);
-}
+export const { endpoint, description, plan, run } = listingOperation('native');

@@ -63,11 +63,15 @@ export const description: INodeProperties[] = updateDisplayOptions(
 const ACTION: FieldRef = { name: 'action', displayName: 'Action' };
 const BODY: FieldRef = { name: 'body', displayName: 'Body (JSON)' };
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	version: NativeVersion;
+	model: string;
+	action: string;
+	body: Record<string, unknown>;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const version = this.getNodeParameter('apiVersion', i, 'v1beta') as NativeVersion;
 	const model = modelOf(this, i);
 	const action = String(this.getNodeParameter('action', i, '')).trim();
@@ -92,6 +96,15 @@ export async function execute(
 		);
 	}
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	return { version, model, action, body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ version, model, action, body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
 	const signal = cancelSignalOf(this);
 	if (action.startsWith('stream')) {
 		const call = nativeCall(

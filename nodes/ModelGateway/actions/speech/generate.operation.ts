@@ -4,19 +4,17 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { callGateway } from '../../../shared/transport/request';
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
+import { answerLacks, askModel } from '../../helpers/askModel';
 import {
 	pcmDurationSeconds,
 	pcmFormatOf,
 	WAV_HEADER_BYTES,
 	wavFromBase64Pcm,
 } from '../../../shared/wav';
-import { nativeCall } from '../../helpers/calls';
 import { generateContentBody } from '../../helpers/generateContent';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
 import type { NativeAnswer } from '../../helpers/answerShapes';
 import { voiceOptions } from './voices';
@@ -83,11 +81,14 @@ function audioPartOf(response: NativeAnswer | undefined): AudioPart | undefined 
 	return undefined;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	i: number,
-	credentials: GatewayCredentials,
-): Promise<INodeExecutionData[]> {
+interface Plan {
+	model: string;
+	voiceName: string;
+	body: Record<string, unknown>;
+	options: IDataObject;
+}
+
+export function plan(this: IExecuteFunctions, i: number): Plan {
 	const model = modelOf(this, i);
 	const text = requiredTextParameter(this, { name: 'text', displayName: 'Text' }, i);
 	const voiceName = requiredTextParameter(
@@ -101,18 +102,21 @@ export async function execute(
 		contents: [{ role: 'user', parts: [{ text }] }],
 		generation: { responseModalities: ['AUDIO'], voiceName },
 	});
-	const { body: response } = await callGateway<NativeAnswer | undefined>(
-		nativeCall(credentials, model, 'generateContent', body, { signal: cancelSignalOf(this) }),
-	);
+	return { model, voiceName, body, options };
+}
+
+export async function run(
+	this: IExecuteFunctions,
+	{ model, voiceName, body, options }: Plan,
+	i: number,
+	credentials: GatewayCredentials,
+): Promise<INodeExecutionData[]> {
+	const response = await askModel<NativeAnswer>(this, credentials, model, 'generateContent', body);
 	const audio = audioPartOf(response);
 	if (!audio) {
 		const reason =
 			response?.candidates?.[0]?.finishReason ?? response?.promptFeedback?.blockReason ?? 'none';
-		throw new NodeOperationError(
-			this.getNode(),
-			`${model} returned no audio (finish reason: ${reason})`,
-			{ itemIndex: i },
-		);
+		throw answerLacks(this, i, `${model} returned no audio (finish reason: ${reason})`);
 	}
 	const json: IDataObject = {
 		model,

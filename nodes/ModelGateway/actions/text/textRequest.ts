@@ -5,6 +5,7 @@ import { MESSAGES_FIELD } from '../../helpers/conversation';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart, SafetyThreshold } from '../../helpers/generateContent';
 import { checkContents, generateContentBody } from '../../helpers/generateContent';
+import { modelOf } from '../../helpers/parameters';
 import {
 	inputBinariesOption,
 	keepRawChunksOption,
@@ -150,7 +151,7 @@ function attach(contents: NativeContent[], parts: NativePart[]) {
 	else contents.push({ role: 'user', parts });
 }
 
-export async function textRequestBody(
+async function textRequestBody(
 	context: IExecuteFunctions,
 	i: number,
 	model: string,
@@ -214,4 +215,19 @@ export async function textRequestBody(
 		safetyThreshold: options.safetyThreshold as SafetyThreshold | undefined,
 		googleSearch: options.googleSearch === true,
 	});
+}
+
+/** What text › generate and text › stream send for one item. */
+export interface TextPlan {
+	model: string;
+	body: Record<string, unknown>;
+	options: IDataObject;
+}
+
+/** The plan of both text operations: the model and the request body, input binaries read in. */
+export async function planTextRequest(this: IExecuteFunctions, i: number): Promise<TextPlan> {
+	const model = modelOf(this, i);
+	const body = await textRequestBody(this, i, model);
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	return { model, body, options };
 }
