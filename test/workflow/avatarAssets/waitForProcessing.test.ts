@@ -195,7 +195,9 @@ describe('Avatar Assets: upload and wait until processed', () => {
 			AssetId: byId(assetId),
 			options: { pollIntervalSeconds: 0.02, maxWaitSeconds: 10 },
 		});
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		// Processing ends only after the node has polled once (on a busy machine that may take a while).
+		for (let waited = 0; polls().length === 0 && waited < 10_000; waited += 10)
+			await new Promise((resolve) => setTimeout(resolve, 10));
 		sim.clock.advance(60_000);
 		const run = await waiting;
 		expect(run.error).toBeUndefined();
