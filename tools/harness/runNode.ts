@@ -70,6 +70,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		credentials: options.credentials,
 		credentialTypes: options.credentialTypes,
 		inputItems: options.inputItems,
+		staticData: options.staticData,
 	});
 	const items = result.run.data.resultData.runData[nodeName] ? result.outputOf(nodeName) : [];
 	return { ...result, items, nodeName };

@@ -1,5 +1,13 @@
+/** Raised before a call that a spending limit (the Credit Budget, a Credit Ceiling) does not allow. */
+export class CreditLimitReached extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'CreditLimitReached';
+	}
+}
+
 /** Raised when a call would take this execution's estimated spend past the user's credit budget. */
-export class CreditBudgetExceeded extends Error {
+export class CreditBudgetExceeded extends CreditLimitReached {
 	constructor(message: string) {
 		super(message);
 		this.name = 'CreditBudgetExceeded';
@@ -37,6 +45,11 @@ export class CreditBudget {
 			);
 		}
 		this.reserved += credits;
+	}
+
+	/** Gives back a reservation whose call was not sent after all (another limit refused it). */
+	release(credits: number) {
+		this.reserved -= credits;
 	}
 
 	get spent() {

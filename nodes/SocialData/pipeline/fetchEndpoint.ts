@@ -3,6 +3,7 @@ import type { EndpointDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
 import { answerMode, recordsAt } from './answerPaths';
+import { CreditLimitReached } from './creditBudget';
 import { asItemJson, payloadOf, recordItems } from './outputItems';
 import type { StopReason } from './pageWalk';
 import { walkPages } from './pageWalk';
@@ -40,6 +41,10 @@ const STOP_NOTICES: Partial<Record<StopReason, (endpoint: string, pages: number)
 		`${endpoint}: stopped after ${pages} pages because page ${pages} had no records although the service said more exist`,
 };
 
+/** Where a walk that a spending limit stopped ends, and why; its paid pages are in the output. */
+const limitNotice = (endpoint: string, pages: number, records: number, limit: CreditLimitReached) =>
+	`${endpoint}: stopped after ${pages} ${pages === 1 ? 'page' : 'pages'} (${records} records, all in the output) because page ${pages + 1} was not allowed. ${limit.message}`;
+
 async function fetchPages(
 	context: CallContext,
 	endpoint: EndpointDescriptor,
@@ -47,20 +52,30 @@ async function fetchPages(
 	settings: EndpointSettings,
 ): Promise<EndpointOutput> {
 	const results: IDataObject[] = [];
-	const outcome = await walkPages(
-		{ pagination: endpoint.pagination!, fields: endpoint.fields },
-		answerMode(endpoint, input),
-		input,
-		(pageInput) => sendCall(context, endpoint, pageInput),
-		(page) => {
-			if (settings.splitRecords || settings.mentions)
-				results.push(...recordItems(endpoint, page.records, settings.mentions));
-			else results.push(asItemJson(page.body));
-		},
-		{ limit: settings.limit, maxPages: settings.maxPages },
-	);
-	const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
-	return { results, notices: notice ? [notice] : [] };
+	let pagesPaid = 0;
+	let recordsPaid = 0;
+	try {
+		const outcome = await walkPages(
+			{ pagination: endpoint.pagination!, fields: endpoint.fields },
+			answerMode(endpoint, input),
+			input,
+			(pageInput) => sendCall(context, endpoint, pageInput),
+			(page) => {
+				pagesPaid++;
+				recordsPaid += page.records.length;
+				if (settings.splitRecords || settings.mentions)
+					results.push(...recordItems(endpoint, page.records, settings.mentions));
+				else results.push(asItemJson(page.body));
+			},
+			{ limit: settings.limit, maxPages: settings.maxPages },
+		);
+		const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
+		return { results, notices: notice ? [notice] : [] };
+	} catch (error) {
+		// A limit that stops the walk after paid pages keeps them; before the first page it is the answer.
+		if (!(error instanceof CreditLimitReached) || pagesPaid === 0) throw error;
+		return { results, notices: [limitNotice(endpoint.name, pagesPaid, recordsPaid, error)] };
+	}
 }
 
 /** The first variant's failure when it may have been billed: the fallback (a second billed call) is not tried. */
