@@ -60,7 +60,8 @@ function creditCeilingOf(node: IExecuteFunctions, options: typeof NODE_OPTION_DE
 	if (!(limits.perHour > 0 || limits.perDay > 0)) return undefined;
 	const credential = node.getNode().credentials?.[CREDENTIAL_NAME];
 	const scope = credential?.id ?? credential?.name ?? CREDENTIAL_NAME;
-	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, limits);
+	const workflowId = String(node.getWorkflow().id ?? '');
+	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, workflowId, limits);
 }
 
 async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<EndpointOutput> {

@@ -9,14 +9,18 @@ import { CreditLimitReached } from '../../nodes/SocialData/pipeline/creditBudget
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
 
-/** A ceiling over shared static data on a clock the test moves. */
+let workflows = 0;
+
+/** A ceiling over shared static data on a clock the test moves; each setup is a workflow of its own. */
 function setup(limits: { perHour?: number; perDay?: number }, scope = 'credential-1') {
 	const staticData: IDataObject = {};
+	const workflowId = `workflow-${++workflows}`;
 	let now = START;
-	const ceiling = (forScope = scope) =>
+	const ceiling = (forScope = scope, data = staticData) =>
 		new CreditCeiling(
-			staticData,
+			data,
 			forScope,
+			workflowId,
 			{ perHour: limits.perHour ?? 0, perDay: limits.perDay ?? 0 },
 			() => now,
 		);
@@ -87,6 +91,20 @@ describe('Credit Ceiling per hour and per day', () => {
 		const ledger = staticData[SPEND_LEDGER_KEY] as Record<string, Record<string, number>>;
 		expect(Object.keys(ledger['credential-1'])).toHaveLength(1);
 		expect(staticData.__dataChanged).toBe(true);
+	});
+
+	it('an execution that loaded the ledger before another saved it still counts the calls this process made', () => {
+		const { staticData, ceiling } = setup({ perHour: 0.2 });
+		const loadedEarlier = structuredClone(staticData);
+		ceiling().reserve(0.1, 'search_notes');
+		ceiling().reserve(0.1, 'search_notes');
+		const error = refusal(() =>
+			ceiling('credential-1', loadedEarlier).reserve(0.1, 'search_notes'),
+		);
+		expect(error?.message).toMatch(/0.2 credits spent in the last hour/);
+		// The stale copy is raised to what was spent, so the next save stores it.
+		const ledger = loadedEarlier[SPEND_LEDGER_KEY] as Record<string, Record<string, number>>;
+		expect(Object.values(ledger['credential-1'])).toEqual([0.2]);
 	});
 
 	it('a call that costs more than the ceiling itself is refused and says so', () => {

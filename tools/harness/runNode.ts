@@ -53,6 +53,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	};
 	const result = await runWorkflow({
 		workflow: {
+			id: options.workflowId,
 			nodes: [
 				{
 					id: 'harness-start',

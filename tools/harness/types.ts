@@ -18,6 +18,8 @@ export interface HarnessNodeTypes {
 }
 
 export interface HarnessWorkflowDefinition {
+	/** Default: `harness-workflow`. */
+	id?: string;
 	nodes: INode[];
 	connections: IConnections;
 	settings?: IWorkflowSettings;
@@ -78,6 +80,8 @@ export interface RunNodeOptions {
 	credentialTypes?: ICredentialType[];
 	/** See RunWorkflowOptions.staticData. */
 	staticData?: IDataObject;
+	/** Id of the generated workflow (default: `harness-workflow`). */
+	workflowId?: string;
 }
 
 export interface NodeRun extends WorkflowRun {

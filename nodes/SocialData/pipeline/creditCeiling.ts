@@ -38,6 +38,27 @@ function minutesOf(staticData: IDataObject, scope: string, now: number): MinuteS
 	return minutes;
 }
 
+/**
+ * What this process last wrote to each workflow's ledger, per workflow and credential. n8n loads
+ * static data when an execution starts and saves it after the execution (for an MCP tool call,
+ * after the answer went out), so an execution that overlaps another, or a call that follows the
+ * previous answer within milliseconds, loads a ledger without the latest calls. Taking the larger
+ * value per minute from this copy counts them: exact within one process, and never lower than
+ * the database says. It only ever adds calls n8n has not saved yet; a restart forgets it.
+ */
+const writtenByThisProcess = new Map<string, MinuteSpend>();
+
+/** The ledger in static data, raised to what this process knows was spent in each minute. */
+function mergeWritten(minutes: MinuteSpend, memoryKey: string, now: number): void {
+	const written = writtenByThisProcess.get(memoryKey);
+	if (!written) return;
+	const oldest = Math.floor(now / MINUTE_MS) - DAY_MINUTES;
+	for (const [minute, credits] of Object.entries(written)) {
+		if (Number(minute) <= oldest) delete written[minute];
+		else if ((minutes[minute] ?? 0) < credits) minutes[minute] = credits;
+	}
+}
+
 interface Window {
 	label: 'per Hour' | 'per Day';
 	span: string;
@@ -50,14 +71,21 @@ interface Window {
  * Every call reserves its price in a ledger of credits per minute and credential kept in the
  * workflow's static data, which n8n stores in its database with the workflow, so the next
  * execution (on any queue-mode worker) counts it. A call that would take the last 60 minutes' or
- * the last 24 hours' spend past its ceiling is refused before it is sent.
+ * the last 24 hours' spend past its ceiling is refused before it is sent. Data Tables would allow
+ * atomic updates, but n8n 2.41 opens them to its own Data Table nodes only.
  */
 export class CreditCeiling {
 	private readonly windows: Window[];
 
+	/**
+	 * @param staticData the workflow's global static data
+	 * @param scope the credential the calls are made with (its id)
+	 * @param workflowId the workflow whose static data it is (the key of this process's copy)
+	 */
 	constructor(
 		private readonly staticData: IDataObject,
 		private readonly scope: string,
+		private readonly workflowId: string,
 		limits: CeilingLimits,
 		private readonly clock: () => number = Date.now,
 	) {
@@ -76,7 +104,9 @@ export class CreditCeiling {
 	reserve(credits: number, endpoint: string) {
 		if (!this.enabled) return;
 		const now = this.clock();
+		const memoryKey = JSON.stringify([this.workflowId, this.scope]);
 		const minutes = minutesOf(this.staticData, this.scope, now);
+		mergeWritten(minutes, memoryKey, now);
 		for (const window of this.windows) {
 			const spent = spentWithin(minutes, now, window.minutes);
 			if (spent + credits > window.ceiling + EPSILON) {
@@ -90,6 +120,7 @@ export class CreditCeiling {
 		}
 		const minute = String(Math.floor(now / MINUTE_MS));
 		minutes[minute] = round((minutes[minute] ?? 0) + credits);
+		writtenByThisProcess.set(memoryKey, { ...minutes });
 		// n8n saves static data at the end of an execution only when it is marked as changed.
 		this.staticData.__dataChanged = true;
 	}

@@ -22,6 +22,7 @@ export async function runSocialData(
 		continueOnFail?: boolean;
 		/** The workflow's static data, changed in place by the run (see the harness's RunWorkflowOptions). */
 		staticData?: IDataObject;
+		workflowId?: string;
 	} = {},
 ): Promise<SocialDataRun> {
 	const result = await runNode({
@@ -32,6 +33,7 @@ export async function runSocialData(
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
 		staticData: options.staticData,
+		workflowId: options.workflowId,
 	});
 	const taskData = Object.values(result.run.data.resultData.runData).flat();
 	const hints = taskData.flatMap((task) => (task.hints ?? []).map((hint) => hint.message));

@@ -92,7 +92,10 @@ describe('Credit Ceiling: a limit that outlives the execution', () => {
 		const changed = [];
 		for (let run = 0; run < 4; run++) {
 			runs.push(
-				await runSocialData(sim, searchNotes({ creditCeilingPerHour: 0.3 }), { staticData }),
+				await runSocialData(sim, searchNotes({ creditCeilingPerHour: 0.3 }), {
+					staticData,
+					workflowId: 'ceilingFourExecutions',
+				}),
 			);
 			changed.push(staticData.__dataChanged);
 		}
@@ -115,14 +118,16 @@ describe('Credit Ceiling: a limit that outlives the execution', () => {
 
 	it('a ceiling reached inside a Return All walk keeps the paid pages, with a hint', async () => {
 		const staticData: IDataObject = {};
+		const workflowId = 'ceilingStopsWalk';
 		const first = await runSocialData(sim, searchNotes({ creditCeilingPerDay: 0.3 }), {
 			staticData,
+			workflowId,
 		});
 		expect(first.error).toBeUndefined();
 		const walk = await runSocialData(
 			sim,
 			searchNotes({ creditCeilingPerDay: 0.3 }, { returnAll: true }),
-			{ staticData },
+			{ staticData, workflowId },
 		);
 		expect(walk.error).toBeUndefined();
 		expect(sim.ledger.billedCalls()).toBe(3);
@@ -134,9 +139,28 @@ describe('Credit Ceiling: a limit that outlives the execution', () => {
 		]);
 	});
 
+	it('executions that load the ledger before the previous one was saved still count its calls', async () => {
+		// Each run starts from the static data as saved before the first one: n8n never saved in between.
+		const saved: IDataObject = {};
+		const runs = [];
+		for (let run = 0; run < 4; run++)
+			runs.push(
+				await runSocialData(sim, searchNotes({ creditCeilingPerHour: 0.3 }), {
+					staticData: structuredClone(saved),
+					workflowId: 'ceilingOverlapping',
+				}),
+			);
+		expect(runs.map((run) => run.error === undefined)).toEqual([true, true, true, false]);
+		expect(runs[3].error?.message).toMatch(/Credit Ceiling per Hour of 0\.3 credits is reached/);
+		expect(sim.ledger.billedCalls()).toBe(3);
+	});
+
 	it('without a ceiling nothing is stored, and the run does not mark static data as changed', async () => {
 		const staticData: IDataObject = {};
-		const { error } = await runSocialData(sim, searchNotes({ creditBudget: 1 }), { staticData });
+		const { error } = await runSocialData(sim, searchNotes({ creditBudget: 1 }), {
+			staticData,
+			workflowId: 'noCeiling',
+		});
 		expect(error).toBeUndefined();
 		expect(staticData).toEqual({});
 	});
