@@ -123,11 +123,11 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 	if (endpoint?.batch && execution.combineItems) {
 		return [await fetchCombinedBatch(this, context, endpoint, planned, policy)];
 	}
-	let limitStop: CreditLimitReached | undefined;
+	let stoppedByLimit = false;
 	const output = await runItems(
 		this,
 		async (itemIndex) => {
-			if (limitStop) return [];
+			if (stoppedByLimit) return [];
 			const plan = planOrRefusal(planned[itemIndex]);
 			try {
 				const { results, notices } = await fetchPlanned(context, plan);
@@ -138,10 +138,11 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 			} catch (error) {
 				// Once this execution paid for records, a spending limit ends it with them, not with an error.
 				if (!(error instanceof CreditLimitReached) || context.budget.spent === 0) throw error;
-				limitStop ??= error;
-				addOutputHints(this, [
-					`Stopped at item ${itemIndex + 1} of ${items.length}; the items before it are in the output. ${error.message}`,
-				]);
+				if (!stoppedByLimit)
+					addOutputHints(this, [
+						`Stopped at item ${itemIndex + 1} of ${items.length}: it and the items not started yet were not sent; the records already paid for are in the output. ${error.message}`,
+					]);
+				stoppedByLimit = true;
 				return [];
 			}
 		},

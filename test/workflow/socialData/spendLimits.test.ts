@@ -79,7 +79,7 @@ describe('Credit Budget: a stop keeps what was paid for', () => {
 		expect(walked.hints).toEqual([
 			expect.stringMatching(/^search_notes: stopped after 2 pages .*Credit Budget of 0\.2/),
 			expect.stringMatching(
-				/^Stopped at item 2 of 2; the items before it are in the output\. Stopped before calling search_notes: .*Credit Budget of 0\.2/,
+				/^Stopped at item 2 of 2: it and the items not started yet were not sent; the records already paid for are in the output\. Stopped before calling search_notes: .*Credit Budget of 0\.2/,
 			),
 		]);
 	});
