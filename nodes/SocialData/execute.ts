@@ -129,14 +129,13 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 		async (itemIndex) => {
 			if (stoppedByLimit) return [];
 			const plan = planOrRefusal(planned[itemIndex]);
-			try {
-				const { results, notices } = await fetchPlanned(context, plan);
-				addOutputHints(this, notices);
-				return results.map((json) => ({
-					json: plan.kind === 'endpoint' ? withoutSecrets(plan.endpoint, plan.input, json) : json,
-				}));
-			} catch (error) {
+			const fetched = await fetchPlanned(context, plan).then(
+				(answer) => ({ answer }),
+				(error: unknown) => ({ error }),
+			);
+			if ('error' in fetched) {
 				// Once this execution paid for records, a spending limit ends it with them, not with an error.
+				const { error } = fetched;
 				if (!(error instanceof CreditLimitReached) || context.budget.spent === 0) throw error;
 				if (!stoppedByLimit)
 					addOutputHints(this, [
@@ -145,6 +144,11 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 				stoppedByLimit = true;
 				return [];
 			}
+			const { results, notices } = fetched.answer;
+			addOutputHints(this, notices);
+			return results.map((json) => ({
+				json: plan.kind === 'endpoint' ? withoutSecrets(plan.endpoint, plan.input, json) : json,
+			}));
 		},
 		{ ...policy, concurrency: Math.max(1, execution.concurrency) },
 	);

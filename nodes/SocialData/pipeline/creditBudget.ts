@@ -38,18 +38,18 @@ export class CreditBudget {
 		}
 	}
 
-	reserve(credits: number, endpoint: string) {
+	/** Fails when a call of this price would take the spend past the budget; reserves nothing. */
+	check(credits: number, endpoint: string) {
 		if (this.enabled && this.reserved + credits > this.budget + 1e-9) {
 			throw new CreditBudgetExceeded(
 				`Stopped before calling ${endpoint}: it would take this execution's spend to ${round(this.reserved + credits)} credits, past the Credit Budget of ${this.budget} (${round(this.reserved)} already spent)`,
 			);
 		}
-		this.reserved += credits;
 	}
 
-	/** Gives back a reservation whose call was not sent after all (another limit refused it). */
-	release(credits: number) {
-		this.reserved -= credits;
+	reserve(credits: number, endpoint: string) {
+		this.check(credits, endpoint);
+		this.reserved += credits;
 	}
 
 	get spent() {

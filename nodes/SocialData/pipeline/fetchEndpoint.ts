@@ -54,28 +54,30 @@ async function fetchPages(
 	const results: IDataObject[] = [];
 	let pagesPaid = 0;
 	let recordsPaid = 0;
-	try {
-		const outcome = await walkPages(
-			{ pagination: endpoint.pagination!, fields: endpoint.fields },
-			answerMode(endpoint, input),
-			input,
-			(pageInput) => sendCall(context, endpoint, pageInput),
-			(page) => {
-				pagesPaid++;
-				recordsPaid += page.records.length;
-				if (settings.splitRecords || settings.mentions)
-					results.push(...recordItems(endpoint, page.records, settings.mentions));
-				else results.push(asItemJson(page.body));
-			},
-			{ limit: settings.limit, maxPages: settings.maxPages },
-		);
-		const notice = STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
-		return { results, notices: notice ? [notice] : [] };
-	} catch (error) {
+	const walk = await walkPages(
+		{ pagination: endpoint.pagination!, fields: endpoint.fields },
+		answerMode(endpoint, input),
+		input,
+		(pageInput) => sendCall(context, endpoint, pageInput),
+		(page) => {
+			pagesPaid++;
+			recordsPaid += page.records.length;
+			if (settings.splitRecords || settings.mentions)
+				results.push(...recordItems(endpoint, page.records, settings.mentions));
+			else results.push(asItemJson(page.body));
+		},
+		{ limit: settings.limit, maxPages: settings.maxPages },
+	).then(
+		(outcome) => ({ outcome }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in walk) {
 		// A limit that stops the walk after paid pages keeps them; before the first page it is the answer.
-		if (!(error instanceof CreditLimitReached) || pagesPaid === 0) throw error;
-		return { results, notices: [limitNotice(endpoint.name, pagesPaid, recordsPaid, error)] };
+		if (!(walk.error instanceof CreditLimitReached) || pagesPaid === 0) throw walk.error;
+		return { results, notices: [limitNotice(endpoint.name, pagesPaid, recordsPaid, walk.error)] };
 	}
+	const notice = STOP_NOTICES[walk.outcome.stop]?.(endpoint.name, walk.outcome.pages);
+	return { results, notices: notice ? [notice] : [] };
 }
 
 /** The first variant's failure when it may have been billed: the fallback (a second billed call) is not tried. */

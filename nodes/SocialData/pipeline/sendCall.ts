@@ -62,14 +62,10 @@ export async function sendCall(
 	target: CallTarget,
 	input: Input,
 ): Promise<unknown> {
-	// The budget first: it lives only in this execution, while the ceiling's reservation is stored.
+	// The budget is checked before the ceiling stores its reservation: a call either limit refuses is counted by neither.
+	context.budget.check(target.price.credits, target.name);
+	context.ceiling?.reserve(target.price.credits, target.name);
 	context.budget.reserve(target.price.credits, target.name);
-	try {
-		context.ceiling?.reserve(target.price.credits, target.name);
-	} catch (error) {
-		context.budget.release(target.price.credits);
-		throw error;
-	}
 	const timeoutMs = effectiveTimeoutMs(target, context.timeoutSeconds);
 	const answer = await callGateway({
 		credentials: context.credentials,
