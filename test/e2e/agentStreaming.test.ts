@@ -13,6 +13,8 @@
  *   exact as strings; and a copy with a Credit Ceiling per Hour of three calls, where four
  *   repeated calls stop at the ceiling with a clear message (the spend is kept in the workflow's
  *   static data in n8n's database between the executions of the calls).
+ * - A Return All notes search stopped by its Credit Budget after two pages, run with `n8n execute`
+ *   beside the server: the records of the paid pages come out, with the execution hint.
  *
  * About 3-5 minutes.
  */
@@ -28,9 +30,12 @@ import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import { startN8nServer, type N8nServer } from '../../tools/n8n/n8nServer';
 import { publishWorkflow } from '../../tools/n8n/queueCluster';
 import { runCommand, tail } from '../../tools/n8n/runCommand';
+import { findRunOutput, nodeItems } from '../../tools/n8n/n8nOutput';
 import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+	BUDGET_WALK,
+	budgetStoppedWalk,
 	connectMcpClient,
 	connectOnce,
 	loadMcpExample,
@@ -109,7 +114,7 @@ beforeAll(async () => {
 	session = await openN8nSession({
 		n8n,
 		workflow: streamingWorkflow(),
-		moreWorkflows: [mcpExample, mcpCeilingWorkflow],
+		moreWorkflows: [mcpExample, mcpCeilingWorkflow, budgetStoppedWalk()],
 		credentials: [mcpBearerCredential(mcpExample, MCP_TOKEN)],
 		gatewayUrl: sim.url,
 		apiKey: SIMULATOR_API_KEY,
@@ -221,6 +226,15 @@ describe('AI Agent streaming on the Social Gateway Chat Model in a real n8n', ()
 	});
 });
 
+/** Environment of an n8n CLI command beside the running server: the same database, its own task broker port. */
+async function cliEnv(): Promise<NodeJS.ProcessEnv> {
+	const brokerPort = await freePort();
+	return n8nEnv(n8n, session.userFolder, brokerPort, {
+		...env,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+	});
+}
+
 /** A workflow's static data as n8n stored it (`n8n export:workflow`, read beside the running server). */
 async function storedStaticData(workflowId: string): Promise<{ global?: Record<string, unknown> }> {
 	const file = path.join(session.userFolder, `export-${workflowId}.json`);
@@ -229,7 +243,7 @@ async function storedStaticData(workflowId: string): Promise<{ global?: Record<s
 		[n8n.n8nEntry, 'export:workflow', `--id=${workflowId}`, `--output=${file}`],
 		{
 			cwd: session.userFolder,
-			env: n8nEnv(n8n, session.userFolder, await freePort(), env),
+			env: await cliEnv(),
 			timeoutMs: 3 * 60_000,
 		},
 	);
@@ -339,5 +353,39 @@ describe('MCP clients: the MCP Server Trigger example with the official TypeScri
 		} finally {
 			await ceilingClient.close();
 		}
+	});
+});
+
+describe('Spending limits in a real n8n', () => {
+	test('a Return All walk stopped by the Credit Budget outputs the records of its paid pages, with an execution hint', async () => {
+		sim.reset();
+		const workflowId = String(budgetStoppedWalk().id);
+		const result = await runCommand(
+			n8n.nodeBin,
+			[n8n.n8nEntry, 'execute', `--id=${workflowId}`, '--rawOutput'],
+			{
+				cwd: session.userFolder,
+				env: await cliEnv(),
+				timeoutMs: 5 * 60_000,
+			},
+		);
+		const output = findRunOutput(result.stdout);
+		if (!output)
+			throw new Error(
+				`n8n execute printed no run data (exit ${result.code}):\n${redactor([SIMULATOR_API_KEY])(tail(result.stdout + result.stderr))}`,
+			);
+		expect(output.data.resultData.error).toBeUndefined();
+		const items = nodeItems(output, BUDGET_WALK);
+		const [run] = output.data.resultData.runData[BUDGET_WALK];
+		expect(sim.ledger.billedCalls()).toBe(2);
+		expect(items.length).toBeGreaterThan(0);
+		expect(run.hints?.map((hint) => hint.message)).toEqual([
+			expect.stringMatching(
+				new RegExp(
+					`^search_notes: stopped after 2 pages \\(${items.length} records, all in the output\\) because page 3 was not allowed\\. Stopped before calling search_notes: .*Credit Budget of 0\\.2`,
+				),
+			),
+		]);
+		expect(result.stdout).not.toContain(SIMULATOR_API_KEY);
 	});
 });

@@ -104,3 +104,39 @@ export function resultText(result: Record<string, unknown>): string {
 		.map((part) => part.text ?? '')
 		.join('\n');
 }
+
+/** A Return All notes search that a Credit Budget of two calls stops, run with `n8n execute`. */
+export const BUDGET_WALK = 'Search Notes (budget 0.2)';
+
+export function budgetStoppedWalk(): WorkflowJson {
+	return {
+		id: 'e2eBudgetStoppedWalk',
+		name: 'Return All stopped by the Credit Budget',
+		nodes: [
+			{
+				id: '0b6f2f4e-2f8a-4a51-9d0e-7c3b1a2e5d10',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: '6a1d9c3e-8b7f-4e2d-a5c4-3f2e1d0c9b81',
+				name: BUDGET_WALK,
+				type: 'n8n-nodes-social-gateway.socialData',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'notes',
+					operation: 'search_notes',
+					keyword: 'acme',
+					returnAll: true,
+					options: { creditBudget: 0.2 },
+				},
+			},
+		],
+		connections: { Start: { main: [[{ node: BUDGET_WALK, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
