@@ -12,11 +12,13 @@ import {
 	settleFailure,
 } from '../shared/execution';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
+import { CREDENTIAL_NAME } from '../shared/transport/credentials';
 import { GATEWAY_RUN_OPERATION } from './editor/gatewayRunProperties';
 import { NODE_OPTION_DEFAULTS } from './editor/nodeOptions';
 import { SOCIAL_DATA_OPERATIONS } from './operations';
 import { callsFor, sendBatch } from './pipeline/batch';
-import { CreditBudget, CreditBudgetExceeded } from './pipeline/creditBudget';
+import { CreditBudget, CreditLimitReached } from './pipeline/creditBudget';
+import { CreditCeiling } from './pipeline/creditCeiling';
 import { inOperationTerms } from './pipeline/errorTerms';
 import type { EndpointOutput } from './pipeline/fetchEndpoint';
 import { fetchEndpoint } from './pipeline/fetchEndpoint';
@@ -50,6 +52,16 @@ function checkEstimate(node: IExecuteFunctions, budget: CreditBudget, planned: P
 	} catch (error) {
 		throw new NodeOperationError(node.getNode(), (error as Error).message);
 	}
+}
+
+/** The Credit Ceilings of the node, over the spend this workflow's executions stored with this credential. */
+function creditCeilingOf(node: IExecuteFunctions, options: typeof NODE_OPTION_DEFAULTS) {
+	const limits = { perHour: options.creditCeilingPerHour, perDay: options.creditCeilingPerDay };
+	if (!(limits.perHour > 0 || limits.perDay > 0)) return undefined;
+	const credential = node.getNode().credentials?.[CREDENTIAL_NAME];
+	const scope = credential?.id ?? credential?.name ?? CREDENTIAL_NAME;
+	const workflowId = String(node.getWorkflow().id ?? '');
+	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, workflowId, limits);
 }
 
 async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<EndpointOutput> {
@@ -86,6 +98,7 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 	const context: CallContext = {
 		credentials,
 		budget: new CreditBudget(execution.creditBudget),
+		ceiling: creditCeilingOf(this, execution),
 		signal: cancelSignalOf(this),
 		timeoutSeconds: execution.timeout,
 	};
@@ -103,18 +116,35 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 				: (endpoint?.name ?? GATEWAY_RUN_OPERATION);
 		},
 		apiKey: credentials.apiKey,
-		stopsNode: (error) => error instanceof CreditBudgetExceeded,
+		stopsNode: (error) => error instanceof CreditLimitReached,
 		reword: (error) => inOperationTerms(error, endpoint),
 	};
 
 	if (endpoint?.batch && execution.combineItems) {
 		return [await fetchCombinedBatch(this, context, endpoint, planned, policy)];
 	}
+	let stoppedByLimit = false;
 	const output = await runItems(
 		this,
 		async (itemIndex) => {
+			if (stoppedByLimit) return [];
 			const plan = planOrRefusal(planned[itemIndex]);
-			const { results, notices } = await fetchPlanned(context, plan);
+			const fetched = await fetchPlanned(context, plan).then(
+				(answer) => ({ answer }),
+				(error: unknown) => ({ error }),
+			);
+			if ('error' in fetched) {
+				// Once this execution paid for records, a spending limit ends it with them, not with an error.
+				const { error } = fetched;
+				if (!(error instanceof CreditLimitReached) || context.budget.spent === 0) throw error;
+				if (!stoppedByLimit)
+					addOutputHints(this, [
+						`Stopped at item ${itemIndex + 1} of ${items.length}: it and the items not started yet were not sent; the records already paid for are in the output. ${error.message}`,
+					]);
+				stoppedByLimit = true;
+				return [];
+			}
+			const { results, notices } = fetched.answer;
 			addOutputHints(this, notices);
 			return results.map((json) => ({
 				json: plan.kind === 'endpoint' ? withoutSecrets(plan.endpoint, plan.input, json) : json,

@@ -3,9 +3,11 @@
  * `n8n import:workflow --input=<file>` into a real n8n 2.41.1 with the packed pack installed, and
  * each one with a manual trigger runs as shipped — nothing in the file changed — against a fresh
  * simulator, succeeds, and bills no data call on a placeholder value (the simulator's ledger and
- * request log, read over HTTP). Only the credentials the files reference are created, with the ids
- * and names the files use: the Social Gateway credential points at the simulator, an SMTP
- * credential at a local sink, so the brand report's e-mail step runs too.
+ * request log, read over HTTP). The MCP Server Trigger example needs a running n8n and an MCP
+ * client: test/e2e/agentStreaming.test.ts publishes it as shipped and calls its tools. Only the
+ * credentials the files reference are created, with the ids and names the files use: the Social
+ * Gateway credential points at the simulator, an SMTP credential at a local sink, so the brand
+ * report's e-mail step runs too, and a bearer token for the MCP Server Trigger.
  *
  * One n8n user folder for all files. Each file is imported on its own, as a user does it:
  * `import:workflow --separate --input=<folder>` would be one boot instead of one per file, but it
@@ -14,6 +16,7 @@
  * real-n8n tests): build and pack ~15 s, pack install ~15 s, ~5 s per import and ~6-15 s per
  * execution (each CLI call boots n8n).
  */
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -436,7 +439,7 @@ describe('the example files in a real n8n 2.41', () => {
 	});
 });
 
-/** The credentials the example files reference, by their ids and names: gateway -> simulator, SMTP -> sink. */
+/** The credentials the example files reference, by their ids and names: gateway -> simulator, SMTP -> sink, a bearer token. */
 function credentialsFor(
 	sim: Simulator,
 	smtp: SmtpSink,
@@ -481,8 +484,12 @@ function credentialsFor(
 				},
 			};
 		}
+		if (reference.type === 'httpBearerAuth') {
+			// The MCP Server Trigger's token for MCP clients; the MCP example is run by test/e2e/agentStreaming.test.ts.
+			return { ...reference, data: { token: randomBytes(24).toString('hex') } };
+		}
 		throw new Error(
-			`an example uses a ${reference.type} credential; the examples test can only provide ${GATEWAY_CREDENTIAL} and smtp`,
+			`an example uses a ${reference.type} credential; the examples test can only provide ${GATEWAY_CREDENTIAL}, smtp and httpBearerAuth`,
 		);
 	});
 }

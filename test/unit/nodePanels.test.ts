@@ -72,6 +72,8 @@ describe('Social Data panels', () => {
 			expect.arrayContaining([
 				'concurrency',
 				'creditBudget',
+				'creditCeilingPerHour',
+				'creditCeilingPerDay',
 				'timeout',
 				'maxPages',
 				'splitRecords',

@@ -53,6 +53,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	};
 	const result = await runWorkflow({
 		workflow: {
+			id: options.workflowId,
 			nodes: [
 				{
 					id: 'harness-start',
@@ -70,6 +71,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		credentials: options.credentials,
 		credentialTypes: options.credentialTypes,
 		inputItems: options.inputItems,
+		staticData: options.staticData,
 	});
 	const items = result.run.data.resultData.runData[nodeName] ? result.outputOf(nodeName) : [];
 	return { ...result, items, nodeName };

@@ -29,6 +29,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 		settings: definition.settings,
 		nodeTypes: new HarnessNodeTypeRegistry({ ...BUILT_IN_NODE_TYPES, ...options.nodeTypes }),
 		active: false,
+		staticData: options.staticData,
 	});
 	const startNode = workflow.getNode(pickStartNode(definition, options.startNode).name)!;
 

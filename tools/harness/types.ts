@@ -2,6 +2,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IConnections,
+	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -17,6 +18,8 @@ export interface HarnessNodeTypes {
 }
 
 export interface HarnessWorkflowDefinition {
+	/** Default: `harness-workflow`. */
+	id?: string;
 	nodes: INode[];
 	connections: IConnections;
 	settings?: IWorkflowSettings;
@@ -34,6 +37,12 @@ export interface RunWorkflowOptions {
 	startNode?: string;
 	/** Extra credential types (defaults, `authenticate`); this package's own are always known. */
 	credentialTypes?: ICredentialType[];
+	/**
+	 * The workflow's static data as n8n loads it from its database before an execution. The run
+	 * changes this object in place (n8n saves it after the run when `__dataChanged` is set), so
+	 * passing the same object to the next run is what the next execution would load.
+	 */
+	staticData?: IDataObject;
 }
 
 export type HarnessLogLevel = 'error' | 'warn' | 'info' | 'debug';
@@ -69,6 +78,10 @@ export interface RunNodeOptions {
 	/** Default: the node's default (highest) version. */
 	typeVersion?: number;
 	credentialTypes?: ICredentialType[];
+	/** See RunWorkflowOptions.staticData. */
+	staticData?: IDataObject;
+	/** Id of the generated workflow (default: `harness-workflow`). */
+	workflowId?: string;
 }
 
 export interface NodeRun extends WorkflowRun {

@@ -12,6 +12,8 @@ export interface NodeRun {
 	executionStatus?: string;
 	data?: { main?: Array<ExecutionItem[] | null> };
 	error?: { message?: string; description?: string; [key: string]: unknown };
+	/** Execution hints the node added (`addExecutionHints`). */
+	hints?: Array<{ message: string; location?: string }>;
 }
 
 export interface ExecutionError {

@@ -23,6 +23,8 @@ export interface RunWorkflowOptions {
 	gatewayUrl?: string;
 	apiKey?: string;
 	modelUrl?: string;
+	/** Further workflows to import beside the main one, their credentials injected the same way (e.g. to publish several in one n8n). */
+	moreWorkflows?: WorkflowJson[];
 	/** Further credentials to import; each is injected into the nodes using its type (see keepNodeCredentials). */
 	credentials?: ImportableCredential[];
 	/**
@@ -131,13 +133,22 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 			fs.rmSync(credentialsFile, { force: true });
 			assertSucceeded('import:credentials', result, redact);
 		}
-		const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', workflow);
-		progress.step(`n8n import:workflow (id ${workflowId})`);
-		assertSucceeded(
-			'import:workflow',
-			await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS),
-			redact,
-		);
+		for (const [index, imported] of [workflow, ...(options.moreWorkflows ?? [])].entries()) {
+			const prepared =
+				index === 0 || options.keepNodeCredentials
+					? imported
+					: credentials.reduce(injectCredential, imported);
+			const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', {
+				...prepared,
+				active: false,
+			});
+			progress.step(`n8n import:workflow (id ${prepared.id ?? '(new)'})`);
+			assertSucceeded(
+				'import:workflow',
+				await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS),
+				redact,
+			);
+		}
 		importSeconds = (Date.now() - importStarted) / 1000;
 	} catch (error) {
 		close();

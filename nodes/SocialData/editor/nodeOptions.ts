@@ -10,6 +10,8 @@ import { defaultsOf, settingsOver } from './behaviourSettings';
 export interface NodeOptionValues {
 	concurrency: number;
 	creditBudget: number;
+	creditCeilingPerHour: number;
+	creditCeilingPerDay: number;
 	timeout: number;
 	splitRecords: boolean;
 	maxPages: number;
@@ -46,7 +48,25 @@ export const commonNodeOptions: INodeProperties[] = [
 		default: 0,
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		description:
-			'Stop with an error before this execution would spend more credits than this (price × calls). 0 means no budget.',
+			'Stop before this execution would spend more credits than this (price × calls); a Return All walk it stops keeps the pages already paid for. 0 means no budget.',
+	},
+	{
+		displayName: 'Credit Ceiling per Hour',
+		name: 'creditCeilingPerHour',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		description:
+			"Stop before the calls of the last 60 minutes, over all executions of this workflow with this credential, would cost more credits than this: a looping AI agent or MCP client stops here. Kept in n8n's database. 0 means no ceiling.",
+	},
+	{
+		displayName: 'Credit Ceiling per Day',
+		name: 'creditCeilingPerDay',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		description:
+			"Stop before the calls of the last 24 hours, over all executions of this workflow with this credential, would cost more credits than this. Kept in n8n's database. 0 means no ceiling.",
 	},
 	timeoutOption,
 ];

@@ -1,5 +1,13 @@
+/** Raised before a call that a spending limit (the Credit Budget, a Credit Ceiling) does not allow. */
+export class CreditLimitReached extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'CreditLimitReached';
+	}
+}
+
 /** Raised when a call would take this execution's estimated spend past the user's credit budget. */
-export class CreditBudgetExceeded extends Error {
+export class CreditBudgetExceeded extends CreditLimitReached {
 	constructor(message: string) {
 		super(message);
 		this.name = 'CreditBudgetExceeded';
@@ -30,12 +38,17 @@ export class CreditBudget {
 		}
 	}
 
-	reserve(credits: number, endpoint: string) {
+	/** Fails when a call of this price would take the spend past the budget; reserves nothing. */
+	check(credits: number, endpoint: string) {
 		if (this.enabled && this.reserved + credits > this.budget + 1e-9) {
 			throw new CreditBudgetExceeded(
 				`Stopped before calling ${endpoint}: it would take this execution's spend to ${round(this.reserved + credits)} credits, past the Credit Budget of ${this.budget} (${round(this.reserved)} already spent)`,
 			);
 		}
+	}
+
+	reserve(credits: number, endpoint: string) {
+		this.check(credits, endpoint);
 		this.reserved += credits;
 	}
 

@@ -4,6 +4,7 @@ import { findEndpoint } from '../descriptor';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
 import { answerMode, recordsAt } from './answerPaths';
 import { unknownShapeError } from './unknownShape';
+import { CreditLimitReached } from './creditBudget';
 import { asItemJson, payloadOf, recordItems } from './outputItems';
 import type { StopReason } from './pageWalk';
 import { walkPages } from './pageWalk';
@@ -58,6 +59,10 @@ function unknownShape(
 	return error.message;
 }
 
+/** Where a walk that a spending limit stopped ends, and why; its paid pages are in the output. */
+const limitNotice = (endpoint: string, pages: number, records: number, limit: CreditLimitReached) =>
+	`${endpoint}: stopped after ${pages} ${pages === 1 ? 'page' : 'pages'} (${records} records, all in the output) because page ${pages + 1} was not allowed. ${limit.message}`;
+
 async function fetchPages(
 	context: CallContext,
 	endpoint: EndpointDescriptor,
@@ -65,18 +70,31 @@ async function fetchPages(
 	settings: EndpointSettings,
 ): Promise<EndpointOutput> {
 	const results: IDataObject[] = [];
-	const outcome = await walkPages(
+	let pagesPaid = 0;
+	let recordsPaid = 0;
+	const walk = await walkPages(
 		{ pagination: endpoint.pagination!, fields: endpoint.fields },
 		answerMode(endpoint, input),
 		input,
 		(pageInput) => sendCall(context, endpoint, pageInput),
 		(page) => {
+			pagesPaid++;
+			recordsPaid += page.records.length;
 			if (settings.splitRecords || settings.mentions)
 				results.push(...recordItems(endpoint, page.records, settings.mentions));
 			else results.push(asItemJson(page.body));
 		},
 		{ limit: settings.limit, maxPages: settings.maxPages },
+	).then(
+		(outcome) => ({ outcome }),
+		(error: unknown) => ({ error }),
 	);
+	if ('error' in walk) {
+		// A limit that stops the walk after paid pages keeps them; before the first page it is the answer.
+		if (!(walk.error instanceof CreditLimitReached) || pagesPaid === 0) throw walk.error;
+		return { results, notices: [limitNotice(endpoint.name, pagesPaid, recordsPaid, walk.error)] };
+	}
+	const { outcome } = walk;
 	const notice =
 		outcome.stop === 'unknownShape'
 			? unknownShape(endpoint, outcome.unknownAnswer, outcome.pages, settings)

@@ -8,6 +8,7 @@ import { callGateway } from '../../shared/transport/request';
 import { firstValueAt, valuesAt } from './answerPaths';
 import { effectiveTimeoutMs } from './callTimeout';
 import type { CreditBudget } from './creditBudget';
+import type { CreditCeiling } from './creditCeiling';
 import type { Input } from './validateInput';
 
 /** What a call needs to know of its endpoint: a descriptor entry, or an unknown path of Gateway › Run. */
@@ -20,6 +21,8 @@ export type CallTarget = Pick<
 export interface CallContext {
 	credentials: GatewayCredentials;
 	budget: CreditBudget;
+	/** The Credit Ceilings per hour and per day, which outlive the execution. */
+	ceiling?: CreditCeiling;
 	signal?: AbortSignal;
 	/** The user's timeout in seconds (0 or undefined = the endpoint's default). */
 	timeoutSeconds?: number;
@@ -49,7 +52,7 @@ function answerFailure(
 }
 
 /**
- * Sends one call of a data endpoint: its price reserved first, then the input in the envelope of
+ * Sends one call of a data endpoint: its price reserved first (budget and ceiling), then the input in the envelope of
  * the gateway's run endpoint (`POST /api/v1/run`, which takes every data endpoint by its upstream
  * path). Returns the whole answer with the spec's named 64-bit id fields as strings whatever their
  * size (records, pages and mentions all come from it).
@@ -59,6 +62,9 @@ export async function sendCall(
 	target: CallTarget,
 	input: Input,
 ): Promise<unknown> {
+	// The budget is checked before the ceiling stores its reservation: a call either limit refuses is counted by neither.
+	context.budget.check(target.price.credits, target.name);
+	context.ceiling?.reserve(target.price.credits, target.name);
 	context.budget.reserve(target.price.credits, target.name);
 	const timeoutMs = effectiveTimeoutMs(target, context.timeoutSeconds);
 	const answer = await callGateway({

@@ -1,7 +1,7 @@
 import { parseLosslessJson } from '../json/losslessJson';
 import { parseLosslessJsonBytes } from '../json/losslessJsonBytes';
 import { GatewayError, serviceMessageOf } from './errors';
-import { redactDeep, redactSecret } from './redact';
+import { redactAnswer, redactDeep, redactSecret } from './redact';
 
 const SNIPPET_LENGTH = 200;
 
@@ -19,6 +19,7 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /**
  * Parses a successful answer's bytes; anything but JSON becomes a clear error, never an empty result.
  * The bytes decide, not the label: valid JSON is JSON whatever the content-type says (after a BOM).
+ * A key the service echoes in a successful answer is redacted as in error bodies.
  */
 export function parseSuccessBody(
 	answer: Buffer,
@@ -28,7 +29,7 @@ export function parseSuccessBody(
 ): unknown {
 	const bytes = answer.subarray(0, 3).equals(UTF8_BOM) ? answer.subarray(3) : answer;
 	const parsed = parsedOrUnreadable(bytes);
-	if (parsed !== UNREADABLE) return parsed;
+	if (parsed !== UNREADABLE) return redactAnswer(parsed, secret);
 	const text = bytes.toString('utf8');
 	if (looksLikeHtml(text.slice(0, 64), contentType)) {
 		throw new GatewayError(`The service answered ${endpoint} with an HTML page instead of JSON`, {

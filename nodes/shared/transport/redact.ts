@@ -49,3 +49,24 @@ export function redactDeep<T>(value: T, secret: string | undefined): T {
 	}
 	return value;
 }
+
+/**
+ * Redacts the secret from every string of a freshly parsed answer, in place (the answer is the
+ * caller's own, so nothing is copied). A string shorter than the key cannot hold any of its forms,
+ * which spares the search in ids, counts and short text.
+ */
+export function redactAnswer<T>(value: T, secret: string | undefined): T {
+	if (!secret || secret.length < 4) return value;
+	const visit = (entry: unknown): unknown => {
+		if (typeof entry === 'string')
+			return entry.length < secret.length ? entry : redactSecret(entry, secret);
+		if (Array.isArray(entry)) {
+			for (let index = 0; index < entry.length; index++) entry[index] = visit(entry[index]);
+		} else if (entry && typeof entry === 'object') {
+			const record = entry as Record<string, unknown>;
+			for (const key of Object.keys(record)) record[key] = visit(record[key]);
+		}
+		return entry;
+	};
+	return visit(value) as T;
+}

@@ -113,17 +113,23 @@ describe('Social Data behaviour in n8n', () => {
 		);
 	});
 
-	it('the credit budget stops a runaway Return All before it spends past the budget', async () => {
-		const { error } = await runSocialData(sim, {
+	it('the credit budget stops a runaway Return All before it spends past the budget, keeping the paid pages', async () => {
+		const { items, error, hints } = await runSocialData(sim, {
 			resource: 'search',
 			operation: 'fetch_search',
 			keyword: 'acme',
 			returnAll: true,
 			options: { creditBudget: 0.3 },
 		});
-		expect(error?.message).toMatch(/Credit Budget of 0.3/);
+		expect(error).toBeUndefined();
 		expect(sim.ledger.billedCalls()).toBe(3);
 		expect(sim.ledger.credits()).toBeCloseTo(0.3);
+		expect(items.length).toBeGreaterThan(0);
+		expect(hints).toEqual([
+			expect.stringMatching(
+				/^fetch_search: stopped after 3 pages \(\d+ records, all in the output\) because page 4 was not allowed\. .*Credit Budget of 0.3/,
+			),
+		]);
 	});
 
 	it('the credit budget refuses up front when the items alone need more calls', async () => {

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { Simulator, WellKnownIds } from '../../../simulator';
@@ -17,7 +17,13 @@ export interface SocialDataRun {
 export async function runSocialData(
 	sim: Simulator,
 	parameters: INodeParameters,
-	options: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {},
+	options: {
+		inputItems?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		/** The workflow's static data, changed in place by the run (see the harness's RunWorkflowOptions). */
+		staticData?: IDataObject;
+		workflowId?: string;
+	} = {},
 ): Promise<SocialDataRun> {
 	const result = await runNode({
 		node: new SocialData(),
@@ -26,6 +32,8 @@ export async function runSocialData(
 		credentials: credentialsFor(sim),
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
+		staticData: options.staticData,
+		workflowId: options.workflowId,
 	});
 	const taskData = Object.values(result.run.data.resultData.runData).flat();
 	const hints = taskData.flatMap((task) => (task.hints ?? []).map((hint) => hint.message));
