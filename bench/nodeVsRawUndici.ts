@@ -1,11 +1,13 @@
 import { measureSideBySideAsync } from './support/measure';
 import { runRawEngineNode } from './support/rawEngineNode';
 import { rawUndiciCaller } from './support/rawUndici';
+import { assertSameRunCalls } from './support/sentCalls';
 import { startSimulatorProcess } from './support/simulatorProcess';
 import {
 	objectIdItems,
 	runSocialDataNode,
 	VIDEO_DETAIL_ENDPOINT,
+	videoDetailInput,
 	videoDetailParameters,
 } from './support/socialDataRuns';
 import { figure, printTable } from './support/table';
@@ -29,16 +31,31 @@ export async function benchNodeVsRawUndici(): Promise<Record<string, number>> {
 	const raw = rawUndiciCaller(sim.url, VIDEO_DETAIL_ENDPOINT);
 	try {
 		const items = objectIdItems(CALLS, (await sim.ids()).objectId);
-		const rawInputs = items.map((item) => ({ object_id: item.json.objectId }));
+		const rawInputs = items.map((item) => videoDetailInput(item.json.objectId));
 		const parameters = videoDetailParameters(CONCURRENCY);
 
-		// Outside the timing: both make exactly CALLS billed calls and get the same number of records.
+		// Outside the timing: all three send the same run calls, the node and the raw loop exactly
+		// CALLS billed ones, and they get the same number of records.
 		await sim.reset();
 		const nodeOutput = await runSocialDataNode(sim.url, parameters, items);
 		const nodeCalls = await sim.billedCalls();
+		const nodeRequests = await sim.requests();
 		await sim.reset();
 		const rawOutput = await raw.callAll(rawInputs, CONCURRENCY);
 		const rawCalls = await sim.billedCalls();
+		const rawRequests = await sim.requests();
+		await sim.reset();
+		await runRawEngineNode(sim.url, VIDEO_DETAIL_ENDPOINT, CONCURRENCY, items);
+		const floorRequests = await sim.requests();
+		await sim.reset();
+		assertSameRunCalls(
+			{ name: LABELS.node, requests: nodeRequests },
+			{ name: LABELS.raw, requests: rawRequests },
+		);
+		assertSameRunCalls(
+			{ name: LABELS.node, requests: nodeRequests },
+			{ name: LABELS.floor, requests: floorRequests },
+		);
 		if (
 			nodeCalls !== CALLS ||
 			rawCalls !== CALLS ||

@@ -1,6 +1,6 @@
 /**
  * Runs the registered benchmarks (all, or those named on the command line) and prints, last, one line
- * `BENCH {json}` with every figure.
+ * `BENCH {json}` with every figure, and under `SKIPPED` every bench that could not run, and why.
  */
 import { benchBatchedClassification } from './batchedClassification';
 import { benchConcurrencySpeedup } from './concurrencySpeedup';
@@ -9,6 +9,7 @@ import { benchNodeVsRawUndici } from './nodeVsRawUndici';
 import { benchParse } from './parse';
 import { benchReturnAll } from './returnAll';
 import { benchTtsWav } from './ttsWav';
+import { BenchSkipped } from './support/benchSkipped';
 import { benchVideoDownload } from './videoDownload';
 
 interface RegisteredBench {
@@ -35,12 +36,23 @@ async function main(): Promise<void> {
 			`unknown bench ${unknown.join(', ')}; known: ${benches.map((bench) => bench.name).join(', ')}`,
 		);
 	const figures: Record<string, number> = {};
+	const skipped: Record<string, string> = {};
 	for (const bench of benches) {
 		if (requested.length > 0 && !requested.includes(bench.name)) continue;
 		console.log(`\n== bench ${bench.name}`);
-		Object.assign(figures, await bench.run());
+		try {
+			Object.assign(figures, await bench.run());
+		} catch (error) {
+			if (!(error instanceof BenchSkipped)) throw error;
+			skipped[bench.name] = error.message;
+			console.log(`SKIPPED ${bench.name}: ${error.message}`);
+		}
 	}
-	console.log(`BENCH ${JSON.stringify(figures)}`);
+	for (const [name, reason] of Object.entries(skipped))
+		console.log(`!!! BENCH ${name} WAS SKIPPED: NOT MEASURED IN THIS RUN (${reason})`);
+	const anySkipped = Object.keys(skipped).length > 0;
+	console.log(`BENCH ${JSON.stringify(anySkipped ? { ...figures, SKIPPED: skipped } : figures)}`);
+	if (anySkipped) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defaultCacheDir, layoutOf } from '../tools/n8n/n8nInstallLayout';
+import { ensureN8n } from '../tools/n8n/ensureN8n';
+import { BenchSkipped } from './support/benchSkipped';
 import { figure, printTable } from './support/table';
 import { runBenchChild } from './support/childRun';
 
@@ -32,9 +32,12 @@ function runChild(variant: 'wav' | 'naive', nodeBin = process.execPath): Promise
 export async function benchTtsWav(): Promise<Record<string, number>> {
 	const wav = await runChild('wav');
 	const naive = await runChild('naive');
-	// n8n 2.x runs on Node 24, whose base64 decoding differs (no temporary copy): measured too when the e2e cache has it.
-	const node24Bin = layoutOf(defaultCacheDir()).nodeBin;
-	const node24 = fs.existsSync(node24Bin) ? await runChild('wav', node24Bin) : undefined;
+	// n8n 2.x runs on Node 24, whose base64 decoding differs (no temporary copy): measured with the
+	// Node 24 of the e2e runner's n8n install, installed first when missing.
+	const n8n = await ensureN8n({ quiet: true }).catch((error: Error) => {
+		throw new BenchSkipped(`the Node 24 of n8n's install is missing: ${error.message}`);
+	});
+	const node24 = await runChild('wav', n8n.nodeBin);
 	const multiple = (result: ChildResult) => result.peakGrowthBytes / result.pcmBytes;
 	const heldAtPeak = (result: ChildResult) =>
 		(result.peakGrowthBytes + result.base64Chars) / result.pcmBytes;
@@ -60,16 +63,12 @@ export async function benchTtsWav(): Promise<Record<string, number>> {
 				heldAtPeak(wav),
 			] as const,
 			['decode + Buffer.concat (reference)', naive, multiple(naive), heldAtPeak(naive)] as const,
-			...(node24
-				? [
-						[
-							'wavFromBase64Pcm (Node 24, e2e cache)',
-							node24,
-							multiple(node24),
-							heldAtPeak(node24),
-						] as const,
-					]
-				: []),
+			[
+				'wavFromBase64Pcm (Node 24, e2e cache)',
+				node24,
+				multiple(node24),
+				heldAtPeak(node24),
+			] as const,
 		].map(([label, result, times, held]) => [
 			label,
 			(result.peakGrowthBytes / 1e6).toFixed(1),
@@ -89,11 +88,7 @@ export async function benchTtsWav(): Promise<Record<string, number>> {
 		tts_wav_ms: figure(wav.medianMs, 1),
 		tts_wav_vs_bare_decode: figure(wav.versusDecodeOnly),
 		tts_wav_naive_peak_x_audio: figure(multiple(naive)),
-		...(node24
-			? {
-					tts_wav_node24_peak_x_audio: figure(multiple(node24)),
-					tts_wav_node24_ms: figure(node24.medianMs, 1),
-				}
-			: {}),
+		tts_wav_node24_peak_x_audio: figure(multiple(node24)),
+		tts_wav_node24_ms: figure(node24.medianMs, 1),
 	};
 }

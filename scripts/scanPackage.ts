@@ -71,10 +71,9 @@ async function loadScanner(): Promise<ScannerModule> {
 	const scannerDir = path.dirname(require.resolve('@n8n/scan-community-package/package.json'));
 	// Loading the scanner makes a temporary folder (for downloads, which this script skips):
 	// let its `tmp` package remove it when the process ends.
-	const tmp = require(require.resolve('tmp', { paths: [scannerDir] })) as {
-		setGracefulCleanup(): void;
-	};
-	tmp.setGracefulCleanup();
+	const tmpFile = pathToFileURL(require.resolve('tmp', { paths: [scannerDir] })).href;
+	const tmp = (await import(tmpFile)) as { default: { setGracefulCleanup(): void } };
+	tmp.default.setGracefulCleanup();
 	return (await import(
 		pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href
 	)) as ScannerModule;

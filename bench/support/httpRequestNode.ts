@@ -1,9 +1,7 @@
-import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import type { ICredentialType, INodeExecutionData, IVersionedNodeType } from 'n8n-workflow';
 import { ensureN8n } from '../../tools/n8n/ensureN8n';
-import { defaultCacheDir, MARKER_FILE } from '../../tools/n8n/n8nInstallLayout';
 import { runWorkflow } from '../../tools/harness';
 import { PROVIDER, SIMULATOR_API_KEY } from '../../simulator';
 
@@ -21,18 +19,10 @@ export interface HttpRequestNode {
 /**
  * n8n's own HTTP Request node and Bearer Auth credential from n8n-nodes-base in the e2e runner's
  * cache, loaded into this (Node 20) process so they run in the same harness engine as the pack.
- * Without the cache: installed when BENCH_INSTALL_N8N=1 (about 5 minutes), otherwise a reason to skip.
+ * The cache is installed first when missing, as the e2e runner does (several minutes, once).
  */
-export async function loadHttpRequestNode(): Promise<HttpRequestNode | { skipped: string }> {
-	const cacheDir = defaultCacheDir();
-	if (!fs.existsSync(path.join(cacheDir, MARKER_FILE))) {
-		if (process.env.BENCH_INSTALL_N8N !== '1') {
-			return {
-				skipped: `no n8n install in ${cacheDir} (run the e2e runner once, or BENCH_INSTALL_N8N=1 npm run bench to install it, ~5 min)`,
-			};
-		}
-		await ensureN8n();
-	}
+export async function loadHttpRequestNode(): Promise<HttpRequestNode> {
+	const { cacheDir } = await ensureN8n();
 	const packageDir = path.join(cacheDir, 'node_modules', 'n8n-nodes-base');
 	// Resolved from the cache, so the node's own dependencies come from the n8n install it ships with.
 	const requireFromCache = createRequire(path.join(packageDir, 'package.json'));
@@ -52,13 +42,15 @@ export async function loadHttpRequestNode(): Promise<HttpRequestNode | { skipped
 }
 
 /**
- * What a user would build instead of the pack: POST /api/v1/run with the same JSON body (the id
- * mapped by an expression) and a Bearer Auth credential; every other option left at its default.
+ * What a user would build instead of the pack: POST /api/v1/run with the same JSON body and a
+ * Bearer Auth credential; every other option left at its default. `input` is the run input, whose
+ * strings may hold n8n expressions (`{{ $json.objectId }}`).
  */
 export async function runHttpRequestNode(
 	loaded: HttpRequestNode,
 	baseUrl: string,
 	endpoint: string,
+	input: Record<string, unknown>,
 	inputItems: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const result = await runWorkflow({
@@ -86,7 +78,7 @@ export async function runHttpRequestNode(
 						sendBody: true,
 						contentType: 'json',
 						specifyBody: 'json',
-						jsonBody: `={"provider":"${PROVIDER}","endpoint":"${endpoint}","input":{"object_id":"{{ $json.objectId }}"}}`,
+						jsonBody: `=${JSON.stringify({ provider: PROVIDER, endpoint, input })}`,
 						options: {},
 					},
 					credentials: { httpBearerAuth: { id: 'bench-bearer', name: 'Gateway bearer' } },

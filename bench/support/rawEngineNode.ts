@@ -7,12 +7,13 @@ import type {
 import { PROVIDER } from '../../nodes/SocialData/descriptor';
 import { mapWithConcurrency } from '../../nodes/shared/concurrency';
 import { runNode, simulatorCredentials } from '../../tools/harness';
+import { videoDetailInput } from './socialDataRuns';
 
 export const RAW_ENGINE_NODE_TYPE = 'bench.helperCalls';
 
 /**
  * The floor of any node making these calls in n8n within the instance's rules: it reads the same
- * `object_id` expression per item through the engine and sends each call through n8n's
+ * `object_id` expression per item through the engine and sends the pack's run input for it through n8n's
  * `httpRequestWithAuthentication` with the same credential, letting n8n parse the JSON (ids rounded).
  * What the Social Data node costs above this is the pack's own; what this costs above a bare
  * undici loop is n8n's.
@@ -33,9 +34,9 @@ function helperCallsNode(baseUrl: string, endpoint: string, concurrency: number)
 	return {
 		description,
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			const inputs = this.getInputData().map((_, itemIndex) => ({
-				object_id: this.getNodeParameter('object_id', itemIndex) as string,
-			}));
+			const inputs = this.getInputData().map((_, itemIndex) =>
+				videoDetailInput(this.getNodeParameter('object_id', itemIndex)),
+			);
 			const answers = await mapWithConcurrency(
 				inputs.length,
 				concurrency,

@@ -53,9 +53,12 @@ export async function startSimulatorProcess(
 			),
 		);
 	});
+	// A connection per control call (`reset`): a kept-alive one may sit idle through a whole timed run,
+	// and on a busy machine the server's keep-alive timeout then closes it just as it is reused.
 	const admin = async (method: 'GET' | 'POST', route: string): Promise<unknown> => {
 		const answer = await request(`${url}/__sim/${route}`, {
 			method,
+			reset: true,
 			...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
 		});
 		return answer.body.json();

@@ -133,7 +133,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	if (page)
 		await page
-			.screenshot({ path: path.join(ARTIFACTS_DIR, 'last-state.png') })
+			.screenshot({ path: path.join(ARTIFACTS_DIR, 'last-state.png'), timeout: 10_000 })
 			.catch(() => undefined);
 	await chromium?.close();
 	await dev?.stop();

@@ -29,6 +29,7 @@ import {
 	type N8nSession,
 } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { tearDown } from '../support/tearDown';
 
 // The flagship workflow in n8n's queue mode: real Redis and PostgreSQL servers, a main instance
 // and two workers, triggered through a production webhook. Its reports and the gateway calls must
@@ -198,23 +199,28 @@ beforeAll(async () => {
 	runs.push(await runThroughWebhook());
 }, 20 * 60_000);
 
-afterAll(async () => {
-	const steps: Array<[string, () => Promise<void> | void]> = [
-		['cluster', async () => cluster?.close()],
-		['queue session', () => queueSession?.close()],
-		['single session', () => singleSession?.close()],
-		['redis', async () => redis?.stop()],
-		['postgres', async () => postgres?.stop()],
-		['simulator', async () => sim?.close()],
-	];
-	for (const [what, step] of steps) {
-		try {
-			await step();
-		} catch (error) {
-			progress.step(`tear-down of ${what} failed: ${redact(String(error))}`);
-		}
-	}
-}, 2 * 60_000);
+// Every stop is bounded by signals and a grace period (n8n 20 s, PostgreSQL 15 s, Redis 10 s, then
+// SIGKILL), so the tear-down ends in about a minute at worst, well within the hook's timeout.
+afterAll(
+	() =>
+		tearDown(
+			[
+				[
+					['cluster', async () => cluster?.close()],
+					['queue session', () => queueSession?.close()],
+					['single session', () => singleSession?.close()],
+				],
+				[
+					['redis', async () => redis?.stop()],
+					['postgres', async () => postgres?.stop()],
+					['simulator', async () => sim?.close()],
+				],
+			],
+			(line) => progress.step(line),
+			redact,
+		),
+	2 * 60_000,
+);
 
 const sumOf = (counts: Record<string, number>) =>
 	Object.values(counts).reduce((sum, n) => sum + n, 0);

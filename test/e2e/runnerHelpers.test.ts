@@ -7,6 +7,7 @@ import {
 	type WorkflowJson,
 } from '../../tools/n8n/credentials';
 import { withInstallLock } from '../../tools/n8n/installLock';
+import { startProcess, waitUntil } from '../../tools/n8n/managedProcess';
 import { errorMessages, findRunOutput, summarizeAllNodes } from '../../tools/n8n/n8nOutput';
 import { createProgress } from '../../tools/n8n/progress';
 import { redactor } from '../../tools/n8n/workflowRunner';
@@ -126,5 +127,33 @@ describe('withInstallLock', () => {
 		const lock = path.join(dir, 'y.lock');
 		fs.writeFileSync(lock, '999999999');
 		await expect(withInstallLock(lock, progress, async () => 'ran')).resolves.toBe('ran');
+	});
+});
+
+describe('startProcess(…).stop', () => {
+	const isAlive = (pid: number) => {
+		try {
+			process.kill(pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	};
+
+	it('ends a process that ignores SIGTERM, and an orphan holding its output, within the grace period and a little', async () => {
+		// The parent ignores SIGTERM; a shell it starts leaves a `sleep` behind that inherits the
+		// output pipes and is no longer its child: the pipes stay open as long as the orphan lives.
+		const script =
+			"process.on('SIGTERM', () => {});" +
+			"require('node:child_process').spawn('sh', ['-c', 'sleep 1000 & echo orphan $!'], { stdio: 'inherit' });" +
+			'setInterval(() => {}, 1000);';
+		const started = startProcess('stubborn', process.execPath, ['-e', script]);
+		await started.waitForOutput(/orphan \d+/, 30_000);
+		const orphanPid = Number(/orphan (\d+)/.exec(started.output())![1]);
+		const stopping = Date.now();
+		await started.stop('SIGTERM', 500);
+		expect(Date.now() - stopping).toBeLessThan(5_000);
+		expect(isAlive(started.pid)).toBe(false);
+		await waitUntil('the orphan to be gone', async () => !isAlive(orphanPid), { timeoutMs: 5_000 });
 	});
 });

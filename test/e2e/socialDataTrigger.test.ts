@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
 import { packProject } from '../../tools/n8n/installPack';
 import { freePort, n8nEnv } from '../../tools/n8n/n8nEnv';
-import { startN8nServer, type N8nServer } from '../../tools/n8n/n8nServer';
+import { STOP_GRACE_MS, startN8nServer, type N8nServer } from '../../tools/n8n/n8nServer';
 import { createProgress } from '../../tools/n8n/progress';
 import { publishWorkflow } from '../../tools/n8n/queueCluster';
 import {
@@ -108,12 +108,13 @@ beforeAll(async () => {
 	});
 }, 15 * 60_000);
 
+// n8n's stop is bounded by signals (SIGTERM, its grace period, SIGKILL); the hook's timeout is above that bound.
 afterAll(async () => {
 	await server?.stop();
 	session?.close();
 	await sink?.close();
 	await sim?.close();
-});
+}, STOP_GRACE_MS + 30_000);
 
 test('each new comment reaches the workflow exactly once across executions, also across a restart', () => {
 	const newest = (count: number) => newestCommentIds(sim, count);

@@ -30,6 +30,7 @@ import {
 } from './socialDataTriggerWorkflow';
 import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { tearDown } from '../support/tearDown';
 
 // The Social Data Trigger workflow of socialDataTrigger.test.ts, active in n8n 2.41's queue mode:
 // real Redis and PostgreSQL, one main instance (`n8n start`, which polls and enqueues) and one
@@ -173,25 +174,27 @@ beforeAll(async () => {
 	);
 }, 20 * 60_000);
 
-afterAll(async () => {
-	const teardown: Array<[string, () => Promise<void> | void]> = [
-		['cluster', async () => cluster?.close()],
-		['session', () => session?.close()],
-		['redis', async () => redis?.stop()],
-		['postgres', async () => postgres?.stop()],
-		['sink', async () => sink?.close()],
-		['simulator', async () => sim?.close()],
-	];
-	for (const [what, stop] of teardown) {
-		const started = Date.now();
-		try {
-			await stop();
-			progress.step(`${what} stopped in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-		} catch (error) {
-			progress.step(`tear-down of ${what} failed: ${redact(String(error))}`);
-		}
-	}
-}, 4 * 60_000);
+// Every stop is bounded by signals and a grace period (see tearDown): well within the hook's timeout.
+afterAll(
+	() =>
+		tearDown(
+			[
+				[
+					['cluster', async () => cluster?.close()],
+					['session', () => session?.close()],
+				],
+				[
+					['redis', async () => redis?.stop()],
+					['postgres', async () => postgres?.stop()],
+					['sink', async () => sink?.close()],
+					['simulator', async () => sim?.close()],
+				],
+			],
+			(line) => progress.step(line),
+			redact,
+		),
+	2 * 60_000,
+);
 
 describe('the Social Data Trigger in n8n queue mode (main + worker, Redis, PostgreSQL)', () => {
 	it('delivers each new comment exactly once, oldest first, across executions and a restart of the main instance', () => {

@@ -63,7 +63,12 @@ function expectedOutcome(calls: RecordedRequest[]): Outcome {
 
 /** What the node made of an item: a record of the right user, or an error item naming its cause. */
 function observedOutcome(item: INodeExecutionData, userId: string): Outcome {
-	const json = item.json as Record<string, any>;
+	const json = item.json as {
+		error?: string;
+		endpoint?: string;
+		status?: number;
+		data?: { userid?: string };
+	};
 	if (json.error === undefined) return json.data?.userid === userId ? 'record' : 'other';
 	if (json.endpoint !== 'get_user_info') return 'other';
 	// Messages name the operation as the editor shows it; the endpoint field keeps the wire name.

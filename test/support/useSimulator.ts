@@ -10,7 +10,7 @@ export interface UseSimulatorOptions extends SimulatorOptions {
 }
 
 /**
- * The one way a test file (or a describe block) gets its own simulator: started with `options`
+ * How a test file (or a describe block) gets its own simulator: started with `options`
  * before its tests and handed to `assign` (which may also set up, and await, what the tests
  * share), cleared as `options.reset` says, and closed after the tests.
  *
@@ -21,7 +21,8 @@ export interface UseSimulatorOptions extends SimulatorOptions {
  * file's own teardown. The e2e files that keep n8n running as a server or a queue cluster beside
  * the simulator (agentStreaming, brandMonitoring, socialDataTrigger, socialDataTriggerQueue,
  * queueMode) start it in their bring-up and stop it after n8n instead; instanceControls wires a
- * chain of simulators into its credentials per control.
+ * chain of simulators into its credentials per control; and a test that needs one of its own for a
+ * moment (a restart on the same port, other totals) starts it with `startSimulator` and closes it.
  */
 export function useSimulator(
 	assign: (sim: Simulator) => unknown,

@@ -57,13 +57,15 @@ describe('arguments from an AI agent', () => {
 		);
 	});
 
-	it('refuses a 64-bit id that already lost digits as a number, saying to send it as a string', () => {
+	it('refuses a 64-bit id that arrived as a JSON number, saying to send it as a string without quoting the rounded digits', () => {
+		// n8n's tool wrapper parsed the model's 7301234567890123456 into a double before the node saw it.
 		const error = rejection('fetch_one_video', { aweme_id: 7301234567890123456 });
 		expect(error.field).toBe('aweme_id');
-		expect(error.message).toContain('beyond 2^53-1 and has already lost digits');
-		expect(error.message).toContain('Pass 64-bit ids as strings');
+		expect(error.message).toContain('arrived as a JSON number beyond 2^53-1');
+		expect(error.message).toContain('Send it as a string');
+		expect(error.message).not.toMatch(/\d{16,}/);
 		expect(
 			rejection('fetch_one_video', { aweme_id: { aweme_id: 7301234567890123456 } }).message,
-		).toContain('already lost digits');
+		).toContain('arrived as a JSON number');
 	});
 });

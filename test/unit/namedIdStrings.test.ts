@@ -33,7 +33,8 @@ describe('namedNumbersAsStrings', () => {
 	it('walks answers nested deeper than the call stack would allow', () => {
 		const depth = 200_000;
 		const text = '{"a":'.repeat(depth) + '{"id":1}' + '}'.repeat(depth);
-		let innermost: any = namedNumbersAsStrings(JSON.parse(text), IDS);
+		type Nested = { a: Nested };
+		let innermost = namedNumbersAsStrings(JSON.parse(text), IDS) as Nested;
 		for (let level = 0; level < depth; level++) innermost = innermost.a;
 		expect(innermost).toEqual({ id: '1' });
 	});

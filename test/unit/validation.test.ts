@@ -82,9 +82,10 @@ describe('input validation from the descriptor', () => {
 	});
 
 	it('refuses 64-bit ids that already lost precision and keeps safe ones as strings', () => {
-		expect(rejection('fetch_one_video', { aweme_id: 7321654987123456789 }).message).toMatch(
-			/lost digits.*as strings/,
-		);
+		const { message } = rejection('fetch_one_video', { aweme_id: 7321654987123456789 });
+		expect(message).toMatch(/arrived as a JSON number.*rounded.*Send it as a string/);
+		// Neither the caller's digits (which never reached the node) nor the rounded ones are quoted.
+		expect(message).not.toMatch(/\d{16,}/);
 		expect(buildInput(endpoint('fetch_one_video'), { aweme_id: 12345 }).aweme_id).toBe('12345');
 		expect(
 			buildInput(endpoint('fetch_one_video'), { aweme_id: '7321654987123456789' }).aweme_id,
@@ -99,7 +100,7 @@ describe('input validation from the descriptor', () => {
 		expect(input.max_cursor).toBe('1717171717000');
 		expect(
 			rejection('fetch_user_post_videos', { sec_user_id: 'MS4w', max_cursor: 2 ** 60 }).message,
-		).toMatch(/lost digits/);
+		).toMatch(/arrived as a JSON number.*rounded/);
 		expect(
 			rejection('fetch_user_post_videos', { sec_user_id: 'MS4w', max_cursor: { at: 1 } }).message,
 		).toMatch(/"max_cursor".*must be text/);

@@ -77,7 +77,14 @@ export function brandWorkflow(settings: string | BrandWorkflowSettings = {}): Wo
 	const { brand, batchSize, chatWebhookUrl } =
 		typeof settings === 'string' ? { brand: settings } : settings;
 	const workflow = JSON.parse(fs.readFileSync(BRAND_WORKFLOW_FILE, 'utf8')) as WorkflowJson & {
-		nodes: Array<{ name: string; disabled?: boolean; parameters: Record<string, any> }>;
+		nodes: Array<{
+			name: string;
+			disabled?: boolean;
+			parameters: {
+				options: { batchSize?: number };
+				assignments: { assignments: Array<{ name: string; value: unknown }> };
+			};
+		}>;
 	};
 	const brandValues: Record<string, string | undefined> = { brand, chatWebhookUrl };
 	for (const node of workflow.nodes) {

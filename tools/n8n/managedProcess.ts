@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
 
 /** A long-running child (a server or an n8n process) whose output is kept for waits and assertions. */
 export interface ManagedProcess {
@@ -13,8 +12,12 @@ export interface ManagedProcess {
 	exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 	/** Resolves when the output matches; rejects when the process exits first or time runs out. */
 	waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void>;
-	/** Sends `signal`, then SIGKILL if it has not exited after `timeoutMs`. Safe to call twice. */
-	stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<void>;
+	/**
+	 * Sends `signal` to the process, waits up to `graceMs` for it to exit, then SIGKILLs whatever is
+	 * left of its process group (the process itself when past the grace, and any children it left
+	 * behind). Always settles within `graceMs` plus a few seconds. Safe to call twice.
+	 */
+	stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 
 export interface StartProcessOptions {
@@ -27,18 +30,32 @@ export interface StartProcessOptions {
 	redact?: (text: string) => string;
 }
 
+/** How long stop() waits for the process's exit after SIGKILL before it gives up waiting. */
+const KILLED_EXIT_WAIT_MS = 5_000;
+
 export function startProcess(
 	name: string,
 	command: string,
 	args: string[],
 	options: StartProcessOptions = {},
 ): ManagedProcess {
+	// Its own process group: stop() can then SIGKILL the whole tree (n8n's task runner, PostgreSQL's backends).
 	const child = spawn(command, args, {
 		cwd: options.cwd,
 		env: options.env ?? process.env,
 		uid: options.uid,
 		gid: options.gid,
 		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	const killGroup = () => {
+		if (child.pid !== undefined) killQuietly(-child.pid);
+	};
+	// Last resort when the test process ends without stop(): nothing of the tree outlives it.
+	process.once('exit', killGroup);
+	const ended = new Promise<void>((resolve) => {
+		child.once('exit', () => resolve());
+		child.once('error', () => resolve());
 	});
 	const redact = options.redact ?? ((text: string) => text);
 	let text = '';
@@ -90,17 +107,13 @@ export function startProcess(
 			check();
 		});
 
-	const stop = async (signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000): Promise<void> => {
-		if (!running) return;
-		child.kill(signal);
-		const timer = setTimeout(() => {
-			if (!running || child.pid === undefined) return;
-			// Its children (n8n's task runner) go first: once the parent is gone they would be orphans.
-			for (const pid of childPidsOf(child.pid)) killQuietly(pid);
-			child.kill('SIGKILL');
-		}, timeoutMs);
-		await exited;
-		clearTimeout(timer);
+	const stop = async (signal: NodeJS.Signals = 'SIGTERM', graceMs = 30_000): Promise<void> => {
+		if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+		await settledWithin(ended, graceMs);
+		killGroup();
+		process.removeListener('exit', killGroup);
+		// Waits for 'exit', not for the output pipes to close, which a stray grandchild could hold open.
+		await settledWithin(ended, KILLED_EXIT_WAIT_MS);
 	};
 
 	return {
@@ -137,24 +150,14 @@ export async function waitUntil(
 	}
 }
 
-/** Direct children of a process, from /proc (Linux); empty elsewhere. */
-function childPidsOf(parentPid: number): number[] {
-	if (!fs.existsSync('/proc')) return [];
-	const children: number[] = [];
-	for (const entry of fs.readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue;
-		try {
-			// Field 4 of /proc/<pid>/stat is the parent pid; the name in parentheses may hold spaces.
-			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			if (ppid === parentPid) children.push(Number(entry));
-		} catch {
-			// The process ended while we looked.
-		}
-	}
-	return children;
+/** Waits for `promise`, but at most `ms`. */
+export async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+	let timer: NodeJS.Timeout | undefined;
+	await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+	clearTimeout(timer);
 }
 
+/** SIGKILL to a process, or to a process group when `pid` is negative. */
 function killQuietly(pid: number): void {
 	try {
 		process.kill(pid, 'SIGKILL');

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import type { N8nInstall } from './n8nInstallLayout';
+import { settledWithin } from './managedProcess';
 import { tail } from './runCommand';
 
 export interface StartN8nServerOptions {
@@ -29,7 +30,9 @@ export interface N8nServer {
 
 const DEFAULT_READY_TIMEOUT_MS = 4 * 60_000;
 /** n8n's own graceful shutdown waits up to 30 s for running executions; a little more, then SIGKILL. */
-const STOP_GRACE_MS = 35_000;
+export const STOP_GRACE_MS = 35_000;
+/** How long stop() waits for the exit after SIGKILL before it gives up waiting. */
+const KILLED_EXIT_WAIT_MS = 5_000;
 
 /**
  * Runs `n8n start` in its own process group (so its task runner goes down with it) and waits for
@@ -60,15 +63,15 @@ export async function startN8nServer(options: StartN8nServerOptions): Promise<N8
 	const killOnExit = () => killGroup(pid, 'SIGKILL');
 	process.once('exit', killOnExit);
 
+	/** Settles within STOP_GRACE_MS + KILLED_EXIT_WAIT_MS, whatever n8n does. */
 	const stop = async (): Promise<void> => {
 		process.removeListener('exit', killOnExit);
 		if (exitInfo) return;
 		killGroup(pid, 'SIGTERM');
-		const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), STOP_GRACE_MS);
-		await exited;
-		clearTimeout(timer);
-		// The task runner is in the same group; make sure nothing of it outlives n8n.
+		await settledWithin(exited, STOP_GRACE_MS);
+		// Past the grace n8n itself, else what is left of its group (the task runner): nothing outlives it.
 		killGroup(pid, 'SIGKILL');
+		await settledWithin(exited, KILLED_EXIT_WAIT_MS);
 	};
 
 	try {

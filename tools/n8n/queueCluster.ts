@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EnsuredN8n } from './ensureN8n';
 import { startProcess, waitUntil, type ManagedProcess } from './managedProcess';
+import { removeInBackground } from './removeInBackground';
 import { freePort, n8nEnv } from './n8nEnv';
 import { parseLogLines } from './n8nOutput';
 import { runCommand, tail } from './runCommand';
@@ -66,7 +67,7 @@ export interface QueueCluster {
 	workers: N8nProcess[];
 	/** Seconds from spawning the processes until all of them were ready. */
 	startSeconds: number;
-	/** Stops every process (workers first) and removes the workers' user folders. */
+	/** Stops every process at once, each within its grace period, and removes the workers' user folders. */
 	close(): Promise<void>;
 	/**
 	 * Stops the main instance, runs `whileDown`, then starts a new main instance on the same port,
@@ -77,18 +78,16 @@ export interface QueueCluster {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 5 * 60_000;
-const STOP_TIMEOUT_MS = 20_000;
+/** n8n's own shutdown is capped at 15 s (N8N_GRACEFUL_SHUTDOWN_TIMEOUT); then SIGKILL. */
+const STOP_GRACE_MS = 20_000;
 
 export async function startQueueCluster(options: QueueClusterOptions): Promise<QueueCluster> {
 	const timeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
 	const workerFolders: string[] = [];
 	const processes: N8nProcess[] = [];
 	const close = async () => {
-		await Promise.all(
-			processes.filter((p) => p.role === 'worker').map((p) => p.stop('SIGTERM', STOP_TIMEOUT_MS)),
-		);
-		await Promise.all(processes.map((p) => p.stop('SIGTERM', STOP_TIMEOUT_MS)));
-		for (const folder of workerFolders) fs.rmSync(folder, { recursive: true, force: true });
+		await Promise.all(processes.map((p) => p.stop('SIGTERM', STOP_GRACE_MS)));
+		for (const folder of workerFolders) removeInBackground(folder);
 	};
 	try {
 		const started = Date.now();
@@ -150,7 +149,7 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			startSeconds: (Date.now() - started) / 1000,
 			close,
 			restartMain: async (whileDown) => {
-				await cluster.main.stop('SIGTERM', STOP_TIMEOUT_MS);
+				await cluster.main.stop('SIGTERM', STOP_GRACE_MS);
 				await whileDown?.();
 				const next = startMain();
 				await mainReady(next);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { ensureSystemTools, findOnPath, isExecutable, type SystemTool } from '../systemTools';
 import { lastLines, startProcess, waitUntil, type ManagedProcess } from './managedProcess';
 import { freePort } from './n8nEnv';
+import { removeInBackground } from './removeInBackground';
 import { runCommand, tail } from './runCommand';
 
 /**
@@ -70,7 +71,7 @@ export async function startRedis(): Promise<RedisServer> {
 	);
 	const stop = async () => {
 		await server.stop('SIGTERM', 10_000);
-		fs.rmSync(dir, { recursive: true, force: true });
+		removeInBackground(dir);
 	};
 	try {
 		await server.waitForOutput(/Ready to accept connections/, START_TIMEOUT_MS);
@@ -119,7 +120,7 @@ export async function startPostgres(): Promise<PostgresServer> {
 	const stop = async () => {
 		// SIGINT is PostgreSQL's "fast" shutdown: disconnect clients, then exit cleanly.
 		await server?.stop('SIGINT', 15_000);
-		fs.rmSync(dir, { recursive: true, force: true });
+		removeInBackground(dir);
 	};
 	try {
 		const initdb = startProcess(

@@ -9,6 +9,7 @@ import {
 	type WorkflowJson,
 } from './credentials';
 import { ensureN8n, type EnsuredN8n } from './ensureN8n';
+import { removeInBackground } from './removeInBackground';
 import { installPack, type PackInstallStyle } from './installPack';
 import { freePort, n8nEnv } from './n8nEnv';
 import { errorMessages, findRunOutput, type RunOutput } from './n8nOutput';
@@ -104,7 +105,7 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	const close = () => {
-		if (!options.keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+		if (!options.keepUserFolder) removeInBackground(userFolder);
 	};
 	const env = n8nEnv(n8n, userFolder, await freePort(), options.env);
 	const n8nCli = (args: string[], timeoutMs: number): Promise<CommandResult> =>

@@ -7,7 +7,8 @@ import { shortVideo } from './shortVideo';
 
 /*
  * The spec of the gateway's data endpoints. It lives with Social Data, not in nodes/shared/: only Social
- * Data and its trigger read it among the nodes (the docs script, simulator and benches read it as data).
+ * Data and its trigger read it among the nodes (the docs script and the tests read it as data). The
+ * simulator follows the spec on its own and takes only the provider value from here.
  */
 export * from './types';
 export { GATEWAY_RUN_PATH, PROVIDER } from './provider';

@@ -1,4 +1,4 @@
-import { isaac64Keystream, type Isaac64Keystream } from './isaac64';
+import { Isaac64Keystream } from './isaac64Keystream';
 
 /** How much of a channel video is encrypted when the download answer has no `X-enclen` header. */
 export const DEFAULT_ENCRYPTED_LENGTH = 131_072;
@@ -50,7 +50,7 @@ export class ChannelVideoDecryptor {
 		key: DecodeKey,
 		private readonly encryptedLength: number,
 	) {
-		this.keystream = isaac64Keystream(key.hi, key.lo);
+		this.keystream = new Isaac64Keystream(key.hi, key.lo);
 	}
 
 	/** Bytes of the file seen so far. */

@@ -1,13 +1,9 @@
 /**
  * ISAAC64's seeding (Bob Jenkins' randinit with flag = true). The 64-bit words are kept as pairs of
- * 32-bit halves (hi, lo): a BigInt per word would be far too slow, and the JavaScript keystream
- * works on halves too.
+ * 32-bit halves (hi, lo), as the keystream keeps them: a BigInt per word would be far too slow.
  */
 
 export const ISAAC64_WORDS = 256;
-
-/** Whether this machine keeps a 32-bit word's low byte first, as WebAssembly memory always does. */
-export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** One generation round's output: 256 words of 8 bytes. */
 export const ISAAC64_ROUND_BYTES = ISAAC64_WORDS * 8;

@@ -14,16 +14,18 @@ const isEmpty = (value: unknown) =>
 
 /**
  * An id or text: strings stay as given, safe numbers and integers typed exactly in JSON become text,
- * unsafe integers that arrived as numbers already lost digits.
+ * unsafe integers that arrived as JSON numbers were already rounded and are refused.
  */
 function idText(field: FieldDescriptor, value: unknown): string {
 	if (typeof value === 'bigint') return String(value);
 	if (value instanceof ExactInteger) return value.digits;
 	if (typeof value === 'number') {
+		// The digits are not quoted back: they are the rounded ones, and a caller (an AI Agent's model)
+		// would resend them as a string.
 		if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
 			invalid(
 				field,
-				`is the number ${value}, which is beyond 2^53-1 and has already lost digits. Pass 64-bit ids as strings (e.g. {{ $json.id }} from this pack's output, which keeps them as strings)`,
+				`arrived as a JSON number beyond 2^53-1, which cannot hold all its digits: it was rounded before this node saw it. Send it as a string, its digits in quotes exactly as its source gives them (e.g. {{ $json.id }} from this pack's output, which keeps 64-bit ids as strings)`,
 			);
 		}
 		if (!Number.isFinite(value) || (field.bigId && !Number.isInteger(value))) {

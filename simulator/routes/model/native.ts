@@ -50,7 +50,6 @@ function modelOf(id: string): CatalogModel {
 function generate(
 	request: SimRequest,
 	model: CatalogModel,
-	ctx: SimContext,
 ): { answer: NativeAnswer; parsed: GenerateRequest } {
 	const body = request.json();
 	const parsed = readGenerateRequest(body, model);
@@ -96,7 +95,7 @@ function streamedResponses(answer: NativeAnswer, model: CatalogModel, ctx: SimCo
 }
 
 function streamAnswer(request: SimRequest, model: CatalogModel, ctx: SimContext): SimResponse {
-	const { answer, parsed } = generate(request, model, ctx);
+	const { answer, parsed } = generate(request, model);
 	const responses = streamedResponses(answer, model, ctx);
 	if (request.query.get('alt') !== 'sse') return { status: 200, body: responses };
 	const events = responses.map(nativeEvent);
@@ -190,7 +189,7 @@ function handleNative(request: SimRequest, ctx: SimContext): SimResponse {
 	const model = modelOf(id);
 	switch (action) {
 		case 'generateContent': {
-			const { answer } = generate(request, model, ctx);
+			const { answer } = generate(request, model);
 			return { status: 200, body: generateContentResponse(answer, model, ctx) };
 		}
 		case 'streamGenerateContent':

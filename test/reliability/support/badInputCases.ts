@@ -47,7 +47,7 @@ export const PROBLEM_OF_RULE: Record<BadInputRule, RegExp> = {
 	'outside its set': /must be one of/,
 	'unknown alias': /must be one of/,
 	'too many ids': /at most \d+ are allowed in one call/,
-	'unsafe-number id': /beyond 2\^53-1 and has already lost digits/,
+	'unsafe-number id': /arrived as a JSON number beyond 2\^53-1.*Send it as a string/,
 	'bad prefix': /must start with/,
 	'bad pattern': /must be /,
 	'below minimum': /must be at least/,

@@ -82,7 +82,7 @@ describe('walkPages', () => {
 			fetchPage: (p) => source.fetchPage(p, 10),
 		});
 		expect(out).toHaveLength(2);
-		expect((out[1].Result as any).Items).toEqual([{ Id: 'r11' }, { Id: 'r12' }]);
+		expect((out[1].Result as { Items: unknown }).Items).toEqual([{ Id: 'r11' }, { Id: 'r12' }]);
 	});
 });
 

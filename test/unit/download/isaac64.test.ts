@@ -1,14 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-	isaac64Keystream,
-	type Isaac64Keystream,
-} from '../../../nodes/SocialData/download/isaac64';
-import { Isaac64Js } from '../../../nodes/SocialData/download/isaac64Js';
-import { isaac64Seeded } from '../../../nodes/SocialData/download/isaac64State';
-import { Isaac64Wasm, isaac64WasmModule } from '../../../nodes/SocialData/download/isaac64Wasm';
-import { ISAAC64_WASM_MODULE_FILE, isaac64WasmModuleSource } from '../../../scripts/isaac64Wasm';
+import { Isaac64Keystream } from '../../../nodes/SocialData/download/isaac64Keystream';
 import {
 	ChannelVideoDecryptor,
 	decodeKeyOf,
@@ -22,22 +12,10 @@ import { encryptedHead } from '../../../simulator/media/encrypt';
 import { syntheticMp4 } from '../../../simulator/media/library';
 import { seededRandom } from '../../support/seededRandom';
 
-type MakeKeystream = (seedHi: number, seedLo: number) => Isaac64Keystream;
-
-const IMPLEMENTATIONS: Array<[string, MakeKeystream]> = [
-	['WebAssembly', (hi, lo) => new Isaac64Wasm(isaac64Seeded(hi, lo), isaac64WasmModule()!)],
-	['JavaScript', (hi, lo) => new Isaac64Js(isaac64Seeded(hi, lo))],
-];
-
 /** The first `length` bytes of a seed's keystream, XORed into zeros in pieces of the given sizes. */
-function keystream(
-	make: MakeKeystream,
-	seed: bigint,
-	length: number,
-	pieces?: () => number,
-): Buffer {
+function keystream(seed: bigint, length: number, pieces?: () => number): Buffer {
 	const key = decodeKeyOf(seed.toString())!;
-	const generator = make(key.hi, key.lo);
+	const generator = new Isaac64Keystream(key.hi, key.lo);
 	const bytes = Buffer.alloc(length);
 	for (let at = 0; at < length; ) {
 		const size = pieces ? pieces() : length;
@@ -53,14 +31,14 @@ function encrypted(plain: Buffer, key: bigint, encryptedLength: number): Buffer 
 	return Buffer.concat([head, plain.subarray(head.length)]);
 }
 
-describe.each(IMPLEMENTATIONS)('the ISAAC64 keystream in %s', (_name, make) => {
+describe('the ISAAC64 keystream', () => {
 	const words = (bytes: Buffer) =>
 		Array.from({ length: bytes.length / 8 }, (_, i) =>
 			bytes.subarray(8 * i, 8 * i + 8).toString('hex'),
 		);
 
 	it('zero seed: the public test vector (Polyglot Random64 opens with it)', () => {
-		expect(words(keystream(make, 0n, 32))).toEqual([
+		expect(words(keystream(0n, 32))).toEqual([
 			'9d39247e33776d41',
 			'2af7398005aaa5c7',
 			'44db015024623547',
@@ -76,48 +54,22 @@ describe.each(IMPLEMENTATIONS)('the ISAAC64 keystream in %s', (_name, make) => {
 				BigInt(Math.floor(random() * 2 ** 32)) * 2n ** 32n + BigInt(Math.floor(random() * 2 ** 32)),
 			);
 		for (const seed of seeds)
-			expect(
-				keystream(make, seed, 3 * 2048 + 100).equals(referenceKeystream(seed, 3 * 2048 + 100)),
-			).toBe(true);
+			expect(keystream(seed, 3 * 2048 + 100).equals(referenceKeystream(seed, 3 * 2048 + 100))).toBe(
+				true,
+			);
 	});
 
-	it('200 rounds in one call match too (more than one batch of the WebAssembly module)', () => {
+	it('200 rounds in one call match too', () => {
 		const seed = 12_345_678_901_234_567_890n;
 		const length = 200 * 2048 + 5;
-		expect(keystream(make, seed, length).equals(referenceKeystream(seed, length))).toBe(true);
+		expect(keystream(seed, length).equals(referenceKeystream(seed, length))).toBe(true);
 	});
 
 	it('carries on across calls of any size, at any byte offset of their memory', () => {
 		const seed = 9_876_543_210_987_654_321n;
 		const random = seededRandom(5);
 		const pieces = () => 1 + Math.floor(random() * 7000);
-		expect(keystream(make, seed, 150_001, pieces).equals(referenceKeystream(seed, 150_001))).toBe(
-			true,
-		);
-	});
-});
-
-describe('the ISAAC64 keystream a decryption gets', () => {
-	it('runs in WebAssembly on this Node', () => {
-		expect(isaac64Keystream(1, 2)).toBeInstanceOf(Isaac64Wasm);
-	});
-
-	it('falls back to JavaScript where Node has no WebAssembly (--jitless), with the same bytes', () => {
-		const script =
-			"const { isaac64Keystream } = require('./nodes/SocialData/download/isaac64');" +
-			'const keystream = isaac64Keystream(0, 0); const bytes = new Uint8Array(16); keystream.xor(bytes);' +
-			"console.log(keystream.constructor.name, Buffer.from(bytes).toString('hex'));";
-		const output = execFileSync(process.execPath, ['--jitless', '--import', 'tsx', '-e', script], {
-			cwd: join(__dirname, '../../..'),
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'ignore'],
-		});
-		expect(output.trim()).toBe('Isaac64Js 9d39247e33776d412af7398005aaa5c7');
-	});
-
-	it('runs the module that scripts/isaac64Wasm.ts assembles (npm run wasm writes it)', async () => {
-		const written = readFileSync(join(__dirname, '../../..', ISAAC64_WASM_MODULE_FILE), 'utf8');
-		expect(written).toBe(await isaac64WasmModuleSource());
+		expect(keystream(seed, 150_001, pieces).equals(referenceKeystream(seed, 150_001))).toBe(true);
 	});
 });
 

@@ -76,7 +76,7 @@ describe("streamed answers (n8n's request helper, read as they arrive)", () => {
 		);
 		expect(result.text).toBe(chatSummary(whole).text);
 		expect(result.finishReason).toBe('stop');
-		expect(result.usage).toEqual((whole as any).usage);
+		expect(result.usage).toEqual((whole as { usage: unknown }).usage);
 		expect(result.chunks).toBeUndefined();
 		expect(result.timeToFirstTokenMs).toEqual(expect.any(Number));
 	});
@@ -90,8 +90,10 @@ describe("streamed answers (n8n's request helper, read as they arrive)", () => {
 		);
 		expect(result.text).toBe(messagesSummary(whole).text);
 		expect(result.finishReason).toBe('end_turn');
-		expect(result.usage).toEqual((whole as any).usage);
-		expect((result.chunks as any[]).map((chunk) => chunk.event)).toContain('ping');
+		expect(result.usage).toEqual((whole as { usage: unknown }).usage);
+		expect((result.chunks as Array<{ event: string }>).map((chunk) => chunk.event)).toContain(
+			'ping',
+		);
 	});
 
 	it.each([

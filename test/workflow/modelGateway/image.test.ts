@@ -195,11 +195,16 @@ describe('Model Gateway › image', () => {
 				],
 			},
 		);
-		const body = bodyOf(sim.requests[0]);
+		const body = bodyOf(sim.requests[0]) as {
+			contents: Array<{
+				role: string;
+				parts: Array<{ text?: string; inline_data: { data: string } }>;
+			}>;
+		};
 		expect(
-			body.contents.map((content: any) => [
+			body.contents.map((content) => [
 				content.role,
-				content.parts.map((part: any) => part.text ?? part.inline_data.data.length),
+				content.parts.map((part) => part.text ?? part.inline_data.data.length),
 			]),
 		).toEqual([
 			['user', [original.toString('base64').length, 'Add a boat']],

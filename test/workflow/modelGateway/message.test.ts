@@ -76,7 +76,7 @@ describe('Model Gateway › message', () => {
 			options: { stream: true, keepRawChunks: true },
 		});
 		expect(items[0].json).toMatchObject({
-			text: (plain.items[0].json.content as any[])[0].text,
+			text: (plain.items[0].json.content as Array<{ text: string }>)[0].text,
 			finishReason: 'end_turn',
 			usage: plain.items[0].json.usage,
 			timeToFirstTokenMs: expect.any(Number),
