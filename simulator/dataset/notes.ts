@@ -1,5 +1,5 @@
 import { DAY_SECONDS, memo, type DatasetContext } from './context';
-import { bigIdFor, hash32, hexFor, intFor } from './random';
+import { hash32, hexFor, intFor } from './random';
 import { nicknameFor, sentenceFor, titleWith, topicFor } from './text';
 
 export interface NoteUserRef {
