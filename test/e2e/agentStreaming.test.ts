@@ -9,8 +9,9 @@
  *   with `stream: true`, the tool calls come back as streamed deltas and run, and the answer reaches
  *   the webhook's caller in pieces as n8n's JSON-lines stream (`begin`, `item`…, `end`).
  * - examples/social-data-mcp-server.json as shipped, reached by an MCP client of the official
- *   TypeScript SDK: it lists the tools, searches notes, reads a note's comments with 64-bit ids
- *   exact as strings; and a copy with a Credit Ceiling per Hour of three calls, where four
+ *   TypeScript SDK: it lists the tools, searches notes, reads a note's comments with their ids
+ *   exact as strings (24 hexadecimal characters, as the platform writes them); and a copy with a
+ *   Credit Ceiling per Hour of three calls, where four
  *   repeated calls stop at the ceiling with a clear message (the spend is kept in the workflow's
  *   static data in n8n's database between the executions of the calls).
  * - A Return All notes search stopped by its Credit Budget after two pages, run with `n8n execute`
@@ -309,9 +310,10 @@ describe('MCP clients: the MCP Server Trigger example with the official TypeScri
 			.noteComments(noteId)
 			.slice(0, 20)
 			.map((comment) => String(comment.id));
-		expect(exact.some((id) => BigInt(id) > BigInt(Number.MAX_SAFE_INTEGER))).toBe(true);
+		// Genuine note comment ids are 24 hexadecimal characters (simulator/recorded/README.md).
+		for (const id of exact) expect(id).toMatch(/^[0-9a-f]{24}$/);
 		expect(records.map((record) => record.id)).toEqual(exact);
-		// Strings in the JSON the client received, digit for digit (a number would have lost digits).
+		// Strings in the JSON the client received, character for character.
 		for (const id of exact) expect(text).toContain(`"id":"${id}"`);
 		expect(commentCalls().length).toBeGreaterThanOrEqual(1);
 		expect(sim.ledger.billedCalls()).toBe(searchCalls().length + commentCalls().length);
