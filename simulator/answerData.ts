@@ -1,15 +1,5 @@
+import { isRecord, withField } from './objectPaths';
 import type { SimResponse } from './routes/types';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A copy of `target` with the field at `path` (keys joined by dots) set, objects on the way copied or made. */
-function withField(target: unknown, path: string[], value: unknown): Record<string, unknown> {
-	const copy = isRecord(target) ? { ...target } : {};
-	const [key, ...rest] = path;
-	copy[key] = rest.length ? withField(copy[key], rest, value) : value;
-	return copy;
-}
 
 /**
  * A `data` fault: the run answer goes out as the route built it (a 200, billed as usual) with these

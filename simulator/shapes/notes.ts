@@ -1,6 +1,7 @@
 import type { NoteComment, NoteHit } from '../dataset/notes';
 import { hexFor } from '../dataset/random';
-import { at, pour, recordedAnswer } from './template';
+import { valueAt } from '../objectPaths';
+import { pour, recordedAnswer } from './template';
 
 /**
  * Notes answers in the recorded shapes (simulator/recorded/notes/): the simulator's generated notes
@@ -17,7 +18,7 @@ export function xsecTokenFor(seed: number, noteId: string): string {
 
 export function recordedNoteHit(hit: NoteHit, seed: number): Record<string, unknown> {
 	const { note } = hit;
-	return pour(at(recordedAnswer(SEARCH), 'data.items.0'), {
+	return pour(valueAt(recordedAnswer(SEARCH), 'data.items.0'), {
 		model_type: 'note',
 		'note.id': note.id,
 		'note.xsec_token': xsecTokenFor(seed, note.id),
@@ -55,7 +56,7 @@ export interface RecordedSearchPage {
  * (`search_id`, `search_session_id`, `page`, `next_page`), no `has_more` anywhere.
  */
 export function recordedSearchPage(page: RecordedSearchPage, seed: number) {
-	const inner = at(recordedAnswer(SEARCH), 'data') as Record<string, unknown>;
+	const inner = valueAt(recordedAnswer(SEARCH), 'data') as Record<string, unknown>;
 	return {
 		success: true,
 		code: 0,
@@ -69,7 +70,7 @@ export function recordedSearchPage(page: RecordedSearchPage, seed: number) {
 }
 
 export function recordedNoteComment(comment: NoteComment, noteId: string) {
-	return pour(at(recordedAnswer(COMMENTS), 'data.comments.0'), {
+	return pour(valueAt(recordedAnswer(COMMENTS), 'data.comments.0'), {
 		id: comment.id,
 		note_id: noteId,
 		content: comment.content,
@@ -93,7 +94,7 @@ export interface RecordedComments {
 
 /** A comments page's `data` as recorded: counts, the comments, `has_more` and the JSON `cursor`. */
 export function recordedCommentsData(page: RecordedComments) {
-	const recorded = at(recordedAnswer(COMMENTS), 'data') as Record<string, unknown>;
+	const recorded = valueAt(recordedAnswer(COMMENTS), 'data') as Record<string, unknown>;
 	return {
 		...recorded,
 		comment_count: page.total,

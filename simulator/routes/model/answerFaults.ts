@@ -1,3 +1,4 @@
+import { isRecord } from '../../objectPaths';
 import type { SimResponse } from '../types';
 
 /**
@@ -21,9 +22,6 @@ export const MODEL_ANSWER_FAULTS: readonly ModelAnswerFault[] = [
 const PROSE = "I'm sorry, I can't sort these posts right now. Please try again later.";
 
 type Entry = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function disturbedResults(results: Entry[], fault: ModelAnswerFault): Entry[] {
 	if (results.length === 0) return results;

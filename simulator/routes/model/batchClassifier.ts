@@ -1,3 +1,4 @@
+import { isRecord } from '../../objectPaths';
 import { sentimentOf, type Prompt } from './sentiment';
 
 /**
@@ -23,9 +24,6 @@ interface BatchRequest {
 	labels: string[];
 	items: BatchItem[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function readBatchRequest(text: string): BatchRequest | undefined {
 	let value: unknown;
