@@ -17,9 +17,8 @@ interface CommentPage {
 	data: {
 		data: {
 			comments: unknown[];
+			/** JSON text holding the next `index` and `pageArea`, as genuine answers carry them. */
 			cursor: string;
-			index: number;
-			pageArea: string;
 			has_more: boolean;
 		};
 	};
@@ -29,7 +28,7 @@ interface PageCaller {
 	call: (input: Record<string, unknown>) => Promise<unknown>;
 }
 
-/** The same walk without the pack (undici or n8n's client + JSON.parse), carrying cursor, index and pageArea. */
+/** The same walk without the pack (undici or n8n's client + JSON.parse), carrying the cursor and the index and pageArea inside it. */
 async function rawWalk(
 	caller: PageCaller,
 	noteId: string,
@@ -41,7 +40,8 @@ async function rawWalk(
 		const page = ((await caller.call(input)) as CommentPage).data.data;
 		records.push(...page.comments);
 		if (!page.has_more || pages >= maxPages) return { pages, records };
-		input = { note_id: noteId, cursor: page.cursor, index: page.index, pageArea: page.pageArea };
+		const { index, pageArea } = JSON.parse(page.cursor) as { index: number; pageArea: string };
+		input = { note_id: noteId, cursor: page.cursor, index, pageArea };
 	}
 }
 
