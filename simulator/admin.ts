@@ -1,5 +1,6 @@
 import type { Clock } from './clock';
 import type { Dataset } from './dataset';
+import { arrivalList } from './dataset/arrivals';
 import type { Fault, FaultQueue, RateConfig } from './faults';
 import type { WritableLedger } from './ledger';
 import type { RecordedRequest, SimResponse } from './routes/types';
@@ -16,7 +17,9 @@ export interface AdminTarget {
 /**
  * Control endpoints for a simulator in another process (no auth):
  * GET /__sim/ledger, GET /__sim/requests, GET /__sim/ids, POST /__sim/reset,
- * POST /__sim/faults (a fault list to queue, a rate config, or `{clear: true}`), POST /__sim/clock/advance `{ms}`.
+ * POST /__sim/faults (a fault list to queue, a rate config, or `{clear: true}`), POST /__sim/clock/advance `{ms}`,
+ * POST /__sim/arrivals `{count, list}` or `{count, endpoint, keyword, business_type?}`: a spike of
+ * `count` new records on one list at the current virtual time (see dataset/arrivals.ts).
  */
 export function handleAdmin(
 	method: string,
@@ -47,6 +50,8 @@ export function handleAdmin(
 				sim.clock.advance(typeof ms === 'number' ? ms : NaN);
 				return ok({ now: sim.clock.now() });
 			}
+			case 'POST /__sim/arrivals':
+				return ok(applySpike(body, sim.dataset));
 			default:
 				return { status: 404, body: { code: 404, message: `Unknown admin endpoint: ${route}` } };
 		}
@@ -65,6 +70,25 @@ function applyFaults(body: unknown, faults: FaultQueue) {
 			'body must be a list of faults, a rate config {rate, kinds?, seed?, endpoint?} or {clear: true}',
 		);
 	return { pending: faults.pending.length };
+}
+
+function applySpike(body: unknown, dataset: Dataset) {
+	const spike = (body ?? {}) as {
+		count?: unknown;
+		list?: unknown;
+		endpoint?: unknown;
+		keyword?: unknown;
+		business_type?: unknown;
+	};
+	const list =
+		typeof spike.list === 'string'
+			? spike.list
+			: arrivalList(
+					String(spike.endpoint),
+					typeof spike.keyword === 'string' ? spike.keyword : '',
+					typeof spike.business_type === 'string' ? spike.business_type : undefined,
+				);
+	return dataset.spike(list, typeof spike.count === 'number' ? spike.count : NaN);
 }
 
 const ok = (body: unknown): SimResponse => ({ status: 200, body });

@@ -1,6 +1,6 @@
 import { articlesData, type ArticlesData } from './dataset/articles';
 import { channelsData, type ChannelsData } from './dataset/channels';
-import { withArrivals } from './dataset/arrivals';
+import { type Arrivals, withArrivals } from './dataset/arrivals';
 import { createContext } from './dataset/context';
 import { notesData, type NotesData } from './dataset/notes';
 import { hexFor } from './dataset/random';
@@ -51,7 +51,8 @@ export type Dataset = ShortVideoData &
 	NotesData &
 	ChannelsData &
 	ArticlesData &
-	SearchData & {
+	SearchData &
+	Arrivals & {
 		seed: number;
 		/** Records per list for an endpoint name (defaults merged with the overrides). */
 		total(endpoint: string): number;

@@ -29,6 +29,8 @@ import { ParameterReader } from './pipeline/readParameters';
 import type { CallContext } from './pipeline/sendCall';
 import { sendCall } from './pipeline/sendCall';
 import { downloadVideos } from './download/execute';
+import { fetchNewOnly } from './newOnly/fetchNewOnly';
+import { claimQuery } from './newOnly/planNewOnly';
 
 type Planned = PlannedItem<ItemPlan>;
 
@@ -41,8 +43,13 @@ function estimateOf(plan: ItemPlan): { calls: number; credits: number } {
 
 /** Fails before any call when the plans together already cost more than the Credit Budget. */
 function checkEstimate(node: IExecuteFunctions, budget: CreditBudget, planned: Planned[]) {
+	// Only New Since Last Run bounds each item's walk by its own Credit Budget (checked when planned).
 	const estimate = planned
-		.flatMap((item) => (item.ok ? [estimateOf(item.plan)] : []))
+		.flatMap((item) =>
+			item.ok && !(item.plan.kind === 'endpoint' && item.plan.newOnly)
+				? [estimateOf(item.plan)]
+				: [],
+		)
 		.reduce(
 			(sum, next) => ({ calls: sum.calls + next.calls, credits: sum.credits + next.credits }),
 			{ calls: 0, credits: 0 },
@@ -64,12 +71,22 @@ function creditCeilingOf(node: IExecuteFunctions, options: typeof NODE_OPTION_DE
 	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, workflowId, limits);
 }
 
-async function fetchPlanned(context: CallContext, plan: ItemPlan): Promise<EndpointOutput> {
+async function fetchPlanned(
+	node: IExecuteFunctions,
+	context: CallContext,
+	plan: ItemPlan,
+): Promise<EndpointOutput> {
 	if (plan.kind === 'gateway') {
 		const body = await sendCall(context, plan.target, plan.input);
 		return { results: [payloadOf(body) as IDataObject], notices: [] };
 	}
 	const { endpoint, input, settings } = plan;
+	if (plan.newOnly)
+		return await fetchNewOnly(
+			context,
+			{ ...plan, newOnly: plan.newOnly },
+			node.getWorkflowStaticData('node'),
+		);
 	if (endpoint.batch) {
 		const owned = plan.ids!.map((id) => ({ id, owner: plan.itemIndex }));
 		const records = await sendBatch(context, endpoint, owned, input);
@@ -104,9 +121,13 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 	};
 
 	// Every item is checked before the first call, so bad input costs nothing.
-	const planned = await planEveryItem(this, (itemIndex) =>
-		planItem(parameters, endpoint, itemIndex, itemOptions[itemIndex]),
-	);
+	const walkedQueries = new Map<string, number>();
+	const planned = await planEveryItem(this, (itemIndex) => {
+		const plan = planItem(parameters, endpoint, itemIndex, itemOptions[itemIndex]);
+		if (plan.kind === 'endpoint' && plan.newOnly)
+			claimQuery(walkedQueries, plan.newOnly.query, itemIndex);
+		return plan;
+	});
 	checkEstimate(this, context.budget, planned);
 	const policy: FailurePolicy = {
 		endpoint: (itemIndex) => {
@@ -129,7 +150,7 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 		async (itemIndex) => {
 			if (stoppedByLimit) return [];
 			const plan = planOrRefusal(planned[itemIndex]);
-			const fetched = await fetchPlanned(context, plan).then(
+			const fetched = await fetchPlanned(this, context, plan).then(
 				(answer) => ({ answer }),
 				(error: unknown) => ({ error }),
 			);

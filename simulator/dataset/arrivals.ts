@@ -2,9 +2,10 @@ import type { ArticleComment } from './articles';
 import type { ChannelComment, ChannelSearchHit, ChannelsData, ChannelVideo } from './channels';
 import type { DatasetContext } from './context';
 import type { NoteComment, NoteCommentSort, NoteHit, NotesData, NoteSearchFilters } from './notes';
-import { NOTE_TYPES } from './notes';
+import { NOTE_TIME_FILTERS, NOTE_TYPES } from './notes';
 import { bigIdFor, hexFor, intFor } from './random';
 import type { Duration, SearchData, SearchFilters, SearchHit, VideoHit } from './search';
+import { PUBLISH_WINDOWS } from './search';
 import type { ArticlesData } from './articles';
 import { nicknameFor, sentenceFor, titleWith } from './text';
 
@@ -15,35 +16,95 @@ import { nicknameFor, sentenceFor, titleWith } from './text';
  * SIM_EPOCH + k × arrivalEveryMs: advancing the clock by n intervals adds n records to each list,
  * newest first, above the generated ones (which all predate the epoch). An article's pinned comment
  * stays on top. Off by default: the lists then never change.
+ *
+ * A spike (`spike(list, count)`, admin `POST /__sim/arrivals`) adds `count` records at once to one
+ * list at the current virtual time, with or without the steady arrivals. Time filters of the
+ * searches (a day, a week…) apply to arrived records as to the generated ones.
  */
 
 type Parts = NotesData & ChannelsData & ArticlesData & SearchData;
 
 const SECONDS = 1000;
+/** Spike records are numbered from here up, apart from the steady arrivals' 1, 2, 3… */
+const SPIKE_NUMBERS = 1_000_000_000;
+
+/** What the dataset gains from arrivals: spikes on demand. */
+export interface Arrivals {
+	/** Adds `count` records to `list` (see arrivalList) at the current virtual time; returns them all so far. */
+	spike(list: string, count: number): { list: string; count: number; at: number };
+}
+
+/**
+ * The arrival list a search request reads: `notes:<keyword>` (search_notes),
+ * `search:<business_type>:<keyword>` (fetch_search, business type `all` unless given),
+ * `search-videos:<keyword>` (fetch_search_videos).
+ */
+export function arrivalList(endpoint: string, keyword: string, businessType = 'all'): string {
+	const term = keyword.trim();
+	if (term === '') throw new RangeError('keyword must not be empty');
+	if (endpoint === 'search_notes') return `notes:${term}`;
+	if (endpoint === 'fetch_search') return `search:${businessType}:${term}`;
+	if (endpoint === 'fetch_search_videos') return `search-videos:${term}`;
+	throw new RangeError(
+		'endpoint must be search_notes, fetch_search or fetch_search_videos (or name the list)',
+	);
+}
+
+interface Spike {
+	atMs: number;
+	count: number;
+	/** Numbers its records apart from every other spike's. */
+	first: number;
+}
 
 export function withArrivals<T extends Parts>(
 	data: T,
 	ctx: DatasetContext,
 	everyMs: number | undefined,
-): T {
-	if (everyMs === undefined) return data;
-	if (!(Number.isInteger(everyMs) && everyMs >= SECONDS))
+): T & Arrivals {
+	if (everyMs !== undefined && !(Number.isInteger(everyMs) && everyMs >= SECONDS))
 		throw new RangeError('arrivalEveryMs must be a whole number of milliseconds, at least 1000');
 	const { seed } = ctx;
 	const epochMs = ctx.epochSeconds * SECONDS;
 	const made = new Map<string, unknown>();
+	const spikes = new Map<string, Spike[]>();
+	let spikeNumbers = SPIKE_NUMBERS;
 
 	/** The records of one list that have arrived by now, newest first; each made once. */
 	function arrived<R>(list: string, make: (k: number, seconds: number) => R): R[] {
-		const count = Math.max(0, Math.floor((ctx.now() - epochMs) / everyMs!));
-		const records: R[] = [];
-		for (let k = count; k >= 1; k--) {
+		const now = ctx.now();
+		const steady = everyMs === undefined ? 0 : Math.max(0, Math.floor((now - epochMs) / everyMs));
+		const due: Array<{ k: number; atMs: number }> = [];
+		for (let k = steady; k >= 1; k--) due.push({ k, atMs: epochMs + k * everyMs! });
+		for (const spike of spikes.get(list) ?? [])
+			if (spike.atMs <= now)
+				for (let i = spike.count - 1; i >= 0; i--)
+					due.push({ k: spike.first + i, atMs: spike.atMs });
+		// Newest first; a spike sorts above the steady record of the same second, its own records in order.
+		due.sort((a, b) => Math.floor(b.atMs / SECONDS) - Math.floor(a.atMs / SECONDS) || b.k - a.k);
+		return due.map(({ k, atMs }) => {
 			const key = `${list}\u0001${k}`;
-			if (!made.has(key)) made.set(key, make(k, Math.floor((epochMs + k * everyMs!) / SECONDS)));
-			records.push(made.get(key) as R);
-		}
-		return records;
+			if (!made.has(key)) made.set(key, make(k, Math.floor(atMs / SECONDS)));
+			return made.get(key) as R;
+		});
 	}
+
+	function spike(list: string, count: number) {
+		if (!(Number.isInteger(count) && count >= 1 && count <= 100_000))
+			throw new RangeError('count must be a whole number from 1 to 100000');
+		if (typeof list !== 'string' || list.trim() === '')
+			throw new RangeError('list must name an arrival list, e.g. "notes:acme"');
+		const atMs = ctx.now();
+		spikes.set(list, [...(spikes.get(list) ?? []), { atMs, count, first: spikeNumbers }]);
+		spikeNumbers += count;
+		return { list, count, at: atMs };
+	}
+
+	/** Arrived records within a search's time window (seconds back from now), as the generated ones are. */
+	const within = (window: number | undefined) => {
+		const since = Math.floor(ctx.now() / SECONDS) - (window ?? Infinity);
+		return (seconds: number) => seconds >= since;
+	};
 
 	const noteHit =
 		(keyword: string) =>
@@ -212,9 +273,11 @@ export function withArrivals<T extends Parts>(
 
 	return {
 		...data,
+		spike,
 		searchNotes(keyword: string, filters: NoteSearchFilters = {}) {
+			const inWindow = within(NOTE_TIME_FILTERS[filters.time_filter ?? '不限']);
 			const fresh = arrived(`notes:${keyword.trim()}`, noteHit(keyword.trim())).filter(
-				noteFilters(filters),
+				(hit) => noteFilters(filters)(hit) && inWindow(hit.note.timestamp),
 			);
 			return place(fresh, data.searchNotes(keyword, filters), filters.sort_type);
 		},
@@ -234,13 +297,11 @@ export function withArrivals<T extends Parts>(
 		articleComments(url: string) {
 			const existing = data.articleComments(url);
 			if (existing.length === 0) return existing;
+			const fresh = arrived(`article-comments:${url.trim()}`, articleComment(url.trim()));
+			if (fresh.length === 0) return existing;
 			const pinned = existing.filter((comment) => comment.is_top === 1);
 			const rest = existing.filter((comment) => comment.is_top !== 1);
-			return [
-				...pinned,
-				...arrived(`article-comments:${url.trim()}`, articleComment(url.trim())),
-				...rest,
-			];
+			return [...pinned, ...fresh, ...rest];
 		},
 		channelSearchVideos(username: string, keyword: string) {
 			const fresh = arrived(
@@ -267,10 +328,11 @@ export function withArrivals<T extends Parts>(
 			return [...fresh, ...data.channelSearchVideos(username, keyword)];
 		},
 		searchHits(keyword: string, businessType = 'all', filters: SearchFilters = {}) {
+			const inWindow = within(PUBLISH_WINDOWS[filters.publish_time ?? 'all']);
 			const fresh = arrived(
 				`search:${businessType}:${keyword.trim()}`,
 				verticalHit(keyword.trim(), businessType),
-			);
+			).filter((hit) => !('dateTime' in hit) || inWindow(hit.dateTime));
 			return place(fresh, data.searchHits(keyword, businessType, filters), filters.sort);
 		},
 		searchVideoHits(keyword: string, filters: SearchFilters & { duration?: Duration } = {}) {
@@ -282,7 +344,12 @@ export function withArrivals<T extends Parts>(
 				long: [1200, Infinity],
 			}[filters.duration ?? 'all'];
 			return place(
-				fresh.filter((hit) => hit.duration >= min && hit.duration <= max),
+				fresh.filter(
+					(hit) =>
+						hit.duration >= min &&
+						hit.duration <= max &&
+						within(PUBLISH_WINDOWS[filters.publish_time ?? 'all'])(hit.dateTime),
+				),
 				data.searchVideoHits(keyword, filters),
 				filters.sort,
 			);

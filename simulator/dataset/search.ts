@@ -85,7 +85,7 @@ export interface SearchFilters {
 	publish_time?: PublishTime;
 }
 
-const WINDOWS: Record<PublishTime, number | undefined> = {
+export const PUBLISH_WINDOWS: Record<PublishTime, number | undefined> = {
 	all: undefined,
 	day: DAY_SECONDS,
 	week: 7 * DAY_SECONDS,
@@ -209,7 +209,7 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 	);
 
 	function filterAndSort<T extends SearchHit>(hits: T[], filters: SearchFilters): T[] {
-		const window = WINDOWS[filters.publish_time ?? 'all'];
+		const window = PUBLISH_WINDOWS[filters.publish_time ?? 'all'];
 		const now = Math.floor(ctx.now() / 1000);
 		// Accounts carry no date: a publication window does not remove them.
 		const kept =

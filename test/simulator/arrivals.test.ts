@@ -1,5 +1,6 @@
 import { createDataset } from '../../simulator/dataset';
 import { SIM_EPOCH_MS } from '../../simulator/constants';
+import { startSimulator } from '../../simulator';
 
 // Records arriving as virtual time moves, for the Social Data Trigger's tests.
 
@@ -69,4 +70,99 @@ test('an arrived channel video resolves in its detail', () => {
 
 test('an interval under a second is refused', () => {
 	expect(() => datasetAt(500)).toThrow(/arrivalEveryMs/);
+});
+
+describe('spikes', () => {
+	const DAY = 24 * 60 * MINUTE;
+
+	test('a spike adds its records at once on top of one list at the current time, the other lists unchanged', () => {
+		const { dataset, advance } = datasetAt();
+		const { keyword } = dataset.ids;
+		const notes = () =>
+			dataset.searchNotes(keyword, { sort_type: 'time_descending' }).map((hit) => hit.id);
+		const before = notes();
+		const articlesBefore = dataset.searchHits(keyword, 'article', { sort: 'latest' });
+		advance(DAY);
+		expect(dataset.spike(`notes:${keyword}`, 200)).toEqual({
+			list: `notes:${keyword}`,
+			count: 200,
+			at: SIM_EPOCH_MS + DAY,
+		});
+		const hits = dataset.searchNotes(keyword, { sort_type: 'time_descending' });
+		expect(hits).toHaveLength(before.length + 200);
+		expect(hits.slice(200).map((hit) => hit.id)).toEqual(before);
+		expect(new Set(hits.slice(0, 200).map((hit) => hit.id)).size).toBe(200);
+		expect(new Set(hits.slice(0, 200).map((hit) => hit.note.timestamp))).toEqual(
+			new Set([(SIM_EPOCH_MS + DAY) / 1000]),
+		);
+		// The same records on every read; the other lists do not gain any.
+		expect(notes()).toEqual(hits.map((hit) => hit.id));
+		expect(dataset.searchHits(keyword, 'article', { sort: 'latest' })).toEqual(articlesBefore);
+	});
+
+	test('a later spike sorts above the earlier one and above the steady arrivals of the same time', () => {
+		const { dataset, advance } = datasetAt(MINUTE);
+		const { keyword } = dataset.ids;
+		const list = `search-videos:${keyword}`;
+		advance(2 * MINUTE);
+		dataset.spike(list, 3);
+		const first = dataset.searchVideoHits(keyword, { sort: 'latest' }).slice(0, 4);
+		advance(MINUTE);
+		dataset.spike(list, 2);
+		const hits = dataset.searchVideoHits(keyword, { sort: 'latest' });
+		expect(hits.slice(0, 2).map((hit) => hit.dateTime)).toEqual(
+			[3, 3].map((k) => (SIM_EPOCH_MS + k * MINUTE) / 1000),
+		);
+		// The steady record of minute 3 follows the spike of minute 3; the earlier spike and its minute follow.
+		expect(hits[2].dateTime).toBe((SIM_EPOCH_MS + 3 * MINUTE) / 1000);
+		expect(hits.slice(3, 7).map((hit) => hit.docID)).toEqual(first.map((hit) => hit.docID));
+		expect(new Set(hits.slice(0, 7).map((hit) => hit.docID)).size).toBe(7);
+	});
+
+	test("a search's time window drops arrived records older than it, as it drops generated ones", () => {
+		const { dataset, advance } = datasetAt();
+		const { keyword } = dataset.ids;
+		advance(DAY);
+		dataset.spike(`search:article:${keyword}`, 5);
+		const lastDay = () =>
+			dataset.searchHits(keyword, 'article', { sort: 'latest', publish_time: 'day' });
+		expect(lastDay()).toHaveLength(5);
+		advance(DAY + MINUTE);
+		expect(lastDay()).toHaveLength(0);
+		expect(dataset.searchHits(keyword, 'article', { sort: 'latest' }).length).toBeGreaterThan(5);
+	});
+
+	test('POST /__sim/arrivals makes a spike on the list a search reads; a bad body is a 400', async () => {
+		const sim = await startSimulator();
+		try {
+			const { keyword } = sim.dataset.ids;
+			const post = async (body: unknown) =>
+				await fetch(`${sim.url}/__sim/arrivals`, { method: 'POST', body: JSON.stringify(body) });
+			const before = sim.dataset.searchHits(keyword, 'article', { sort: 'latest' }).length;
+			const answer = await post({
+				endpoint: 'fetch_search',
+				keyword: ` ${keyword} `,
+				business_type: 'article',
+				count: 30,
+			});
+			expect(answer.status).toBe(200);
+			expect(await answer.json()).toMatchObject({ list: `search:article:${keyword}`, count: 30 });
+			expect(sim.dataset.searchHits(keyword, 'article', { sort: 'latest' })).toHaveLength(
+				before + 30,
+			);
+			const notesBefore = sim.dataset.searchNotes(keyword).length;
+			expect((await post({ list: `notes:${keyword}`, count: 2 })).status).toBe(200);
+			expect(sim.dataset.searchNotes(keyword)).toHaveLength(notesBefore + 2);
+			for (const bad of [
+				{ endpoint: 'fetch_search', keyword, count: 0 },
+				{ endpoint: 'get_note_comments', keyword, count: 5 },
+				{ endpoint: 'search_notes', keyword: ' ', count: 5 },
+			]) {
+				const refused = await post(bad);
+				expect(refused.status).toBe(400);
+			}
+		} finally {
+			await sim.close();
+		}
+	});
 });

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
 import { defaultsOf, settingsOver } from './behaviourSettings';
+import { triggerEventOf } from '../trigger/events';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
@@ -19,6 +20,8 @@ export interface NodeOptionValues {
 	combineItems: boolean;
 	mentions: boolean;
 	unknownShape: 'hint' | 'fail';
+	onlyNew: boolean;
+	walkSummary: boolean;
 }
 
 export const timeoutOption: INodeProperties = {
@@ -144,6 +147,26 @@ export const mentionsOption: INodeProperties = {
 		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
 };
 
+/** For the lists the Social Data Trigger watches: its memory and stop rule in a scheduled flow. */
+const newOnly: INodeProperties[] = [
+	{
+		displayName: 'Only New Since Last Run',
+		name: 'onlyNew',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output (memory per query in the workflow's static data). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
+	},
+	{
+		displayName: 'Add Walk Summary Item',
+		name: 'walkSummary',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to add, with Only New Since Last Run, one item after each input item's new records saying what its walk cost and why it stopped (`onlyNewWalk`: calls, credits, newRecords, stoppedBy). Off, the execution hints say it and the output holds records only.",
+	},
+];
+
 export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
 	return [
 		...commonNodeOptions,
@@ -153,6 +176,7 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 		...(endpoint.mentions ? [mentionsOption] : []),
 		...(endpoint.fallback ? [fallback] : []),
 		...(endpoint.batch ? batching : []),
+		...(triggerEventOf(endpoint.name) ? newOnly : []),
 	];
 }
 
@@ -164,6 +188,7 @@ export const NODE_OPTION_DEFAULTS = defaultsOf<NodeOptionValues>([
 	...batching,
 	mentionsOption,
 	unknownShape,
+	...newOnly,
 ]);
 
 /** Names of the behaviour settings: in the Options collection they are not wire fields. */

@@ -100,24 +100,39 @@ export class CreditCeiling {
 		return this.windows.length > 0;
 	}
 
-	/** Reserves the price of one call, or refuses it when a ceiling does not leave room for it. */
-	reserve(credits: number, endpoint: string) {
-		if (!this.enabled) return;
+	/** Why a call of `credits` would be refused now, or undefined when the ceilings leave room for it. */
+	refusal(credits: number, endpoint: string): CreditCeilingReached | undefined {
+		if (!this.enabled) return undefined;
 		const now = this.clock();
-		const memoryKey = JSON.stringify([this.workflowId, this.scope]);
-		const minutes = minutesOf(this.staticData, this.scope, now);
-		mergeWritten(minutes, memoryKey, now);
+		const minutes = this.minutesAt(now);
 		for (const window of this.windows) {
 			const spent = spentWithin(minutes, now, window.minutes);
 			if (spent + credits > window.ceiling + EPSILON) {
 				const freeAt = roomAt(minutes, now, window, credits);
-				throw new CreditCeilingReached(
+				return new CreditCeilingReached(
 					`Stopped before calling ${endpoint}: the Credit Ceiling ${window.label} of ${window.ceiling} credits is reached ` +
 						`(${round(spent)} credits spent in the last ${window.span} with this credential in this workflow; this call costs ${credits}). ` +
 						`Nothing was sent. ${freeAt ? `The next call fits after ${freeAt}.` : 'The call costs more than the ceiling allows at all.'}`,
 				);
 			}
 		}
+		return undefined;
+	}
+
+	private minutesAt(now: number): MinuteSpend {
+		const minutes = minutesOf(this.staticData, this.scope, now);
+		mergeWritten(minutes, JSON.stringify([this.workflowId, this.scope]), now);
+		return minutes;
+	}
+
+	/** Reserves the price of one call, or refuses it when a ceiling does not leave room for it. */
+	reserve(credits: number, endpoint: string) {
+		if (!this.enabled) return;
+		const refused = this.refusal(credits, endpoint);
+		if (refused) throw refused;
+		const now = this.clock();
+		const memoryKey = JSON.stringify([this.workflowId, this.scope]);
+		const minutes = this.minutesAt(now);
 		const minute = String(Math.floor(now / MINUTE_MS));
 		minutes[minute] = round((minutes[minute] ?? 0) + credits);
 		writtenByThisProcess.set(memoryKey, { ...minutes });

@@ -10,6 +10,8 @@ import type { ParameterReader } from './readParameters';
 import type { CallTarget } from './sendCall';
 import type { Input } from './validateInput';
 import { buildInput } from './validateInput';
+import type { NewOnlyPlan } from '../newOnly/planNewOnly';
+import { checkWalkSummary, planNewOnly } from '../newOnly/planNewOnly';
 
 export type ItemPlan =
 	| {
@@ -20,6 +22,8 @@ export type ItemPlan =
 			settings: EndpointSettings;
 			/** A batch endpoint's checked ids; `input` then holds its other fields. */
 			ids?: string[];
+			/** Set under Only New Since Last Run: the list is walked down to what the last run saw. */
+			newOnly?: NewOnlyPlan;
 	  }
 	| { kind: 'gateway'; itemIndex: number; target: CallTarget; input: Input };
 
@@ -91,6 +95,15 @@ export function planItem(
 		mentions: options.node.mentions,
 		unknownShape: options.node.unknownShape,
 	};
+	checkWalkSummary(options.node);
+	if (options.node.onlyNew)
+		return {
+			kind: 'endpoint',
+			itemIndex,
+			endpoint,
+			settings,
+			...planNewOnly(endpoint, given, returnAll, options.node),
+		};
 	if (endpoint.batch) {
 		const { ids, rest } = batchInputOf(endpoint, given);
 		return { kind: 'endpoint', itemIndex, endpoint, input: rest, settings, ids };

@@ -1,24 +1,12 @@
-import type { EndpointDescriptor, ModePaths } from '../descriptor';
+import type { EndpointDescriptor } from '../descriptor';
 import { findEndpoint, same } from '../descriptor';
-import type { Input } from '../pipeline/validateInput';
+import type { NewestFirstList } from '../newOnly/listing';
 
-/**
- * What the trigger can watch: an endpoint whose answer lists records newest first, the input that
- * makes it do so, and where a record's identity and creation time sit (parsed and raw answers).
- */
-export interface TriggerEvent {
+/** What the trigger can watch: a newest-first list, named for the editor. */
+export interface TriggerEvent extends NewestFirstList {
 	value: string;
 	name: string;
 	description: string;
-	endpoint: EndpointDescriptor;
-	/** Sent on every call and not offered to the user: the newest-first order. */
-	fixedInput: Input;
-	/** The first path holding a value names the record (ids as strings). */
-	id: ModePaths;
-	/** Creation time (seconds or milliseconds); absent when the records carry none. */
-	time?: ModePaths;
-	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
-	pinned?: ModePaths;
 }
 
 function endpoint(name: string): EndpointDescriptor {
@@ -123,4 +111,9 @@ export function pagerOwnedFields(event: TriggerEvent): Set<string> {
 		owned.add(carry.field);
 	if (pagination?.counter) owned.add(pagination.counter.field);
 	return owned;
+}
+
+/** The trigger's event watching an endpoint's list, if any: what "Only New Since Last Run" can walk. */
+export function triggerEventOf(endpointName: string): TriggerEvent | undefined {
+	return TRIGGER_EVENTS.find((event) => event.endpoint.name === endpointName);
 }

@@ -19,16 +19,16 @@ import { mentionMapperOf } from '../mentions/platforms';
 import { offeredOptionalFields } from './description';
 import type { TriggerEvent } from './events';
 import { findTriggerEvent } from './events';
-import type { ListedRecord } from './listing';
-import { Listing } from './listing';
+import type { ListedRecord } from '../newOnly/listing';
+import { Listing } from '../newOnly/listing';
 import type { TriggerSettings } from './options';
 import { settingsOver } from '../editor/behaviourSettings';
 import { TRIGGER_SETTING_DEFAULTS } from './options';
-import type { PollOutcome } from './pollState';
-import { firstPoll, nextPoll } from './pollState';
-import type { WalkLimit } from './pollAllowance';
-import { PollAllowance, pollBudgetMs } from './pollAllowance';
-import { readState, writeState } from './seenMemory';
+import type { PollOutcome } from '../newOnly/pollState';
+import { firstPoll, nextPoll } from '../newOnly/pollState';
+import type { WalkLimit } from '../newOnly/pollAllowance';
+import { PollAllowance, pollBudgetMs } from '../newOnly/pollAllowance';
+import { readState, writeState } from '../newOnly/seenMemory';
 
 interface Plan {
 	event: TriggerEvent;

@@ -1,5 +1,5 @@
 import type { Simulator } from '../../../simulator';
-import { SEEN_LIMIT } from '../../../nodes/SocialData/trigger/seenMemory';
+import { SEEN_LIMIT } from '../../../nodes/SocialData/newOnly/seenMemory';
 import { ActiveTrigger, EVENT_FACTS, eventParameters, jsonOf, useArrivingSimulator } from './setup';
 
 // The memory lives in the workflow's static data, which n8n saves in its database with the

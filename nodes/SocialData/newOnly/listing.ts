@@ -1,12 +1,27 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { AnswerMode } from '../descriptor';
+import type { AnswerMode, EndpointDescriptor, ModePaths } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
 import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
 import { asItemJson } from '../pipeline/outputItems';
 import { unknownShapeError } from '../pipeline/unknownShape';
 import type { Input } from '../pipeline/validateInput';
-import type { TriggerEvent } from './events';
-import type { PollAllowance } from './pollAllowance';
+import type { WalkAllowance } from './pollAllowance';
+
+/**
+ * A list an endpoint gives newest first: the input that makes it do so, and where a record's
+ * identity and creation time sit (parsed and raw answers). The trigger's events are such lists.
+ */
+export interface NewestFirstList {
+	endpoint: EndpointDescriptor;
+	/** Sent on every call and not offered to the user: the newest-first order. */
+	fixedInput: Input;
+	/** The first path holding a value names the record (ids as strings). */
+	id: ModePaths;
+	/** Creation time (seconds or milliseconds); absent when the records carry none. */
+	time?: ModePaths;
+	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
+	pinned?: ModePaths;
+}
 
 /** One record of a watched list, with what the trigger needs to know about it. */
 export interface ListedRecord {
@@ -25,6 +40,8 @@ export interface WalkOutcome {
 	/** Every record read, in list order. */
 	read: ListedRecord[];
 	calls: number;
+	/** Set when the walk stopped at a record judged the boundary (not at the list's end or a limit). */
+	reachedBoundary?: boolean;
 	/** Set when the poll's allowance ran out before the boundary or the end: the request of the next page. */
 	unread?: Input;
 }
@@ -37,7 +54,7 @@ function timeOf(value: unknown): number | undefined {
 /** A watched list: one endpoint, its newest-first input, read page by page through `fetchPage`. */
 export class Listing {
 	constructor(
-		readonly event: TriggerEvent,
+		readonly list: NewestFirstList,
 		readonly mode: AnswerMode,
 		readonly input: Input,
 		private readonly fetchPage: (request: Input) => Promise<unknown>,
@@ -45,21 +62,21 @@ export class Listing {
 
 	/** The request of the list's first page (the newest records). */
 	firstRequest(): Input {
-		const { endpoint } = this.event;
+		const { endpoint } = this.list;
 		return endpoint.pagination
 			? firstPageInput({ pagination: endpoint.pagination, fields: endpoint.fields }, this.input)
 			: this.input;
 	}
 
 	private recordOf(value: unknown): ListedRecord {
-		const { event, mode } = this;
+		const { list, mode } = this;
 		const json = asItemJson(value);
-		const id = firstValueAt(json, event.id[mode]);
-		const pinned = event.pinned ? firstValueAt(json, event.pinned[mode]) : undefined;
+		const id = firstValueAt(json, list.id[mode]);
+		const pinned = list.pinned ? firstValueAt(json, list.pinned[mode]) : undefined;
 		return {
 			json,
 			id: id === undefined || id === null ? JSON.stringify(json) : String(id),
-			time: event.time ? timeOf(firstValueAt(json, event.time[mode])) : undefined,
+			time: list.time ? timeOf(firstValueAt(json, list.time[mode])) : undefined,
 			pinned: pinned === true || pinned === 1 || pinned === '1',
 		};
 	}
@@ -72,10 +89,10 @@ export class Listing {
 	async walk(
 		request: Input,
 		judge: (record: ListedRecord, found: ListedRecord[]) => Verdict,
-		allowance: PollAllowance,
+		allowance: WalkAllowance,
 		enough: (found: ListedRecord[]) => boolean = () => false,
 	): Promise<WalkOutcome> {
-		const { endpoint } = this.event;
+		const { endpoint } = this.list;
 		const paged = endpoint.pagination
 			? { pagination: endpoint.pagination, fields: endpoint.fields }
 			: undefined;
@@ -95,7 +112,7 @@ export class Listing {
 				const record = this.recordOf(value);
 				outcome.read.push(record);
 				const verdict = judge(record, outcome.found);
-				if (verdict === 'stop') return outcome;
+				if (verdict === 'stop') return { ...outcome, reachedBoundary: true };
 				// A record repeated on the next page (the list moved while it was read) is found once.
 				if (verdict === 'new' && !foundIds.has(record.id)) {
 					foundIds.add(record.id);

@@ -1,5 +1,16 @@
-/** What stopped a walk before its boundary: the Credit Budget per Poll, or the time n8n gives a poll. */
-export type WalkLimit = 'creditBudget' | 'pollBudget';
+/**
+ * What stopped a walk before its boundary: a Credit Budget, the time n8n gives a poll, the node's
+ * Max Pages, or a Credit Ceiling.
+ */
+export type WalkLimit = 'creditBudget' | 'pollBudget' | 'maxPages' | 'ceiling';
+
+/** What a walk may still spend: asked before every page, and told of every page read. */
+export interface WalkAllowance {
+	mayFetch(): boolean;
+	fetch<T>(page: () => Promise<T>): Promise<T>;
+	/** Set when `mayFetch` said no: which limit it was. */
+	readonly stoppedBy?: WalkLimit;
+}
 
 /**
  * What one poll may still spend: pages within the Credit Budget per Poll, and time within n8n's
@@ -8,7 +19,7 @@ export type WalkLimit = 'creditBudget' | 'pollBudget';
  * poll (at most the call's timeout, which bounds a page anyway). The first page always goes out,
  * so every poll makes progress.
  */
-export class PollAllowance {
+export class PollAllowance implements WalkAllowance {
 	private calls = 0;
 	private slowestPageMs = 0;
 	/** Set when `mayFetch` said no: which limit it was. */

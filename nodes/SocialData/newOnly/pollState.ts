@@ -2,8 +2,8 @@ import { GatewayError } from '../../shared/transport/errors';
 import type { ListedRecord, Listing, Verdict, WalkOutcome } from './listing';
 import type { Backlog, Mark, TriggerState } from './seenMemory';
 import { rememberSeen } from './seenMemory';
-import type { FirstPoll } from './options';
-import type { PollAllowance, WalkLimit } from './pollAllowance';
+import type { FirstPoll } from '../trigger/options';
+import type { WalkAllowance, WalkLimit } from './pollAllowance';
 
 /** What one poll found: new records oldest first, the memory to keep, and which limit, if any, cut it short. */
 export interface PollOutcome {
@@ -12,6 +12,8 @@ export interface PollOutcome {
 	calls: number;
 	/** Set when a backlog is left for the next poll. */
 	cutBy?: WalkLimit;
+	/** Set when the last walk ended at a record seen before (not at the list's end or a limit). */
+	reachedBoundary?: boolean;
 }
 
 const markOf = (records: ListedRecord[]): Mark | undefined => {
@@ -34,7 +36,7 @@ export async function firstPoll(
 	query: string,
 	how: FirstPoll,
 	latestCount: number,
-	allowance: PollAllowance,
+	allowance: WalkAllowance,
 ): Promise<PollOutcome> {
 	const wanted = how === 'emitLatest' ? latestCount : 0;
 	// Every record of the pages read is remembered, also those past the ones emitted.
@@ -76,7 +78,7 @@ async function readBacklog(
 	listing: Listing,
 	backlog: Backlog,
 	judge: (record: ListedRecord) => Verdict,
-	allowance: PollAllowance,
+	allowance: WalkAllowance,
 ): Promise<WalkOutcome> {
 	let failure: unknown;
 	try {
@@ -97,13 +99,14 @@ async function readBacklog(
 export async function nextPoll(
 	listing: Listing,
 	state: TriggerState,
-	allowance: PollAllowance,
+	allowance: WalkAllowance,
 ): Promise<PollOutcome> {
 	const seen = new Set(state.seen);
 	const emitted: ListedRecord[] = [];
 	let calls = 0;
 	let backlog: Backlog | undefined = state.backlog;
 	let newest = state.newest;
+	let reachedBoundary: boolean | undefined;
 
 	if (backlog) {
 		const floor = backlog.floor;
@@ -113,6 +116,7 @@ export async function nextPoll(
 		};
 		const walk = await readBacklog(listing, backlog, judge, allowance);
 		calls += walk.calls;
+		reachedBoundary = walk.reachedBoundary;
 		emitted.push(...chronological(walk.found));
 		backlog = walk.unread ? { request: walk.unread, ...(floor ? { floor } : {}) } : undefined;
 	}
@@ -124,6 +128,7 @@ export async function nextPoll(
 		};
 		const walk = await listing.walk(listing.firstRequest(), judge, allowance);
 		calls += walk.calls;
+		reachedBoundary = walk.reachedBoundary;
 		emitted.push(...chronological(walk.found));
 		if (walk.unread)
 			backlog = { request: walk.unread, ...(state.newest ? { floor: state.newest } : {}) };
@@ -143,5 +148,35 @@ export async function nextPoll(
 		},
 		calls,
 		...(backlog ? { cutBy: allowance.stoppedBy } : {}),
+		...(reachedBoundary ? { reachedBoundary } : {}),
+	};
+}
+
+/**
+ * A first walk with no memory that wants the whole list: every record it reads is new. Cut short by
+ * the allowance, it leaves a backlog without a floor, which the next walk reads to the list's end
+ * before it looks at the newest page again.
+ */
+export async function readWholeList(
+	listing: Listing,
+	query: string,
+	allowance: WalkAllowance,
+): Promise<PollOutcome> {
+	const walk = await listing.walk(listing.firstRequest(), () => 'new', allowance);
+	const emitted = chronological(walk.found);
+	const newest = markOf(walk.read);
+	return {
+		emitted,
+		state: {
+			query,
+			...(newest ? { newest } : {}),
+			seen: rememberSeen(
+				[],
+				emitted.map((record) => record.id),
+			),
+			...(walk.unread ? { backlog: { request: walk.unread } } : {}),
+		},
+		calls: walk.calls,
+		...(walk.unread ? { cutBy: allowance.stoppedBy } : {}),
 	};
 }

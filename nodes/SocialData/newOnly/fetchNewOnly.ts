@@ -1,0 +1,110 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { EndpointDescriptor } from '../descriptor';
+import { answerMode } from '../pipeline/answerPaths';
+import { CreditBudget } from '../pipeline/creditBudget';
+import type { EndpointOutput, EndpointSettings } from '../pipeline/fetchEndpoint';
+import { recordItems } from '../pipeline/outputItems';
+import type { CallContext } from '../pipeline/sendCall';
+import { sendCall } from '../pipeline/sendCall';
+import type { Input } from '../pipeline/validateInput';
+import { Listing } from './listing';
+import type { WalkLimit } from './pollAllowance';
+import type { PollOutcome } from './pollState';
+import { nextPoll, readWholeList } from './pollState';
+import type { NewOnlyPlan } from './planNewOnly';
+import { recallQuery, rememberQuery } from './queryMemory';
+import { RunAllowance } from './runAllowance';
+
+/** Why a walk ended: at a record seen before, at the list's end, or at a limit (then the next run reads on). */
+export type WalkEnd = 'seen' | 'end' | Exclude<WalkLimit, 'pollBudget'>;
+
+/** What one item's walk cost and found: the execution hint, and the optional summary item. */
+export interface WalkSummary {
+	endpoint: string;
+	calls: number;
+	credits: number;
+	newRecords: number;
+	stoppedBy: WalkEnd;
+	/** A limit ended the walk before the last record seen: the next run reads on from there. */
+	continuesNextRun: boolean;
+	/** No memory of this query yet: the whole list was read. */
+	firstRun: boolean;
+}
+
+export interface NewOnlyItem {
+	itemIndex: number;
+	endpoint: EndpointDescriptor;
+	input: Input;
+	settings: EndpointSettings;
+	newOnly: NewOnlyPlan;
+}
+
+const ENDINGS: Record<WalkEnd, (plan: NewOnlyPlan) => string> = {
+	seen: () => 'stopped at the first record an earlier run output',
+	end: () => 'read to the end of the list',
+	creditBudget: (plan) =>
+		`the Credit Budget (${plan.creditBudget} credits) ran out before the last record seen; the next run continues where this one stopped`,
+	maxPages: (plan) =>
+		`Max Pages (${plan.maxPages}) ended the walk before the last record seen; the next run continues where this one stopped`,
+	ceiling: () =>
+		'a Credit Ceiling ended the walk before the last record seen; the next run continues where this one stopped',
+};
+
+function walkNotice(item: NewOnlyItem, summary: WalkSummary): string {
+	const { calls, credits, newRecords } = summary;
+	return `${summary.endpoint}, item ${item.itemIndex + 1}: ${newRecords} new ${newRecords === 1 ? 'record' : 'records'} for ${calls} ${calls === 1 ? 'call' : 'calls'} (${credits} credits); ${ENDINGS[summary.stoppedBy](item.newOnly)}`;
+}
+
+function endOf(outcome: PollOutcome, allowance: RunAllowance): WalkEnd {
+	const limit = allowance.stoppedBy;
+	if (limit && limit !== 'pollBudget') return limit;
+	return outcome.reachedBoundary ? 'seen' : 'end';
+}
+
+/**
+ * Walks one item's list newest first down to the first record an earlier run output (the
+ * trigger's memory and stop rule), within the item's own Credit Budget, Max Pages and the Credit
+ * Ceilings. The memory is written only after the walk succeeded: a failed walk leaves it as it was,
+ * so the next run reads the same records again.
+ */
+export async function fetchNewOnly(
+	context: CallContext,
+	item: NewOnlyItem,
+	staticData: IDataObject,
+): Promise<EndpointOutput> {
+	const { endpoint, input, settings, newOnly } = item;
+	const budget = new CreditBudget(newOnly.creditBudget);
+	const walkContext: CallContext = { ...context, budget };
+	const price = endpoint.price.credits;
+	const refusingLimit = (): WalkLimit | undefined => {
+		if (budget.enabled && budget.spent + price > newOnly.creditBudget + 1e-9) return 'creditBudget';
+		return context.ceiling?.refusal(price, endpoint.name) ? 'ceiling' : undefined;
+	};
+	const listing = new Listing(
+		newOnly.list,
+		answerMode(endpoint, input),
+		input,
+		async (request) => await sendCall(walkContext, endpoint, request),
+	);
+	const memory = recallQuery(staticData, newOnly.query);
+	const allowance = new RunAllowance(newOnly.maxPages, refusingLimit);
+	const outcome = memory
+		? await nextPoll(listing, memory, allowance)
+		: await readWholeList(listing, newOnly.query, allowance);
+	rememberQuery(staticData, outcome.state);
+
+	const stoppedBy = endOf(outcome, allowance);
+	const summary: WalkSummary = {
+		endpoint: endpoint.name,
+		calls: outcome.calls,
+		credits: budget.spent,
+		newRecords: outcome.emitted.length,
+		stoppedBy,
+		continuesNextRun: stoppedBy !== 'seen' && stoppedBy !== 'end',
+		firstRun: !memory,
+	};
+	const records = outcome.emitted.map((record) => record.json);
+	const results = recordItems(endpoint, records, settings.mentions);
+	if (newOnly.walkSummary) results.push({ onlyNewWalk: { ...summary } });
+	return { results, notices: [walkNotice(item, summary)] };
+}

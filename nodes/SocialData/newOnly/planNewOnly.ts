@@ -1,0 +1,99 @@
+import type { EndpointDescriptor } from '../descriptor';
+import { InputError } from '../../shared/execution';
+import type { NodeOptionValues } from '../editor/nodeOptions';
+import type { TriggerEvent } from '../trigger/events';
+import { triggerEventOf } from '../trigger/events';
+import type { Input } from '../pipeline/validateInput';
+import { buildInput } from '../pipeline/validateInput';
+
+/** One item's walk under "Only New Since Last Run", checked before any call. */
+export interface NewOnlyPlan {
+	list: TriggerEvent;
+	/** The endpoint and its input: the key of the walk's memory. */
+	query: string;
+	maxPages: number;
+	/** Credits this item's walk may spend; 0 means no budget. */
+	creditBudget: number;
+	walkSummary: boolean;
+}
+
+const ONLY_NEW = { name: 'onlyNew', displayName: 'Only New Since Last Run' };
+const WALK_SUMMARY = { name: 'walkSummary', displayName: 'Add Walk Summary Item' };
+const CREDIT_BUDGET = { name: 'creditBudget', displayName: 'Credit Budget' };
+const SPLIT_RECORDS = { name: 'splitRecords', displayName: 'One Item per Record' };
+
+/** A value the user chose that would make the list other than newest first. */
+function checkOrder(endpoint: EndpointDescriptor, list: TriggerEvent, given: Input) {
+	for (const [name, newestFirst] of Object.entries(list.fixedInput)) {
+		const chosen = given[name];
+		if (chosen === undefined || chosen === '' || chosen === newestFirst) continue;
+		const field = endpoint.fields.find((candidate) => candidate.name === name);
+		throw InputError.about(
+			{ name, displayName: field?.displayName ?? name },
+			`must be "${String(newestFirst)}" (newest first) with Only New Since Last Run; got "${String(chosen)}"`,
+		);
+	}
+}
+
+/**
+ * Plans the walk of an item whose options ask for Only New Since Last Run: the list must be one the
+ * trigger watches, read in full (Return All), newest first, one item per record.
+ */
+export function planNewOnly(
+	endpoint: EndpointDescriptor,
+	given: Input,
+	returnAll: boolean,
+	options: NodeOptionValues,
+): { input: Input; newOnly: NewOnlyPlan } {
+	const list = triggerEventOf(endpoint.name);
+	if (!list)
+		throw InputError.about(
+			ONLY_NEW,
+			`is not available for ${endpoint.name}: its answers are not a list read newest first`,
+		);
+	if (endpoint.pagination && !returnAll)
+		throw InputError.about(
+			ONLY_NEW,
+			'needs Return All: each run reads every page that holds new records (within Max Pages and the Credit Budget)',
+		);
+	if (!options.splitRecords)
+		throw InputError.about(SPLIT_RECORDS, 'must be on with Only New Since Last Run');
+	const price = endpoint.price.credits;
+	if (options.creditBudget > 0 && options.creditBudget + 1e-9 < price)
+		throw InputError.about(
+			CREDIT_BUDGET,
+			`must allow at least one call (${price} credits) with Only New Since Last Run; got ${options.creditBudget}`,
+		);
+	checkOrder(endpoint, list, given);
+	const input = buildInput(endpoint, { ...given, ...list.fixedInput });
+	return {
+		input,
+		newOnly: {
+			list,
+			query: JSON.stringify([endpoint.name, input]),
+			maxPages: options.maxPages,
+			creditBudget: options.creditBudget,
+			walkSummary: options.walkSummary,
+		},
+	};
+}
+
+/** Refuses Add Walk Summary Item without the walk it summarises. */
+export function checkWalkSummary(options: NodeOptionValues): void {
+	if (options.walkSummary && !options.onlyNew)
+		throw InputError.about(WALK_SUMMARY, 'needs Only New Since Last Run');
+}
+
+/**
+ * Two items asking for the same list would both find the same records new: each list is walked
+ * once per run, by the first item that asks for it.
+ */
+export function claimQuery(walked: Map<string, number>, query: string, itemIndex: number): void {
+	const first = walked.get(query);
+	if (first !== undefined)
+		throw InputError.about(
+			ONLY_NEW,
+			`asks for the same list as item ${first}: with Only New Since Last Run each list is walked once per run, so give each item its own keyword or filters`,
+		);
+	walked.set(query, itemIndex);
+}
