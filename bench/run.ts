@@ -3,6 +3,7 @@
  * `BENCH {json}` with every figure, and under `SKIPPED` every bench that could not run, and why.
  */
 import { benchBatchedClassification } from './batchedClassification';
+import { benchBrandMonitoringCost } from './brandMonitoringCost';
 import { benchConcurrencySpeedup } from './concurrencySpeedup';
 import { benchNodeVsHttpRequestNode } from './nodeVsHttpRequestNode';
 import { benchNodeVsRawUndici } from './nodeVsRawUndici';
@@ -26,6 +27,7 @@ const benches: RegisteredBench[] = [
 	{ name: 'tts_wav', run: benchTtsWav },
 	{ name: 'video_download', run: benchVideoDownload },
 	{ name: 'batched_classification', run: benchBatchedClassification },
+	{ name: 'brand_monitoring_cost', run: benchBrandMonitoringCost },
 ];
 
 async function main(): Promise<void> {

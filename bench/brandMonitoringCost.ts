@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+// The .js suffix: without it tsx resolves `SocialData.node` to the codex file SocialData.node.json.
+import { SocialData } from '../nodes/SocialData/SocialData.node.js';
+import { runNode, simulatorCredentials } from '../tools/harness';
+import type { Simulator } from '../simulator';
+import { startSimulator } from '../simulator';
+import { DATA_CALL_PRICE } from '../nodes/SocialData/descriptor/commonFields';
+import { SOCIAL_DATA_TYPE } from './support/socialDataRuns';
+import { figure, printTable } from './support/table';
+
+/**
+ * What a daily brand-monitoring run costs, 2 brands × 3 sources, on a quiet day and on a spike
+ * day: the flow with Only New Since Last Run side by side with today's example settings (Return
+ * All over the last day, Credit Budget 5, Max Pages 10, seen mentions dropped by Remove
+ * Duplicates) and with a fixed Limit of one page. Each contender has a simulator of its own in
+ * the same world (seed, clock, arrivals, spike), so all three answer the same requests.
+ */
+
+const EXAMPLE = path.resolve(__dirname, '..', 'examples', 'brand-monitoring-daily-report.json');
+const BRANDS = ['acme', 'globex'];
+const PAGE_SIZE = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A steady trickle: one new mention per source and brand every 90 minutes, 16 a day. */
+const ARRIVAL_EVERY_MS = 90 * 60 * 1000;
+const SPIKE = 200;
+/** The example's Classify Sentiment batch size, and its one summary per brand. */
+const CLASSIFY_BATCH = 25;
+const SUMMARIES_PER_BRAND = 1;
+
+interface Source {
+	node: string;
+	endpoint: string;
+	/** The arrival list of a brand on this source (simulator/dataset/arrivals.ts). */
+	list(brand: string): string;
+	/** Every record of the brand's list, newest first, whatever its age: the ground truth. */
+	all(sim: Simulator, brand: string): string[];
+}
+
+const SOURCES: Source[] = [
+	{
+		node: 'Search Notes',
+		endpoint: 'search_notes',
+		list: (brand) => `notes:${brand}`,
+		all: (sim, brand) =>
+			sim.dataset.searchNotes(brand, { sort_type: 'time_descending' }).map((hit) => hit.id),
+	},
+	{
+		node: 'Search Articles',
+		endpoint: 'fetch_search',
+		list: (brand) => `search:article:${brand}`,
+		all: (sim, brand) =>
+			sim.dataset.searchHits(brand, 'article', { sort: 'latest' }).map((hit) => String(hit.docID)),
+	},
+	{
+		node: 'Search Videos',
+		endpoint: 'fetch_search_videos',
+		list: (brand) => `search-videos:${brand}`,
+		all: (sim, brand) =>
+			sim.dataset.searchVideoHits(brand, { sort: 'latest' }).map((hit) => String(hit.docID)),
+	},
+];
+
+/** The example's parameters of a source node, for every brand given as an input item. */
+function exampleParameters(source: Source): INodeParameters {
+	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as {
+		nodes: Array<{ name: string; parameters: INodeParameters }>;
+	};
+	const node = workflow.nodes.find((candidate) => candidate.name === source.node);
+	if (!node) throw new Error(`the example has no node "${source.node}"`);
+	return { ...node.parameters, keyword: '={{ $json.brand }}' };
+}
+
+const optionsOf = (parameters: INodeParameters) => parameters.options as INodeParameters;
+
+interface Contender {
+	name: string;
+	parameters(source: Source): INodeParameters;
+}
+
+const CONTENDERS: Contender[] = [
+	{
+		name: 'only new',
+		// The Credit Budget (per item) bounds the walk; Max Pages 10 would carry a 216-mention day's tail to the next run.
+		parameters: (source) => {
+			const example = exampleParameters(source);
+			const { maxPages: _, ...options } = optionsOf(example);
+			return { ...example, options: { ...options, onlyNew: true } };
+		},
+	},
+	{ name: 'return all, last day', parameters: exampleParameters },
+	{
+		name: 'limit one page',
+		parameters: (source) => {
+			const example = exampleParameters(source);
+			const { maxPages: _, ...options } = optionsOf(example);
+			return { ...example, returnAll: false, limit: PAGE_SIZE, options };
+		},
+	},
+];
+
+interface DayFigures {
+	calls: number;
+	credits: number;
+	/** Mentions that appeared since the last run (ground truth). */
+	fresh: number;
+	/** New mentions the run reported (after Remove Duplicates, for the flows without memory). */
+	reported: number;
+	missed: number;
+	modelCalls: number;
+	/** The target: pages holding new mentions + 1, per source and brand. */
+	targetCalls: number;
+	targetModelCalls: number;
+}
+
+/** One contender's world: its simulator, the node memory of each source, and what it reported so far. */
+class ContenderRun {
+	private readonly staticData = new Map<string, IDataObject>();
+	private readonly reported = new Set<string>();
+	private readonly known = new Map<string, Set<string>>();
+
+	constructor(
+		readonly contender: Contender,
+		readonly sim: Simulator,
+	) {}
+
+	private async runSource(source: Source): Promise<INodeExecutionData[]> {
+		const memory = this.staticData.get(source.node) ?? {};
+		this.staticData.set(source.node, memory);
+		const result = await runNode({
+			node: new SocialData(),
+			type: SOCIAL_DATA_TYPE,
+			parameters: this.contender.parameters(source),
+			credentials: simulatorCredentials(this.sim.url),
+			inputItems: BRANDS.map((brand) => ({ json: { brand } })),
+			staticData: memory,
+		});
+		const error = result.errorOf();
+		if (error) throw new Error(`${this.contender.name}, ${source.node}: ${error.message}`);
+		return result.items;
+	}
+
+	/** Runs the three sources once, as the scheduled flow does, and counts against the ground truth. */
+	async day(): Promise<DayFigures> {
+		const before = this.sim.ledger.entries.length;
+		const figures: DayFigures = {
+			calls: 0,
+			credits: 0,
+			fresh: 0,
+			reported: 0,
+			missed: 0,
+			modelCalls: 0,
+			targetCalls: 0,
+			targetModelCalls: 0,
+		};
+		const freshPerBrand = new Map<string, number>();
+		const reportedPerBrand = new Map<string, number>();
+		for (const source of SOURCES) {
+			const items = await this.runSource(source);
+			const output = new Set(items.map((item) => `${source.endpoint}:${String(item.json.id)}`));
+			for (const [index, brand] of BRANDS.entries()) {
+				const key = `${source.endpoint}:${brand}`;
+				const known = this.known.get(key);
+				const all = source.all(this.sim, brand);
+				this.known.set(key, new Set(all));
+				// The first run has nothing to compare with: everything is new, and nothing counts as missed.
+				const fresh = known ? all.filter((id) => !known.has(id)) : [];
+				const ownItems = items.filter(
+					(item) => (item.pairedItem as { item: number }).item === index,
+				);
+				const newlyReported = ownItems
+					.map((item) => `${source.endpoint}:${String(item.json.id)}`)
+					.filter((id) => !this.reported.has(id));
+				for (const id of newlyReported) this.reported.add(id);
+				const missed = fresh.filter((id) => !output.has(`${source.endpoint}:${id}`)).length;
+				figures.fresh += fresh.length;
+				figures.reported += newlyReported.length;
+				figures.missed += missed;
+				figures.targetCalls += Math.floor(fresh.length / PAGE_SIZE) + 1;
+				freshPerBrand.set(brand, (freshPerBrand.get(brand) ?? 0) + fresh.length);
+				reportedPerBrand.set(brand, (reportedPerBrand.get(brand) ?? 0) + newlyReported.length);
+			}
+		}
+		const entries = this.sim.ledger.entries.slice(before);
+		figures.calls = entries.filter((entry) => entry.credits > 0).length;
+		figures.credits = figure(
+			entries.reduce((sum, entry) => sum + entry.credits, 0),
+			3,
+		);
+		for (const brand of BRANDS) {
+			figures.modelCalls +=
+				Math.ceil((reportedPerBrand.get(brand) ?? 0) / CLASSIFY_BATCH) + SUMMARIES_PER_BRAND;
+			figures.targetModelCalls +=
+				Math.ceil((freshPerBrand.get(brand) ?? 0) / CLASSIFY_BATCH) + SUMMARIES_PER_BRAND;
+		}
+		return figures;
+	}
+}
+
+const slug = (name: string) => name.replace(/[^a-z]+/g, '_');
+
+export async function benchBrandMonitoringCost(): Promise<Record<string, number>> {
+	const runs: ContenderRun[] = [];
+	for (const contender of CONTENDERS)
+		runs.push(
+			new ContenderRun(
+				contender,
+				await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS }),
+			),
+		);
+	const results = new Map<string, { quiet: DayFigures; spike: DayFigures }>();
+	try {
+		// Every world moves the same way: a first run, a quiet day, then a day with a spike on one source.
+		const advance = (ms: number) => runs.forEach((run) => run.sim.clock.advance(ms));
+		for (const run of runs) await run.day();
+		advance(DAY_MS);
+		const quiet = await Promise.all(runs.map(async (run) => await run.day()));
+		advance(DAY_MS);
+		for (const run of runs) run.sim.dataset.spike(SOURCES[0].list(BRANDS[0]), SPIKE);
+		const spike = await Promise.all(runs.map(async (run) => await run.day()));
+		runs.forEach((run, index) =>
+			results.set(run.contender.name, { quiet: quiet[index], spike: spike[index] }),
+		);
+	} finally {
+		for (const run of runs) await run.sim.close();
+	}
+
+	console.log(
+		`2 brands × 3 sources (${SOURCES.map((source) => source.endpoint).join(', ')}), ${PAGE_SIZE} records a page, ` +
+			`${DAY_MS / ARRIVAL_EVERY_MS} new mentions per source and brand a day, spike day: +${SPIKE} notes about ${BRANDS[0]}`,
+	);
+	const rows: string[][] = [];
+	const figures: Record<string, number> = {};
+	for (const [name, days] of results) {
+		for (const [day, day_figures] of Object.entries(days)) {
+			const f = day_figures;
+			rows.push([
+				name,
+				day,
+				String(f.fresh),
+				String(f.reported),
+				String(f.missed),
+				String(f.calls),
+				f.credits.toFixed(1),
+				String(f.modelCalls),
+			]);
+			const key = `brand_monitoring_${slug(name)}_${day}`;
+			figures[`${key}_credits`] = f.credits;
+			figures[`${key}_missed`] = f.missed;
+			figures[`${key}_model_calls`] = f.modelCalls;
+		}
+	}
+	printTable(['flow', 'day', 'new', 'reported', 'missed', 'calls', 'credits', 'model calls'], rows);
+	const onlyNew = results.get(CONTENDERS[0].name)!;
+	for (const [day, f] of Object.entries(onlyNew)) {
+		const met = f.missed === 0 && f.calls === f.targetCalls && f.modelCalls === f.targetModelCalls;
+		console.log(
+			`target, ${day} day: 0 missed (got ${f.missed}); credits = pages holding new mentions + 1 per source = ${f.targetCalls} calls, ` +
+				`${figure(f.targetCalls * DATA_CALL_PRICE.credits, 1)} credits (got ${f.calls} calls); model calls = ceil(new / ${CLASSIFY_BATCH}) + 1 summary per brand = ` +
+				`${f.targetModelCalls} (got ${f.modelCalls}): ${met ? 'met' : 'NOT met'}`,
+		);
+		figures[`brand_monitoring_only_new_${day}_target_met`] = met ? 1 : 0;
+	}
+	return figures;
+}
