@@ -12,7 +12,7 @@ import { figure, printTable } from './support/table';
 
 /**
  * What a daily brand-monitoring run costs, 2 brands × 3 sources, on a quiet day and on a spike
- * day: the flow with Only New Since Last Run side by side with today's example settings (Return
+ * day (and a spike day checked every hour, as an alert flow would): the flow with Only New Since Last Run side by side with today's example settings (Return
  * All over the last day, Credit Budget 5, Max Pages 10, seen mentions dropped by Remove
  * Duplicates) and with a fixed Limit of one page. Each contender has a simulator of its own in
  * the same world (seed, clock, arrivals, spike), so all three answer the same requests.
@@ -25,6 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A steady trickle: one new mention per source and brand every 90 minutes, 16 a day. */
 const ARRIVAL_EVERY_MS = 90 * 60 * 1000;
 const SPIKE = 200;
+const HOUR_MS = 60 * 60 * 1000;
 /** The example's Classify Sentiment batch size, and its one summary per brand. */
 const CLASSIFY_BATCH = 25;
 const SUMMARIES_PER_BRAND = 1;
@@ -198,6 +199,14 @@ class ContenderRun {
 	}
 }
 
+/** Two runs' figures together (the hourly runs of one day). */
+function sum(left: DayFigures, right: DayFigures): DayFigures {
+	const total = { ...left };
+	for (const key of Object.keys(total) as Array<keyof DayFigures>) total[key] += right[key];
+	total.credits = figure(total.credits, 3);
+	return total;
+}
+
 const slug = (name: string) => name.replace(/[^a-z]+/g, '_');
 
 export async function benchBrandMonitoringCost(): Promise<Record<string, number>> {
@@ -209,32 +218,45 @@ export async function benchBrandMonitoringCost(): Promise<Record<string, number>
 				await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS }),
 			),
 		);
-	const results = new Map<string, { quiet: DayFigures; spike: DayFigures }>();
+	type Day = 'quiet' | 'spike' | 'spike_hourly';
+	const results = new Map<string, Partial<Record<Day, DayFigures>>>();
+	for (const run of runs) results.set(run.contender.name, {});
+	const advance = (ms: number) => runs.forEach((run) => run.sim.clock.advance(ms));
+	const record = async (day: Day) => {
+		const figures = await Promise.all(runs.map(async (run) => await run.day()));
+		runs.forEach((run, index) => {
+			const days = results.get(run.contender.name)!;
+			days[day] = days[day] ? sum(days[day], figures[index]) : figures[index];
+		});
+	};
 	try {
-		// Every world moves the same way: a first run, a quiet day, then a day with a spike on one source.
-		const advance = (ms: number) => runs.forEach((run) => run.sim.clock.advance(ms));
+		// Every world moves the same way: a first run, a quiet day, a day with a spike on one source,
+		// then the next day checked every hour (an alert flow's schedule) with another spike at 10:00.
 		for (const run of runs) await run.day();
 		advance(DAY_MS);
-		const quiet = await Promise.all(runs.map(async (run) => await run.day()));
+		await record('quiet');
 		advance(DAY_MS);
 		for (const run of runs) run.sim.dataset.spike(SOURCES[0].list(BRANDS[0]), SPIKE);
-		const spike = await Promise.all(runs.map(async (run) => await run.day()));
-		runs.forEach((run, index) =>
-			results.set(run.contender.name, { quiet: quiet[index], spike: spike[index] }),
-		);
+		await record('spike');
+		for (let hour = 1; hour <= 24; hour++) {
+			advance(HOUR_MS);
+			if (hour === 10)
+				for (const run of runs) run.sim.dataset.spike(SOURCES[0].list(BRANDS[0]), SPIKE);
+			await record('spike_hourly');
+		}
 	} finally {
 		for (const run of runs) await run.sim.close();
 	}
 
 	console.log(
 		`2 brands × 3 sources (${SOURCES.map((source) => source.endpoint).join(', ')}), ${PAGE_SIZE} records a page, ` +
-			`${DAY_MS / ARRIVAL_EVERY_MS} new mentions per source and brand a day, spike day: +${SPIKE} notes about ${BRANDS[0]}`,
+			`${DAY_MS / ARRIVAL_EVERY_MS} new mentions per source and brand a day, spike day: +${SPIKE} notes about ${BRANDS[0]}; ` +
+			'spike_hourly: the next day run every hour (24 runs summed), another +200 notes at 10:00',
 	);
 	const rows: string[][] = [];
 	const figures: Record<string, number> = {};
 	for (const [name, days] of results) {
-		for (const [day, day_figures] of Object.entries(days)) {
-			const f = day_figures;
+		for (const [day, f] of Object.entries(days)) {
 			rows.push([
 				name,
 				day,
