@@ -70,7 +70,7 @@ function trendBlock(model: ReportModel): string {
 				`${day.counts.total}${day.counts.negative ? ` (${day.counts.negative} ${strings.neg})` : ''}`,
 		)
 		.join(' → ');
-	return `**${strings.trend(trend.length)}:** ${days}`;
+	return `**${strings.trend(trend.length)}** ${days}`;
 }
 
 function costBlock(model: ReportModel): string {

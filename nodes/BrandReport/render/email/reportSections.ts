@@ -192,15 +192,24 @@ export function failedSourcesHtml({ strings, settings }: ReportModel) {
 	return `${heading(strings.failedSources)}${block(table(inner, 'border:1px solid #f1c4c0;background:#fdf3f2;'))}`;
 }
 
+/** Listed up to MAX_UNCLASSIFIED: Gmail clips a message past about 100 KB, and this list is the least urgent. */
+const MAX_UNCLASSIFIED = 20;
+
 export function unclassifiedHtml({ strings, unclassified }: ReportModel) {
 	if (!unclassified.length) return '';
 	const rows = unclassified
+		.slice(0, MAX_UNCLASSIFIED)
 		.map(
 			(mention) =>
 				`<tr><td style="${FONT}font-size:13px;color:${INK};padding:3px 0;">${dot('unclassified')}&nbsp; ${link(mention, mention.title)} <span style="color:${MUTED};">(${escapeHtml(platformName(strings, mention.platform))}) ${escapeHtml(mention.reason)}</span></td></tr>`,
 		)
 		.join('');
-	return `${heading(strings.unclassified)}${block(table(rows))}`;
+	const left = unclassified.length - MAX_UNCLASSIFIED;
+	const more =
+		left > 0
+			? `<tr><td style="${FONT}font-size:13px;color:${MUTED};padding:3px 0;">${escapeHtml(strings.moreMentions(left))}</td></tr>`
+			: '';
+	return `${heading(strings.unclassified)}${block(table(rows + more))}`;
 }
 
 export function costHtml({ strings, settings }: ReportModel) {
