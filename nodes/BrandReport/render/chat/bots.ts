@@ -59,8 +59,8 @@ const BODIES: Record<
 			title: partTitle(message, part, of),
 			// DingTalk joins single line breaks; two trailing spaces keep each line.
 			text: [`### ${escapeMarkdown(partTitle(message, part, of))}`, ...blocks]
-				.join('\n\n')
-				.replace(/\n(?!\n)/g, '  \n'),
+				.map((block) => block.replace(/\n/g, '  \n'))
+				.join('\n\n'),
 		},
 	}),
 };
