@@ -67,7 +67,7 @@ export function commonFields(operation: string): INodeProperties[] {
 			displayName: 'Options',
 			name: 'options',
 			type: 'collection',
-			placeholder: 'Add Option',
+			placeholder: 'Add option',
 			default: {},
 			displayOptions: show,
 			options: [

@@ -72,7 +72,8 @@ const EN = {
 	subject: (brands: string, mentions: number, negative: number, day: string) =>
 		`${brands}: ${plural(mentions, 'new mention')}, ${negative} negative (${day})`,
 	alertSubject: (brand: string, count: number, label: string, usual: string) =>
-		`${brand}: ${count} ${label} mentions in one window (usual ${usual})`,
+		`${brand}: ${count} ${label} ${count === 1 ? 'mention' : 'mentions'} in one window (usual ${usual})`,
+	alertHeading: (brand: string) => `Spike alert: ${brand}`,
 	alertWindow: 'window',
 	alertCount: (label: string) => `${label} mentions`,
 	alertUsual: 'usual per window',
@@ -135,6 +136,7 @@ const ZH: Strings = {
 		`${brands}：${mentions} 条新提及，${negative} 条负面（${day}）`,
 	alertSubject: (brand, count, label, usual) =>
 		`${brand}：一个时段内 ${count} 条${label}提及（平时 ${usual}）`,
+	alertHeading: (brand) => `舆情突增预警：${brand}`,
 	alertWindow: '时段',
 	alertCount: (label) => `${label}提及`,
 	alertUsual: '平时每时段',

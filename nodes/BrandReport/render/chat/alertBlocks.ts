@@ -10,7 +10,7 @@ export function alertChat(strings: ReportStrings, spike: Spike, subject: string)
 	const label = strings.label[spike.label];
 	const figures = `**${spike.count}** ${escapeMarkdown(strings.alertCount(label))} · ${strings.alertUsual} ${usualText(spike)} · ${strings.alertThreshold} ${spike.threshold}\n${strings.alertWindow}: ${windowText(spike)}`;
 	return {
-		title: `${strings.alertTitle}: ${spike.brand}`,
+		title: strings.alertHeading(spike.brand),
 		blocks: [
 			escapeMarkdown(subject),
 			`${figures}\n\n**${strings.alertPosts}**`,
