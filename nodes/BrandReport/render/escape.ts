@@ -41,7 +41,10 @@ export function escapeMarkdown(value: unknown): string {
 
 /** An address inside a Markdown link: characters that would end the link are percent-encoded. */
 export function markdownUrl(url: string): string {
-	return url.replace(/[()\s<>[\]]/g, (c) => encodeURIComponent(c));
+	return url.replace(
+		/[()\s<>[\]]/g,
+		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+	);
 }
 
 export const formatNumber = (n: number | null) =>
