@@ -35,6 +35,7 @@ import {
 } from '../../tools/n8n/n8nOutput';
 import { runCommand, tail, type CommandResult } from '../../tools/n8n/runCommand';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { describeChatDelivery } from './chatDelivery';
 import { redactor } from '../../tools/n8n/workflowRunner';
 import { useSimulator } from '../support/useSimulator';
 
@@ -209,6 +210,8 @@ describe('the example files in a real n8n 2.41', () => {
 	const imported = new Map<string, CommandResult>();
 	const runs = new Map<string, ExampleRun>();
 	let listed = '';
+	/** The n8n CLI in this user folder (each call boots n8n). */
+	let cli: (args: string[], timeoutMs?: number) => Promise<CommandResult>;
 
 	useSimulator((started) => (sim = started), { reset: 'never' });
 	beforeAll(async () => {
@@ -225,7 +228,7 @@ describe('the example files in a real n8n 2.41', () => {
 		userFolder = path.join(scratch, 'user');
 		fs.mkdirSync(userFolder);
 		const env = n8nEnv(n8n, userFolder, await freePort());
-		const cli = (args: string[], timeoutMs = 5 * 60_000) =>
+		cli = (args: string[], timeoutMs = 5 * 60_000) =>
 			runCommand(n8n.nodeBin, [n8n.n8nEntry, ...args], { cwd: userFolder, env, timeoutMs });
 		await installPack(userFolder, tarball, { style: 'n8n-ui', quiet: true });
 
@@ -437,6 +440,8 @@ describe('the example files in a real n8n 2.41', () => {
 			expect(modelCalls).toHaveLength(Math.ceil((report.newMentions as number) / 25) + 1);
 		});
 	});
+
+	describeChatDelivery(() => cli);
 });
 
 /** The credentials the example files reference, by their ids and names: gateway -> simulator, SMTP -> sink, a bearer token. */

@@ -5,6 +5,7 @@ import type {
 	IParameterBuilderHint,
 } from 'n8n-workflow';
 import { AvatarAssets } from '../../nodes/AvatarAssets/AvatarAssets.node';
+import { BrandReport } from '../../nodes/BrandReport/BrandReport.node';
 import { ModelGateway } from '../../nodes/ModelGateway/ModelGateway.node';
 import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
 import { SocialData } from '../../nodes/SocialData/SocialData.node';
@@ -21,6 +22,7 @@ const nodes: INodeTypeDescription[] = [
 	new ModelGateway().description,
 	new AvatarAssets().description,
 	new SocialGatewayChatModel().description,
+	new BrandReport().description,
 ];
 const [socialData, trigger] = nodes;
 

@@ -1,0 +1,33 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { brandReportProperties } from './actions/properties';
+import { router } from './actions/router';
+import { brandReportBuilderHint } from './builderHint';
+
+export class BrandReport implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Brand Report',
+		name: 'brandReport',
+		icon: { light: 'file:brandReport.svg', dark: 'file:brandReport.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] === "buildAlert" ? "Build Alert" : "Build Report" }}',
+		description:
+			'Brand report and spike alerts from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
+		defaults: { name: 'Brand Report' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: brandReportProperties,
+		builderHint: brandReportBuilderHint,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,141 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { invalid } from '../../shared/execution/fieldChecks';
+import { parseJsonInput } from '../../shared/execution/jsonInput';
+import { isRecord } from '../../shared/execution/isRecord';
+import type { Cost, FailedSource, ReportSettings, Section } from '../render/reportModel';
+import { SECTIONS } from '../render/reportModel';
+import type { CommonSettings } from './commonSettings';
+
+const HOUR_MS = 60 * 60 * 1000;
+const field = (name: string, displayName: string) => ({ name, displayName });
+
+/** A JSON parameter given as text or, through an expression, as the value itself; empty is none. */
+function jsonValue(name: string, displayName: string, value: unknown): unknown {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'string')
+		return value.trim() ? parseJsonInput(field(name, displayName), value) : undefined;
+	return value;
+}
+
+function brandsOf(context: IExecuteFunctions): ReportSettings['brands'] {
+	const rows = context.getNodeParameter('brands.brand', 0, []) as Array<{
+		name?: string;
+		colour?: string;
+	}>;
+	return rows.map((row, index) => {
+		const name = String(row.name ?? '').trim();
+		if (!name) invalid(field(`brands[${index}].name`, 'Brands › Name'), 'is required');
+		const colour = String(row.colour ?? '').trim();
+		if (colour && !/^#[0-9a-f]{6}$/i.test(colour))
+			invalid(
+				field(`brands[${index}].colour`, 'Brands › Colour'),
+				`must be a colour such as #1d5fbf; got "${colour}"`,
+			);
+		return { name, colour: colour || undefined };
+	});
+}
+
+function periodOf(context: IExecuteFunctions): ReportSettings['period'] {
+	const kind = context.getNodeParameter('period', 0, 'last24Hours') as string;
+	if (kind === 'last24Hours') {
+		const to = Date.now();
+		return { from: to - 24 * HOUR_MS, to };
+	}
+	const time = (name: string, displayName: string) => {
+		const value = context.getNodeParameter(name, 0, '') as unknown;
+		const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+		if (!Number.isFinite(parsed))
+			invalid(field(name, displayName), `must be a date and time; got ${JSON.stringify(value)}`);
+		return parsed;
+	};
+	const from = time('periodFrom', 'From');
+	const to = time('periodTo', 'To');
+	if (to <= from) invalid(field('periodTo', 'To'), 'must be after From');
+	return { from, to };
+}
+
+function failuresOf(context: IExecuteFunctions): FailedSource[] {
+	const display = 'Failed Sources';
+	const value = jsonValue(
+		'failedSources',
+		display,
+		context.getNodeParameter('failedSources', 0, ''),
+	);
+	if (value === undefined) return [];
+	if (!Array.isArray(value))
+		invalid(
+			field('failedSources', display),
+			'must be a list such as [{"source": "notes", "error": "…", "status": 500}]',
+		);
+	return value.map((entry: unknown, index) => {
+		if (!isRecord(entry) || typeof entry.source !== 'string' || !entry.source)
+			invalid(
+				field(`failedSources[${index}].source`, display),
+				'is required (the platform that failed)',
+			);
+		const status = entry.status;
+		return {
+			source: entry.source,
+			error: String(entry.error ?? entry.message ?? ''),
+			status: typeof status === 'number' || typeof status === 'string' ? status : null,
+		};
+	});
+}
+
+function costOf(context: IExecuteFunctions): Cost | null {
+	const number = (name: string, displayName: string): number | null => {
+		const value = context.getNodeParameter(name, 0, '') as unknown;
+		if (value === '' || value === undefined || value === null) return null;
+		const parsed = typeof value === 'string' ? Number(value) : value;
+		if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed < 0)
+			invalid(
+				field(name, displayName),
+				`must be a number of 0 or more; got ${JSON.stringify(value)}`,
+			);
+		return parsed;
+	};
+	const credits = number('costCredits', 'Credits Used');
+	const modelCalls = number('costModelCalls', 'Model Calls');
+	return credits === null && modelCalls === null ? null : { credits, modelCalls };
+}
+
+/** Every parameter of Build Report, read once (one report per run) and checked. */
+export function readReportSettings(
+	context: IExecuteFunctions,
+	common: CommonSettings,
+): ReportSettings {
+	const sections = context.getNodeParameter('sections', 0, [...SECTIONS]) as string[];
+	const unknown = sections.filter((section) => !SECTIONS.includes(section as Section));
+	if (unknown.length)
+		invalid(
+			field('sections', 'Sections'),
+			`has unknown sections ${JSON.stringify(unknown)}; known: ${SECTIONS.join(', ')}`,
+		);
+	const trendDays = context.getNodeParameter('trendDays', 0, 7) as number;
+	if (!Number.isInteger(trendDays) || trendDays < 1 || trendDays > 31)
+		invalid(
+			field('trendDays', 'Trend Days'),
+			`must be a whole number from 1 to 31; got ${JSON.stringify(trendDays)}`,
+		);
+	return {
+		language: common.language,
+		brands: brandsOf(context),
+		period: periodOf(context),
+		sections: sections as Section[],
+		accent: common.accent,
+		summary: String(context.getNodeParameter('summary', 0, '') ?? '').trim(),
+		failures: failuresOf(context),
+		cost: costOf(context),
+		fullReportUrl: common.fullReportUrl,
+		trendDays,
+	};
+}
+
+/** The optional Trend Rows parameter: history rows for the trend, or undefined to use the input. */
+export function trendRowsValue(context: IExecuteFunctions): unknown[] | undefined {
+	const value = jsonValue('trendRows', 'Trend Rows', context.getNodeParameter('trendRows', 0, ''));
+	if (value === undefined) return undefined;
+	if (!Array.isArray(value))
+		invalid(field('trendRows', 'Trend Rows'), 'must be a list of history rows');
+	return value;
+}

@@ -1,0 +1,20 @@
+import { escapeMarkdown } from '../escape';
+import type { Spike } from '../spike';
+import { usualText, windowText } from '../spike';
+import type { ReportStrings } from '../strings';
+import { answerLine } from './mentionLine';
+import type { ChatReport } from './reportBlocks';
+
+/** The alert in chat: the figures, then one block per post so trimming keeps the most engaged. */
+export function alertChat(strings: ReportStrings, spike: Spike, subject: string): ChatReport {
+	const label = strings.label[spike.label];
+	const figures = `**${spike.count}** ${escapeMarkdown(strings.alertCount(label))} · ${strings.alertUsual} ${usualText(spike)} · ${strings.alertThreshold} ${spike.threshold}\n${strings.alertWindow}: ${windowText(spike)}`;
+	return {
+		title: strings.alertHeading(spike.brand),
+		blocks: [
+			escapeMarkdown(subject),
+			`${figures}\n\n**${strings.alertPosts}**`,
+			...spike.mentions.map((mention, n) => answerLine(strings, mention, n + 1)),
+		],
+	};
+}

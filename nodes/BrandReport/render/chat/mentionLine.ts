@@ -1,0 +1,29 @@
+import { escapeMarkdown, markdownUrl } from '../escape';
+import type { Mention } from '../mention';
+import type { ReportStrings } from '../strings';
+import { platformName } from '../strings';
+
+/** A mention in chat: a link to the post, or where to open it in the app. */
+export function mentionLink(strings: ReportStrings, mention: Mention): string {
+	const title = escapeMarkdown(mention.title);
+	return mention.url
+		? `[${title}](${markdownUrl(mention.url)})`
+		: `${title} (${escapeMarkdown(strings.openInApp(mention.openInApp ?? mention.id))})`;
+}
+
+/** "1. [title](url) (Notes) — reason", a line of "Answer first". */
+export function answerLine(strings: ReportStrings, mention: Mention, position: number): string {
+	const reason = mention.reason ? ` — ${escapeMarkdown(mention.reason)}` : '';
+	return `${position}. ${mentionLink(strings, mention)} (${platformName(strings, mention.platform)})${reason}`;
+}
+
+/** The closing line of a trimmed message: what is left out and where to read it. */
+export function trimNote(
+	strings: ReportStrings,
+	left: string,
+	fullReportUrl: string | null,
+): string {
+	return fullReportUrl
+		? `*${left}* [${strings.seeFull}](${markdownUrl(fullReportUrl)})`
+		: `*${left} ${strings.seeEmail}*`;
+}

@@ -1,0 +1,133 @@
+import { InputError } from '../../shared/execution/inputError';
+import { isRecord } from '../../shared/execution/isRecord';
+import type { Label, Platform } from './strings';
+import { LABELS, PLATFORMS } from './strings';
+
+/** One stored mention, as the history Data Table keeps it (one row each). */
+export interface Mention {
+	key: string;
+	brand: string;
+	platform: Platform;
+	id: string;
+	label: Label;
+	reason: string;
+	title: string;
+	text: string;
+	url: string | null;
+	openInApp: string | null;
+	author: string | null;
+	likes: number | null;
+	comments: number | null;
+	shares: number | null;
+	reads: number | null;
+	publishedAt: string | null;
+	firstSeen: string;
+	/** Milliseconds of firstSeen, for period and trend. */
+	seenAt: number;
+}
+
+const refuse = (field: string, problem: string) =>
+	InputError.about({ name: field, displayName: field }, problem);
+
+function text(row: Record<string, unknown>, field: string, prefix: string, required = false) {
+	const value = row[field];
+	if (value === undefined || value === null || value === '') {
+		if (required) throw refuse(prefix + field, 'is required');
+		return null;
+	}
+	if (typeof value !== 'string')
+		throw refuse(prefix + field, `must be a string; got ${JSON.stringify(value)}`);
+	return value;
+}
+
+function count(row: Record<string, unknown>, field: string, prefix: string): number | null {
+	const value = row[field];
+	if (value === undefined || value === null) return null;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+		throw refuse(
+			prefix + field,
+			`must be a number of 0 or more, or null; got ${JSON.stringify(value)}`,
+		);
+	return value;
+}
+
+function httpUrl(row: Record<string, unknown>, field: string, prefix: string): string | null {
+	const value = text(row, field, prefix);
+	if (value !== null && !/^https?:\/\/[^\s]+$/i.test(value))
+		throw refuse(
+			prefix + field,
+			`must be an http(s) address or null; got ${JSON.stringify(value)}`,
+		);
+	return value;
+}
+
+function oneOf<T extends string>(
+	row: Record<string, unknown>,
+	field: string,
+	prefix: string,
+	allowed: readonly T[],
+): T {
+	const value = row[field];
+	if (!allowed.includes(value as T))
+		throw refuse(
+			prefix + field,
+			`must be one of ${allowed.join(', ')}; got ${JSON.stringify(value)}`,
+		);
+	return value as T;
+}
+
+/** Milliseconds of an ISO date, refused naming the field when it is not one. */
+export function isoTime(value: unknown, field: string): number {
+	const time = typeof value === 'string' ? Date.parse(value) : NaN;
+	if (!Number.isFinite(time))
+		throw refuse(
+			field,
+			`must be an ISO date such as 2026-11-25T08:00:00Z; got ${JSON.stringify(value)}`,
+		);
+	return time;
+}
+
+/**
+ * Reads one history row and refuses what the report cannot show truthfully; `prefix` names where
+ * the row sits (e.g. `mentions[3].` inside a spike).
+ */
+export function readMention(row: unknown, prefix = ''): Mention {
+	if (!isRecord(row)) throw refuse(prefix || 'json', 'must be a mention row (a JSON object)');
+	const platform = oneOf(row, 'platform', prefix, PLATFORMS);
+	const id = text(row, 'id', prefix, true)!;
+	const title = text(row, 'title', prefix) ?? '';
+	const body = text(row, 'text', prefix) ?? '';
+	const firstSeen = text(row, 'firstSeen', prefix, true)!;
+	return {
+		key: text(row, 'key', prefix) ?? `${platform}:${id}`,
+		brand: text(row, 'brand', prefix, true)!,
+		platform,
+		id,
+		label: oneOf(row, 'label', prefix, LABELS),
+		reason: text(row, 'reason', prefix) ?? '',
+		title: title || body.slice(0, 80) || '(untitled)',
+		text: body,
+		url: httpUrl(row, 'url', prefix),
+		openInApp: text(row, 'openInApp', prefix),
+		author: text(row, 'author', prefix),
+		likes: count(row, 'likes', prefix),
+		comments: count(row, 'comments', prefix),
+		shares: count(row, 'shares', prefix),
+		reads: count(row, 'reads', prefix),
+		publishedAt: text(row, 'publishedAt', prefix),
+		firstSeen,
+		seenAt: isoTime(firstSeen, prefix + 'firstSeen'),
+	};
+}
+
+/** The sort key of "most engaged": reads weigh a hundredth of a like, as in the report before. */
+export function engagement(mention: Mention): number {
+	return (
+		(mention.likes ?? 0) +
+		(mention.comments ?? 0) +
+		(mention.shares ?? 0) +
+		Math.round((mention.reads ?? 0) / 100)
+	);
+}
+
+export const byEngagement = (a: Mention, b: Mention) => engagement(b) - engagement(a);

@@ -1,0 +1,172 @@
+import { brandColour } from './colours';
+import type { Mention } from './mention';
+import { byEngagement } from './mention';
+import type { Language, ReportStrings } from './strings';
+import { stringsFor } from './strings';
+import type { LabelCounts } from './tally';
+import { countBy, countLabels } from './tally';
+
+export const SECTIONS = [
+	'headlines',
+	'summary',
+	'answerFirst',
+	'shareOfVoice',
+	'platforms',
+	'mostEngaged',
+	'trend',
+	'failedSources',
+	'unclassified',
+	'cost',
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface FailedSource {
+	source: string;
+	error: string;
+	status: number | string | null;
+}
+
+export interface Cost {
+	credits: number | null;
+	modelCalls: number | null;
+}
+
+/** What the user set on the node, read and checked. */
+export interface ReportSettings {
+	language: Language;
+	brands: Array<{ name: string; colour?: string }>;
+	period: { from: number; to: number };
+	sections: Section[];
+	accent: string;
+	summary: string;
+	failures: FailedSource[];
+	cost: Cost | null;
+	fullReportUrl: string | null;
+	trendDays: number;
+}
+
+export interface BrandTally {
+	name: string;
+	colour: string;
+	counts: LabelCounts;
+	byPlatform: Record<string, LabelCounts>;
+	negatives: Mention[];
+}
+
+export interface TrendDay {
+	day: string;
+	counts: LabelCounts;
+	byBrand: Record<string, number>;
+	current: boolean;
+}
+
+export interface ReportModel {
+	settings: ReportSettings;
+	strings: ReportStrings;
+	day: string;
+	mentions: Mention[];
+	totals: LabelCounts;
+	brands: BrandTally[];
+	byPlatform: Record<string, LabelCounts>;
+	platforms: string[];
+	failedPlatforms: Set<string>;
+	top: Mention[];
+	unclassified: Mention[];
+	trend: TrendDay[];
+	show: (section: Section) => boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const MAX_TOP = 5;
+
+/** Per day over the `days` days that end with the period's last day, from every row given. */
+function trendOf(rows: Mention[], settings: ReportSettings, brandNames: string[]): TrendDay[] {
+	const lastDay = dayOf(settings.period.to - 1);
+	const days = Array.from({ length: settings.trendDays }, (_, n) =>
+		dayOf(Date.parse(lastDay) - (settings.trendDays - 1 - n) * DAY_MS),
+	);
+	const perDay = countBy(rows, (row) => dayOf(row.seenAt), days);
+	return days.map((day) => {
+		const ofDay = rows.filter((row) => dayOf(row.seenAt) === day);
+		return {
+			day,
+			counts: perDay[day],
+			byBrand: Object.fromEntries(
+				brandNames.map((name) => [name, ofDay.filter((row) => row.brand === name).length]),
+			),
+			current: day === lastDay,
+		};
+	});
+}
+
+/**
+ * Everything the formats show, computed once: the period's mentions, counts per brand and platform,
+ * negatives per brand, the trend from all rows (the input or the trend rows).
+ */
+export function buildReportModel(
+	rows: Mention[],
+	trendRows: Mention[],
+	settings: ReportSettings,
+): ReportModel {
+	const { from, to } = settings.period;
+	const mentions = rows.filter((row) => row.seenAt >= from && row.seenAt < to);
+	const brandNames = settings.brands.map((brand) => brand.name);
+	const failedPlatforms = new Set(settings.failures.map((failure) => failure.source));
+	const platforms = [
+		...new Set([...mentions.map((mention) => mention.platform), ...failedPlatforms]),
+	];
+	const brands = settings.brands.map((brand, index) => {
+		const own = mentions.filter((mention) => mention.brand === brand.name);
+		return {
+			name: brand.name,
+			colour: brandColour(index, brand.colour),
+			counts: countLabels(own),
+			byPlatform: countBy(own, (mention) => mention.platform, platforms),
+			negatives: own.filter((mention) => mention.label === 'negative').sort(byEngagement),
+		};
+	});
+	const sections = new Set(settings.sections);
+	return {
+		settings,
+		strings: stringsFor(settings.language),
+		day: dayOf(to - 1),
+		mentions,
+		totals: countLabels(mentions),
+		brands,
+		byPlatform: countBy(mentions, (mention) => mention.platform, platforms),
+		platforms,
+		failedPlatforms,
+		top: [...mentions].sort(byEngagement).slice(0, MAX_TOP),
+		unclassified: mentions.filter((mention) => mention.label === 'unclassified'),
+		trend: trendOf(trendRows, settings, brandNames),
+		show: (section) => sections.has(section),
+	};
+}
+
+/** "acme" or "acme vs rival vs other", the report's title. */
+export function brandTitle(model: ReportModel): string {
+	return model.brands.map((brand) => brand.name).join(model.strings.vs);
+}
+
+/** The one-line verdict under the title. */
+export function verdict(model: ReportModel): string {
+	const { strings, totals } = model;
+	if (totals.total === 0) return strings.noMentions;
+	const tone =
+		totals.negative > totals.positive
+			? strings.leaning.negative
+			: totals.positive > totals.negative
+				? strings.leaning.positive
+				: strings.leaning.balanced;
+	return `${strings.newMentions(totals.total)}, ${tone} ${strings.verdictCounts(totals.positive, totals.negative)}: ${strings.toAnswer(totals.negative)}`;
+}
+
+export function subject(model: ReportModel): string {
+	return model.strings.subject(
+		brandTitle(model),
+		model.totals.total,
+		model.totals.negative,
+		model.day,
+	);
+}

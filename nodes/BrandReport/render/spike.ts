@@ -1,0 +1,59 @@
+import { InputError } from '../../shared/execution/inputError';
+import { isRecord } from '../../shared/execution/isRecord';
+import type { Mention } from './mention';
+import { byEngagement, isoTime, readMention } from './mention';
+import type { Label } from './strings';
+import { LABELS } from './strings';
+
+/** One spike found by the detection step: a window whose count is above the brand's usual level. */
+export interface Spike {
+	brand: string;
+	label: Label;
+	windowStart: string;
+	windowEnd: string;
+	count: number;
+	baselinePerWindow: number;
+	threshold: number;
+	mentions: Mention[];
+}
+
+const refuse = (field: string, problem: string) =>
+	InputError.about({ name: field, displayName: field }, problem);
+
+function number(row: Record<string, unknown>, field: string): number {
+	const value = row[field];
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+		throw refuse(field, `must be a number of 0 or more; got ${JSON.stringify(value)}`);
+	return value;
+}
+
+export function readSpike(row: unknown): Spike {
+	if (!isRecord(row)) throw refuse('json', 'must be a spike (a JSON object)');
+	if (typeof row.brand !== 'string' || !row.brand.trim()) throw refuse('brand', 'is required');
+	if (!LABELS.includes(row.label as Label))
+		throw refuse('label', `must be one of ${LABELS.join(', ')}; got ${JSON.stringify(row.label)}`);
+	isoTime(row.windowStart, 'windowStart');
+	isoTime(row.windowEnd, 'windowEnd');
+	if (!Array.isArray(row.mentions)) throw refuse('mentions', 'must be a list of mention rows');
+	return {
+		brand: row.brand,
+		label: row.label as Label,
+		windowStart: row.windowStart as string,
+		windowEnd: row.windowEnd as string,
+		count: number(row, 'count'),
+		baselinePerWindow: number(row, 'baselinePerWindow'),
+		threshold: number(row, 'threshold'),
+		mentions: row.mentions
+			.map((mention, index) => readMention(mention, `mentions[${index}].`))
+			.sort(byEngagement),
+	};
+}
+
+/** "08:00–09:00 UTC, 2026-11-25": a window as the alert shows it. */
+export function windowText(spike: Spike): string {
+	const start = new Date(spike.windowStart).toISOString();
+	const end = new Date(spike.windowEnd).toISOString();
+	return `${start.slice(0, 10)} ${start.slice(11, 16)}–${end.slice(11, 16)} UTC`;
+}
+
+export const usualText = (spike: Spike) => String(Math.round(spike.baselinePerWindow * 10) / 10);

@@ -1,0 +1,159 @@
+/** The report's languages: every fixed string exists in each. */
+export type Language = 'en' | 'zh';
+
+export const PLATFORMS = ['notes', 'articles', 'channels', 'accounts', 'web'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const LABELS = ['positive', 'neutral', 'negative', 'unclassified'] as const;
+export type Label = (typeof LABELS)[number];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const EN = {
+	platform: {
+		notes: 'Notes',
+		articles: 'Articles',
+		channels: 'Videos',
+		accounts: 'Accounts',
+		web: 'Web',
+	} as Record<string, string>,
+	label: {
+		positive: 'positive',
+		neutral: 'neutral',
+		negative: 'negative',
+		unclassified: 'unclassified',
+	} as Record<Label, string>,
+	reportTitle: 'Daily brand report',
+	alertTitle: 'Spike alert',
+	newMentions: (n: number) => plural(n, 'new mention'),
+	headlineMentions: 'new mentions',
+	sourcesAnswered: 'sources answered',
+	noMentions: 'No new mentions in this period.',
+	leaning: { negative: 'leaning negative', positive: 'leaning positive', balanced: 'balanced' },
+	toAnswer: (n: number) => (n ? `${n} to answer.` : 'nothing to answer.'),
+	verdictCounts: (positive: number, negative: number) =>
+		`(${positive} positive, ${negative} negative)`,
+	unclassifiedNote: (n: number) =>
+		`${plural(n, 'mention')} could not be classified (listed at the end).`,
+	summary: "The day's summary",
+	answerFirst: (n: number) => `Answer first: ${plural(n, 'negative mention')}`,
+	nothingNegative: 'Nothing negative today.',
+	moreNegatives: (n: number) => `…and ${n} more negative mentions.`,
+	openAndReply: 'Open the post and reply →',
+	noWebLink: (platform: string, target: string) =>
+		`No web link on ${platform}: open in the app: ${target}`,
+	openInApp: (target: string) => `open in the app: ${target}`,
+	shareOfVoice: 'Share of voice and sentiment',
+	shareNote: 'Bar length: share of all new mentions; below it, the brand’s sentiment.',
+	brandByPlatform: 'Mentions per brand and platform',
+	byPlatform: 'Sentiment by platform',
+	sourceFailed: 'no data (source failed)',
+	neg: 'neg',
+	mostEngaged: 'Most engaged',
+	trend: (days: number) => `Trend: last ${plural(days, 'day')}`,
+	trendNote: 'New mentions per day (bar length), coloured by sentiment; red figure: negative.',
+	today: 'this period',
+	failedSources: 'Sources that failed',
+	failedNote: 'The counts miss these sources; the next run searches them again.',
+	unclassified: 'Could not be classified',
+	cost: 'Cost of this run',
+	credits: (n: number) => `${n.toLocaleString('en-US')} credits`,
+	modelCalls: (n: number) => plural(n, 'model call'),
+	footer: 'New mentions of the period, classified by the model gateway. Sent by n8n.',
+	fullReport: 'Full report',
+	trimmed: (n: number) => `${plural(n, 'more section')} not shown here.`,
+	seeFull: 'See the full report',
+	seeEmail: 'The e-mail report has everything.',
+	part: (n: number, of: number) => `part ${n}/${of}`,
+	likes: 'likes',
+	comments: 'comments',
+	shares: 'shares',
+	reads: 'reads',
+	subject: (brands: string, mentions: number, negative: number, day: string) =>
+		`${brands}: ${plural(mentions, 'new mention')}, ${negative} negative (${day})`,
+	alertSubject: (brand: string, count: number, label: string, usual: string) =>
+		`${brand}: ${count} ${label} ${count === 1 ? 'mention' : 'mentions'} in one window (usual ${usual})`,
+	alertHeading: (brand: string) => `Spike alert: ${brand}`,
+	alertWindow: 'window',
+	alertCount: (label: string) => `${label} mentions`,
+	alertUsual: 'usual per window',
+	alertThreshold: 'alert threshold',
+	alertPosts: 'Posts to answer first',
+	moreMentions: (n: number) => `…and ${plural(n, 'more mention')}.`,
+	alertFooter: 'Compared with the brand’s usual level from the mention history. Sent by n8n.',
+	vs: ' vs ',
+};
+
+type Strings = typeof EN;
+
+const ZH: Strings = {
+	platform: { notes: '笔记', articles: '文章', channels: '视频', accounts: '账号', web: '网页' },
+	label: { positive: '正面', neutral: '中性', negative: '负面', unclassified: '未分类' },
+	reportTitle: '品牌舆情日报',
+	alertTitle: '舆情突增预警',
+	newMentions: (n) => `${n} 条新提及`,
+	headlineMentions: '新提及',
+	sourcesAnswered: '数据源正常',
+	noMentions: '本期没有新提及。',
+	leaning: { negative: '偏负面', positive: '偏正面', balanced: '正负持平' },
+	toAnswer: (n) => (n ? `${n} 条待回应。` : '无需回应。'),
+	verdictCounts: (positive, negative) => `（正面 ${positive}，负面 ${negative}）`,
+	unclassifiedNote: (n) => `${n} 条提及未能分类（列在末尾）。`,
+	summary: '今日摘要',
+	answerFirst: (n) => `优先回应：${n} 条负面提及`,
+	nothingNegative: '今日没有负面提及。',
+	moreNegatives: (n) => `……另有 ${n} 条负面提及。`,
+	openAndReply: '打开原帖并回复 →',
+	noWebLink: (platform, target) => `${platform}没有网页链接，请在 App 中打开：${target}`,
+	openInApp: (target) => `在 App 中打开：${target}`,
+	shareOfVoice: '声量占比与情感',
+	shareNote: '条形长度：占全部新提及的比例；下方为该品牌的情感分布。',
+	brandByPlatform: '各品牌在各平台的提及',
+	byPlatform: '各平台情感分布',
+	sourceFailed: '无数据（数据源失败）',
+	neg: '负面',
+	mostEngaged: '互动最多',
+	trend: (days) => `趋势：最近 ${days} 天`,
+	trendNote: '每天的新提及（条形长度），按情感着色；红色数字为负面。',
+	today: '本期',
+	failedSources: '失败的数据源',
+	failedNote: '统计不含这些数据源；下次运行会重新搜索。',
+	unclassified: '未能分类',
+	cost: '本次运行成本',
+	credits: (n) => `${n.toLocaleString('en-US')} 积分`,
+	modelCalls: (n) => `${n} 次模型调用`,
+	footer: '本期新提及，由模型网关分类。由 n8n 发送。',
+	fullReport: '完整报告',
+	trimmed: (n) => `另有 ${n} 个部分未在此显示。`,
+	seeFull: '查看完整报告',
+	seeEmail: '完整内容见邮件报告。',
+	part: (n, of) => `第 ${n}/${of} 部分`,
+	likes: '赞',
+	comments: '评论',
+	shares: '分享',
+	reads: '阅读',
+	subject: (brands, mentions, negative, day) =>
+		`${brands}：${mentions} 条新提及，${negative} 条负面（${day}）`,
+	alertSubject: (brand, count, label, usual) =>
+		`${brand}：一个时段内 ${count} 条${label}提及（平时 ${usual}）`,
+	alertHeading: (brand) => `舆情突增预警：${brand}`,
+	alertWindow: '时段',
+	alertCount: (label) => `${label}提及`,
+	alertUsual: '平时每时段',
+	alertThreshold: '预警阈值',
+	alertPosts: '优先回应的帖子',
+	moreMentions: (n) => `……另有 ${n} 条提及。`,
+	alertFooter: '与该品牌提及历史中的平时水平相比。由 n8n 发送。',
+	vs: ' 对比 ',
+};
+
+export type ReportStrings = Strings;
+
+export function stringsFor(language: Language): ReportStrings {
+	return language === 'zh' ? ZH : EN;
+}
+
+/** A platform's name in the report's language; an unknown source keeps its own name. */
+export function platformName(strings: ReportStrings, platform: string): string {
+	return strings.platform[platform] ?? platform;
+}

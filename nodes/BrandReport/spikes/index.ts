@@ -1,0 +1,2 @@
+export { detectSpikes } from './detectSpikes';
+export type { AlertRow, HistoryRow, Spike, SpikeSettings } from './types';
