@@ -205,6 +205,19 @@ describe('Build Report: multi-brand counts, cost, trend and output shapes', () =
 		]);
 	});
 
+	test('Last 24 Hours reports the rows first seen in the 24 hours before the run', async () => {
+		const ago = (hours: number, n: number) =>
+			mentionRow('acme', n, { firstSeen: new Date(Date.now() - hours * 3_600_000).toISOString() });
+		const { json } = await runBrandReport(
+			reportParameters({ period: 'last24Hours' }),
+			asItems([ago(1, 1), ago(23, 2), ago(25, 3), ago(30, 4)]),
+		);
+		expect((json[0].counts as IDataObject).total).toBe(2);
+		const period = json[0].period as { from: string; to: string };
+		expect(Date.parse(period.to) - Date.parse(period.from)).toBe(24 * 3_600_000);
+		expect(Math.abs(Date.parse(period.to) - Date.now())).toBeLessThan(60_000);
+	});
+
 	test('one brand looks like the report before: no share-of-voice section, the brand as title', async () => {
 		const { json } = await runBrandReport(
 			reportParameters({ brands: { brand: [{ name: 'acme' }] } }),

@@ -137,6 +137,8 @@ describe('Build Report: refused before anything is rendered, naming the field an
 		expect(error).toBeUndefined();
 		expect(json[0].subject).toBe('acme vs rival: 0 new mentions, 0 negative (2026-11-25)');
 		expect(json[0].markdown).toContain('No new mentions in this period.');
+		// No source named by a mention or a failure: "sources answered" shows a dash, not 0/0.
+		expect(json[0].html).toMatch(/>–<\/div><div[^>]*>sources answered</);
 	});
 });
 

@@ -51,7 +51,7 @@ export function headlinesHtml({
 				'25%',
 			),
 			headline(
-				`${answered}/${platforms.length}`,
+				platforms.length ? `${answered}/${platforms.length}` : '–',
 				strings.sourcesAnswered,
 				failedPlatforms.size ? LABEL_COLOURS.negative : INK,
 				'25%',
