@@ -16,9 +16,10 @@ export class BrandReport implements INodeType {
 		icon: { light: 'file:brandReport.svg', dark: 'file:brandReport.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] === "buildAlert" ? "Build Alert" : "Build Report" }}',
+		subtitle:
+			'={{ ({"buildAlert": "Build Alert", "buildReport": "Build Report", "checkSpikes": "Check Spikes"})[$parameter["operation"]] }}',
 		description:
-			'Brand report and spike alerts from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
+			'Brand report, spike checks and spike alerts from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
 		defaults: { name: 'Brand Report' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as buildAlert from './buildAlert.operation';
 import * as buildReport from './buildReport.operation';
+import * as checkSpikes from './checkSpikes.operation';
 
 export const brandReportProperties: INodeProperties[] = [
 	{
@@ -29,9 +30,21 @@ export const brandReportProperties: INodeProperties[] = [
 				description: 'Render the brand report of a period from mention rows',
 				action: 'Build a brand report',
 			},
+			{
+				name: 'Check Spikes',
+				value: 'checkSpikes',
+				builderHint: {
+					propertyHint:
+						'All input items are history rows (Data Table) of the last Baseline Days; Alerts Already Sent is an expression reading the alert Data Table. Outputs one spike item per brand above its usual level, not yet alerted (none on a quiet week): connect Build Alert, then store the alert.',
+				},
+				description:
+					'Find brands whose new mentions of a label jump above their usual level, once per spike',
+				action: 'Check for spikes',
+			},
 		],
 		default: 'buildReport',
 	},
 	...buildReport.description,
 	...buildAlert.description,
+	...checkSpikes.description,
 ];

@@ -10,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const field = (name: string, displayName: string) => ({ name, displayName });
 
 /** A JSON parameter given as text or, through an expression, as the value itself; empty is none. */
-function jsonValue(name: string, displayName: string, value: unknown): unknown {
+export function jsonValue(name: string, displayName: string, value: unknown): unknown {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value === 'string')
 		return value.trim() ? parseJsonInput(field(name, displayName), value) : undefined;

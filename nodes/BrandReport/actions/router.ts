@@ -4,10 +4,12 @@ import { InputError } from '../../shared/execution/inputError';
 import { toNodeError } from '../../shared/nodeErrors';
 import * as buildAlert from './buildAlert.operation';
 import * as buildReport from './buildReport.operation';
+import * as checkSpikes from './checkSpikes.operation';
 
 const OPERATIONS: Record<string, (this: IExecuteFunctions) => Promise<INodeExecutionData[]>> = {
 	buildReport: buildReport.execute,
 	buildAlert: buildAlert.execute,
+	checkSpikes: checkSpikes.execute,
 };
 
 /** Runs the chosen operation; a refused input becomes n8n's error naming the field and the item. */

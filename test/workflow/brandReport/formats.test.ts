@@ -246,6 +246,7 @@ describe('Build Report: multi-brand counts, cost, trend and output shapes', () =
 			asItems([...rowsOf('acme', 12), ...rowsOf('rival', 6, 50)]),
 		);
 		expect(json[0].subject).toBe('acme 对比 rival：18 条新提及，3 条负面（2026-11-25）');
+		expect(json[0].markdown).toContain('18 条新提及，偏正面（正面 6，负面 3）：3 条待回应。');
 		expect(json[0].markdown).toContain('优先回应');
 		expect(json[0].markdown).toContain('趋势：最近 7 天');
 		expect(json[0].html).toContain('声量占比与情感');

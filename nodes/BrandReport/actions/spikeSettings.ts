@@ -1,0 +1,111 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { invalid } from '../../shared/execution/fieldChecks';
+import { isRecord } from '../../shared/execution/isRecord';
+import type { Label } from '../render/strings';
+import { LABELS } from '../render/strings';
+import type { AlertRow, SpikeSettings } from '../spikes';
+import { jsonValue } from './reportSettings';
+import { timeOf } from './timeValue';
+
+const MINUTES_PER_DAY = 24 * 60;
+const field = (name: string, displayName: string) => ({ name, displayName });
+
+export interface SpikeCheck {
+	now: Date;
+	settings: SpikeSettings;
+	alerts: AlertRow[];
+}
+
+/** A number parameter; an expression may give it as text. */
+function numberOf(context: IExecuteFunctions, name: string, fallback: number): number {
+	const value = context.getNodeParameter(name, 0, fallback) as unknown;
+	return typeof value === 'string' && value.trim() !== '' ? Number(value) : (value as number);
+}
+
+function nowOf(context: IExecuteFunctions): Date {
+	const value = context.getNodeParameter('now', 0, '') as unknown;
+	const time = timeOf(value);
+	if (!Number.isFinite(time))
+		invalid(
+			field('now', 'Now'),
+			`must be a date and time such as 2026-11-25T09:00:00Z; got ${JSON.stringify(value)}`,
+		);
+	return new Date(time);
+}
+
+function settingsOf(context: IExecuteFunctions): SpikeSettings {
+	const windowMinutes = numberOf(context, 'windowMinutes', 60);
+	if (!Number.isInteger(windowMinutes) || windowMinutes < 1)
+		invalid(
+			field('windowMinutes', 'Window (Minutes)'),
+			`must be a whole number of minutes, 1 or more; got ${JSON.stringify(windowMinutes)}`,
+		);
+	const baselineDays = numberOf(context, 'baselineDays', 7);
+	if (typeof baselineDays !== 'number' || !Number.isFinite(baselineDays) || baselineDays <= 0)
+		invalid(
+			field('baselineDays', 'Baseline Days'),
+			`must be a number of days above 0; got ${JSON.stringify(baselineDays)}`,
+		);
+	if (baselineDays * MINUTES_PER_DAY < windowMinutes)
+		invalid(
+			field('baselineDays', 'Baseline Days'),
+			`must span at least one window of ${windowMinutes} minutes; got ${baselineDays}`,
+		);
+	const minimumCount = numberOf(context, 'minimumCount', 5);
+	if (!Number.isInteger(minimumCount) || minimumCount < 1)
+		invalid(
+			field('minimumCount', 'Minimum Count'),
+			`must be a whole number, 1 or more; got ${JSON.stringify(minimumCount)}`,
+		);
+	const factor = numberOf(context, 'factor', 3);
+	if (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0)
+		invalid(field('factor', 'Factor'), `must be a number above 0; got ${JSON.stringify(factor)}`);
+	const label = context.getNodeParameter('label', 0, 'negative') as string;
+	if (!LABELS.includes(label as Label))
+		invalid(
+			field('label', 'Label'),
+			`must be one of ${LABELS.join(', ')}; got ${JSON.stringify(label)}`,
+		);
+	return { windowMinutes, baselineDays, minimumCount, factor, label };
+}
+
+/** Alerts already sent, as the alert Data Table keeps them; rows without any field are skipped. */
+function alertsOf(context: IExecuteFunctions): AlertRow[] {
+	const display = 'Alerts Already Sent';
+	const value = jsonValue('alerts', display, context.getNodeParameter('alerts', 0, ''));
+	if (value === undefined) return [];
+	if (!Array.isArray(value))
+		invalid(
+			field('alerts', display),
+			'must be a list such as [{"brand": "acme", "label": "negative", "spikeStart": "…", "alertedAt": "…"}]',
+		);
+	return value.flatMap((entry: unknown, index): AlertRow[] => {
+		if (isRecord(entry) && Object.keys(entry).length === 0) return [];
+		const at = (name: string) => field(`alerts[${index}].${name}`, display);
+		if (!isRecord(entry)) invalid(field(`alerts[${index}]`, display), 'must be an alert row');
+		const text = (name: string) => {
+			const given = entry[name];
+			if (typeof given !== 'string' || !given.trim()) invalid(at(name), 'is required');
+			return given;
+		};
+		const time = (name: string) => {
+			const ms = timeOf(entry[name]);
+			if (!Number.isFinite(ms))
+				invalid(at(name), `must be an ISO date; got ${JSON.stringify(entry[name])}`);
+			return new Date(ms).toISOString();
+		};
+		return [
+			{
+				brand: text('brand'),
+				label: text('label'),
+				spikeStart: time('spikeStart'),
+				alertedAt: time('alertedAt'),
+			},
+		];
+	});
+}
+
+/** Every parameter of Check Spikes, read once (one check over all input rows) and checked. */
+export function readSpikeCheck(context: IExecuteFunctions): SpikeCheck {
+	return { now: nowOf(context), settings: settingsOf(context), alerts: alertsOf(context) };
+}

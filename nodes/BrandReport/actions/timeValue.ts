@@ -1,0 +1,17 @@
+import { isRecord } from '../../shared/execution/isRecord';
+
+/**
+ * Milliseconds of a time given as ISO text, or as the object an expression or a Data Table hands
+ * over (a JavaScript Date from a date column, a Luxon DateTime from `$now`); NaN when it is none.
+ */
+export function timeOf(value: unknown): number {
+	if (typeof value === 'string') return value.trim() ? Date.parse(value) : NaN;
+	if (value instanceof Date) return value.getTime();
+	if (isRecord(value) && typeof value.toMillis === 'function')
+		return Number((value.toMillis as () => unknown)());
+	return NaN;
+}
+
+/** A date column's Date as ISO text; any other value as it is, for the row's own checks. */
+export const isoTextOf = (value: unknown): unknown =>
+	value instanceof Date && Number.isFinite(value.getTime()) ? value.toISOString() : value;
