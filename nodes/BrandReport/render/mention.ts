@@ -94,7 +94,8 @@ export function isoTime(value: unknown, field: string): number {
 export function readMention(row: unknown, prefix = ''): Mention {
 	if (!isRecord(row)) throw refuse(prefix || 'json', 'must be a mention row (a JSON object)');
 	const platform = oneOf(row, 'platform', prefix, PLATFORMS);
-	const id = text(row, 'id', prefix, true)!;
+	// A Data Table keeps its own row number in `id` (a reserved column), so stored rows carry the post's id as `mentionId`.
+	const id = text(row, 'mentionId' in row ? 'mentionId' : 'id', prefix, true)!;
 	const title = text(row, 'title', prefix) ?? '';
 	const body = text(row, 'text', prefix) ?? '';
 	const firstSeen = text(row, 'firstSeen', prefix, true)!;
