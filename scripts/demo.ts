@@ -1,90 +1,363 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { brandWorkflow, reportOf } from '../tools/brandMonitoring/workflow';
-import { packProject } from '../tools/n8n/installPack';
+import { startBrandFlowServer, type BrandFlow } from '../tools/brandMonitoring/flowServer';
+import { htmlOfMail, subjectOfMail } from '../tools/brandMonitoring/mailHtml';
 import { screenshotReport } from '../tools/brandMonitoring/reportScreenshot';
+import type { ImportableCredential } from '../tools/n8n/credentials';
+import { packProject } from '../tools/n8n/installPack';
 import { REPO_ROOT } from '../tools/n8n/n8nInstallLayout';
-import { failureReport, runWorkflow } from '../tools/n8n/workflowRunner';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
+import { startChatReceivers, type ChatReceivers } from '../test/support/chatReceivers';
+import { startSmtpSink, type SmtpSink } from '../test/e2e/smtpSink';
 
 /**
- * The main job: the brand-monitoring daily report in a real n8n. Against the local simulator unless
- * GATEWAY_API_KEY and GATEWAY_BASE_URL are set (then the real service; GATEWAY_MODEL_URL optional).
- * BRAND sets the brand term (default "acme").
+ * The brand-monitoring pair (issue 21) in a real n8n: the hourly collector and the daily report,
+ * published in one started n8n, their e-mails caught by a local SMTP sink and their chat messages by
+ * local Feishu, WeCom and DingTalk bots. Against the simulator, the collector runs at virtual hours:
+ * a backfill, two quiet hours, a spike of negative-heavy notes (one alert), then the daily report.
+ * With SOCIAL_GATEWAY_API_KEY (or GATEWAY_API_KEY) and GATEWAY_BASE_URL set, against the real
+ * service: one collection now, then the report.
  */
+
+const OUT_DIR = path.join(REPO_ROOT, 'demo-output');
+const HOUR_MS = 60 * 60_000;
+/** Every list of the simulator gains a post every 20 virtual minutes: a quiet hour has a few. */
+const ARRIVAL_EVERY_MS = 20 * 60_000;
+const SPIKE = { count: 60, endpoint: 'search_notes', keyword: 'acme' };
+const FEISHU_SECRET = 'demo-feishu-secret';
+const DINGTALK_SECRET = 'SECdemo-dingtalk-secret';
+
+interface Step {
+	name: string;
+	flow: BrandFlow;
+	at: Date;
+	/** Called just before the tick, at the tick's virtual time. */
+	before?: () => Promise<void>;
+}
+
+type Bot = 'feishu' | 'wecom' | 'dingtalk';
+const BOTS: Bot[] = ['feishu', 'wecom', 'dingtalk'];
+
+interface StepResult {
+	step: string;
+	flow: BrandFlow;
+	at: string;
+	newMentions: number;
+	mails: string[];
+	/** What each bot received during the tick, with its answer. */
+	chat: Record<Bot, Array<{ accepted: boolean; answer: unknown; message: unknown }>>;
+	/** Ledger figures of the tick (simulator only). */
+	credits?: number;
+	billedCalls?: number;
+	modelCalls?: number;
+}
+
 async function main() {
-	const realKey = process.env.GATEWAY_API_KEY;
+	const realKey = process.env.SOCIAL_GATEWAY_API_KEY ?? process.env.GATEWAY_API_KEY;
 	const realUrl = process.env.GATEWAY_BASE_URL;
 	if (realKey && !realUrl)
 		throw new Error(
-			'GATEWAY_API_KEY is set but GATEWAY_BASE_URL is not: set both to use the real service',
+			'SOCIAL_GATEWAY_API_KEY is set but GATEWAY_BASE_URL is not: set both to use the real service',
 		);
 	let sim: Simulator | undefined;
+	let smtp: SmtpSink | undefined;
+	let bots: ChatReceivers | undefined;
+	let stopServer: (() => Promise<void>) | undefined;
 	try {
-		const tarball = await packProject({ build: true });
-		if (!realKey) sim = await startSimulator();
+		if (!realKey) sim = await startSimulator({ arrivalEveryMs: ARRIVAL_EVERY_MS });
 		const gatewayUrl = realKey ? realUrl! : sim!.url;
 		console.log(
 			realKey
 				? `Using the real service at ${gatewayUrl}`
 				: `Using the local simulator at ${gatewayUrl}`,
 		);
-
-		const result = await runWorkflow({
-			workflow: brandWorkflow(process.env.BRAND),
-			gatewayUrl,
-			apiKey: realKey ?? SIMULATOR_API_KEY,
-			modelUrl: process.env.GATEWAY_MODEL_URL,
-			packTarball: tarball,
+		smtp = await startSmtpSink();
+		bots = await startChatReceivers({
+			feishuSecret: FEISHU_SECRET,
+			dingTalkSecret: DINGTALK_SECRET,
 		});
-		if (!result.ok) throw new Error(`the workflow failed:\n${failureReport(result)}`);
-		const report = reportOf(result.output);
-
-		const outDir = path.join(REPO_ROOT, 'demo-output');
-		fs.mkdirSync(outDir, { recursive: true });
-		fs.writeFileSync(path.join(outDir, 'report.html'), report.html);
-		fs.writeFileSync(path.join(outDir, 'report.md'), `${report.markdown}\n`);
-		fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-		// The PNG shows how a mail client renders the report; without a Chromium the demo still succeeds.
-		const pngWritten = await screenshotReport(report.html, path.join(outDir, 'report.png')).then(
-			() => true,
-			(error: unknown) => {
-				console.warn(
-					`  (no report.png: ${error instanceof Error ? error.message : String(error)})`,
-				);
-				return false;
+		const tarball = await packProject({ build: true });
+		const apiKey = realKey ?? SIMULATOR_API_KEY;
+		const server = await startBrandFlowServer({
+			gatewayUrl,
+			apiKey,
+			packTarball: tarball,
+			settings: {
+				alertTo: 'social-team@example.com',
+				reportTo: 'social-team@example.com',
+				feishuUrl: bots.feishu.url,
+				feishuSecret: FEISHU_SECRET,
+				wecomUrl: bots.wecom.url,
+				dingtalkUrl: bots.dingtalk.url,
+				dingtalkSecret: DINGTALK_SECRET,
 			},
-		);
+			credentials: [smtpCredential(smtp.port)],
+			secrets: [FEISHU_SECRET, DINGTALK_SECRET],
+		});
+		stopServer = () => server.stop();
+		console.log(`n8n started at ${server.url} with both flows published`);
 
-		console.log(`\n${report.subject}`);
-		for (const [source, counts] of Object.entries(report.counts)) {
+		const steps = sim ? simulatedDay(sim) : [];
+		const results: StepResult[] = [];
+		const run = async (step: Step) => {
+			await step.before?.();
+			const stored = results.reduce((sum, result) => sum + result.newMentions, 0);
+			results.push(await tick(step, { server, sim, smtp: smtp!, bots: bots! }, stored));
+			const last = results[results.length - 1];
 			console.log(
-				`  ${source.padEnd(9)} ${Object.entries(counts)
-					.map(([sentiment, n]) => `${sentiment} ${n}`)
-					.join(', ')}`,
+				`  ${last.at}  ${step.name.padEnd(34)} ${String(last.newMentions).padStart(4)} new mentions` +
+					`${last.credits === undefined ? '' : `, ${last.credits.toFixed(2)} credits, ${last.modelCalls} model calls`}` +
+					`${last.mails.length > 0 ? `; mail: ${last.mails.join(' | ')}` : ''}`,
 			);
+		};
+		console.log('\nTicks (what each schedule would have run):');
+		if (sim) for (const step of steps) await run(step);
+		else {
+			await run({ name: 'collect (backfill)', flow: 'collect', at: new Date() });
+			await run({ name: 'daily report', flow: 'daily', at: new Date() });
 		}
-		for (const failure of report.failures)
-			console.log(`  FAILED ${failure.source}: ${failure.error}`);
-		console.log(`  summary: ${report.summary}`);
-		if (sim) {
-			const modelCalls = sim.requests.filter(
-				(request) => request.path === '/v1/chat/completions',
-			).length;
-			console.log(
-				`  simulator ledger: ${sim.ledger.billedCalls()} billed data calls, ${sim.ledger.credits().toFixed(2)} credits; ${modelCalls} model calls for ${report.newMentions} mentions`,
-			);
-		}
-		console.log(
-			`  n8n: import ${result.timings.importSeconds.toFixed(1)} s, execute ${result.timings.executeSeconds.toFixed(1)} s`,
-		);
-		const shown = (file: string) => path.relative(process.cwd(), path.join(outDir, file));
-		console.log(
-			`\nReport written to ${shown('report.html')} (e-mail HTML), ${pngWritten ? `${shown('report.png')} (how it renders), ` : ''}${shown('report.md')} (team chat)`,
-		);
+
+		await writeOutputs({ results, server, sim, smtp, bots });
 	} finally {
+		await stopServer?.();
+		await bots?.close();
+		await smtp?.close();
 		await sim?.close();
 	}
+}
+
+/** The simulator's day: a backfill, two quiet hours, a spike of notes on acme, the next report. */
+function simulatedDay(sim: Simulator): Step[] {
+	const start = sim.clock.now();
+	const hour = (n: number) => new Date(start + n * HOUR_MS);
+	const advanceTo = (at: Date) => async () => sim.clock.advance(at.getTime() - sim.clock.now());
+	return [
+		{ name: 'collect (backfill)', flow: 'collect', at: hour(0) },
+		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(1), before: advanceTo(hour(1)) },
+		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(2), before: advanceTo(hour(2)) },
+		{
+			name: `collect (spike: ${SPIKE.count} notes on ${SPIKE.keyword})`,
+			flow: 'collect',
+			at: hour(3),
+			before: async () => {
+				await advanceTo(hour(3))();
+				await postArrivals(sim.url);
+			},
+		},
+		{ name: 'daily report', flow: 'daily', at: hour(4), before: advanceTo(hour(4)) },
+	];
+}
+
+/** A spike through the simulator's control endpoint, as a test in another process would add one. */
+async function postArrivals(simUrl: string) {
+	const response = await fetch(`${simUrl}/__sim/arrivals`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(SPIKE),
+	});
+	if (!response.ok) throw new Error(`POST /__sim/arrivals: HTTP ${response.status}`);
+}
+
+async function tick(
+	step: Step,
+	context: {
+		server: Awaited<ReturnType<typeof startBrandFlowServer>>;
+		sim?: Simulator;
+		smtp: SmtpSink;
+		bots: ChatReceivers;
+	},
+	mentionsBefore: number,
+): Promise<StepResult> {
+	const { server, sim, smtp, bots } = context;
+	const mailsBefore = smtp.messages.length;
+	const chatBefore = Object.fromEntries(BOTS.map((bot) => [bot, bots[bot].received.length]));
+	const creditsBefore = sim?.ledger.credits() ?? 0;
+	const billedBefore = sim?.ledger.billedCalls() ?? 0;
+	const modelBefore = sim ? modelCalls(sim) : 0;
+	// The webhook answers when the flow's last node finished: its mails and chat messages are in.
+	await server.tick(step.flow, step.at);
+	return {
+		step: step.name,
+		flow: step.flow,
+		at: step.at.toISOString(),
+		// n8n starts empty and the flows create their tables: the rows up to here are the earlier ticks'.
+		newMentions: (await server.rows('brand_mentions')).length - mentionsBefore,
+		mails: smtp.messages.slice(mailsBefore).map((mail) => subjectOfMail(mail.data)),
+		chat: Object.fromEntries(
+			BOTS.map((bot) => [
+				bot,
+				bots[bot].received.slice(chatBefore[bot]).map((entry) => ({
+					accepted: entry.accepted,
+					answer: entry.answer.body,
+					message: entry.message,
+				})),
+			]),
+		) as StepResult['chat'],
+		...(sim && {
+			credits: sim.ledger.credits() - creditsBefore,
+			billedCalls: sim.ledger.billedCalls() - billedBefore,
+			modelCalls: modelCalls(sim) - modelBefore,
+		}),
+	};
+}
+
+const modelCalls = (sim: Simulator) =>
+	sim.requests.filter((request) => request.path === '/v1/chat/completions').length;
+
+async function writeOutputs(context: {
+	results: StepResult[];
+	server: Awaited<ReturnType<typeof startBrandFlowServer>>;
+	sim?: Simulator;
+	smtp: SmtpSink;
+	bots: ChatReceivers;
+}) {
+	const { results, server, sim, smtp, bots } = context;
+	const mails = smtp.messages.map((mail) => ({
+		subject: subjectOfMail(mail.data),
+		html: htmlOfMail(mail.data),
+	}));
+	const reportMailIndex = results
+		.slice(
+			0,
+			results.findIndex((result) => result.flow === 'daily'),
+		)
+		.reduce((sum, result) => sum + result.mails.length, 0);
+	const report = mails[reportMailIndex];
+	if (!report) throw new Error('the daily report sent no e-mail');
+	const alerts = mails.slice(0, reportMailIndex);
+	if (sim && alerts.length !== 1)
+		throw new Error(`the spike should raise one alert, the collector sent ${alerts.length}`);
+
+	fs.mkdirSync(OUT_DIR, { recursive: true });
+	const written: string[] = [];
+	const write = (file: string, text: string) => {
+		fs.writeFileSync(path.join(OUT_DIR, file), text);
+		written.push(file);
+	};
+	write('report.html', report.html);
+	if (await screenshot(report.html, 'report.png')) written.push('report.png');
+	const daily = results.find((result) => result.flow === 'daily')!;
+	write('report.md', `${reportMarkdown(daily)}\n`);
+	if (alerts[0]) {
+		write('alert.html', alerts[0].html);
+		if (await screenshot(alerts[0].html, 'alert.png')) written.push('alert.png');
+	}
+	const chat = results.map(({ step, at, chat }) => ({ step, at, ...chat }));
+	write('chat-messages.json', `${JSON.stringify(chat, null, 2)}\n`);
+
+	const mentions = await server.rows('brand_mentions');
+	const runs = await server.rows('brand_runs');
+	const cost = {
+		recordedByTheFlows: {
+			credits: sum(runs, 'credits'),
+			dataCalls: sum(runs, 'calls'),
+			classificationModelCalls: sum(runs, 'modelCalls'),
+		},
+		...(sim && {
+			simulatorLedger: {
+				credits: sim.ledger.credits(),
+				billedCalls: sim.ledger.billedCalls(),
+				modelCalls: modelCalls(sim),
+			},
+		}),
+	};
+	write(
+		'report.json',
+		`${JSON.stringify(
+			{
+				service: sim ? 'simulator' : 'real',
+				subject: report.subject,
+				alerts: alerts.map((alert) => alert.subject),
+				ticks: results.map(({ chat, ...result }) => result),
+				mentions: countMentions(mentions),
+				storedRows: {
+					brand_mentions: mentions.length,
+					brand_runs: runs.length,
+					brand_alerts: (await server.rows('brand_alerts')).length,
+					brand_reports: (await server.rows('brand_reports')).length,
+				},
+				cost,
+			},
+			null,
+			2,
+		)}\n`,
+	);
+
+	console.log(`\nReport: ${report.subject}`);
+	for (const alert of alerts) console.log(`Alert:  ${alert.subject}`);
+	if (alerts.length === 0) console.log('Alert:  none (no spike in this run)');
+	for (const [brand, platforms] of Object.entries(countMentions(mentions)))
+		for (const [platform, labels] of Object.entries(platforms))
+			console.log(
+				`  ${brand.padEnd(8)} ${platform.padEnd(9)} ${Object.entries(labels)
+					.map(([label, n]) => `${label} ${n}`)
+					.join(', ')}`,
+			);
+	console.log(
+		`  chat: ${bots.feishu.accepted().length} Feishu, ${bots.wecom.accepted().length} WeCom, ${bots.dingtalk.accepted().length} DingTalk messages accepted, ${bots.feishu.refused().length + bots.wecom.refused().length + bots.dingtalk.refused().length} refused`,
+	);
+	const recorded = cost.recordedByTheFlows;
+	console.log(
+		`  cost recorded in brand_runs: ${recorded.credits.toFixed(2)} credits for ${recorded.dataCalls} data calls, ${recorded.classificationModelCalls} classification model calls`,
+	);
+	if (cost.simulatorLedger)
+		console.log(
+			`  simulator ledger: ${cost.simulatorLedger.credits.toFixed(2)} credits for ${cost.simulatorLedger.billedCalls} billed data calls; ${cost.simulatorLedger.modelCalls} model calls (classification and the day's summary)`,
+		);
+	const shown = path.relative(process.cwd(), OUT_DIR) || '.';
+	console.log(`\nWritten to ${shown}/: ${written.join(', ')}`);
+}
+
+/** The PNG shows how a mail client renders the HTML; without a Chromium the demo still succeeds. */
+async function screenshot(html: string, file: string): Promise<boolean> {
+	return screenshotReport(html, path.join(OUT_DIR, file)).then(
+		() => true,
+		(error: unknown) => {
+			console.warn(`  (no ${file}: ${error instanceof Error ? error.message : String(error)})`);
+			return false;
+		},
+	);
+}
+
+/** The daily report as the DingTalk bot received it: Markdown, one message after another. */
+function reportMarkdown(daily: StepResult): string {
+	return daily.chat.dingtalk
+		.filter((entry) => entry.accepted)
+		.map((entry) => (entry.message as { markdown?: { text?: string } }).markdown?.text ?? '')
+		.join('\n\n---\n\n');
+}
+
+function countMentions(rows: Array<Record<string, unknown>>) {
+	const counts: Record<string, Record<string, Record<string, number>>> = {};
+	for (const row of rows) {
+		const platforms = (counts[String(row.brand)] ??= {});
+		const labels = (platforms[String(row.platform)] ??= {});
+		labels[String(row.label)] = (labels[String(row.label)] ?? 0) + 1;
+	}
+	return counts;
+}
+
+const sum = (rows: Array<Record<string, unknown>>, field: string) =>
+	rows.reduce((total, row) => total + (typeof row[field] === 'number' ? row[field] : 0), 0);
+
+/** n8n's SMTP credential for the local sink: plain SMTP, no login. */
+function smtpCredential(port: number): ImportableCredential {
+	return {
+		id: 'demoSmtpSink',
+		name: 'SMTP (local sink)',
+		type: 'smtp',
+		// The import keeps JSON types, and n8n's SMTP credential needs port a number and secure a
+		// boolean ("false" as text would turn TLS on); ImportableCredential types its values as text.
+		data: {
+			user: '',
+			password: '',
+			host: '127.0.0.1',
+			port,
+			secure: false,
+			disableStartTls: true,
+			hostName: '',
+		} as unknown as ImportableCredential['data'],
+	};
 }
 
 main().catch((error) => {
