@@ -11,14 +11,16 @@ import { SOCIAL_DATA_TYPE } from './support/socialDataRuns';
 import { figure, printTable } from './support/table';
 
 /**
- * What a daily brand-monitoring run costs, 2 brands × 3 sources, on a quiet day and on a spike
- * day (and a spike day checked every hour, as an alert flow would): the flow with Only New Since Last Run side by side with today's example settings (Return
- * All over the last day, Credit Budget 5, Max Pages 10, seen mentions dropped by Remove
- * Duplicates) and with a fixed Limit of one page. Each contender has a simulator of its own in
- * the same world (seed, clock, arrivals, spike), so all three answer the same requests.
+ * What brand monitoring costs, 2 brands × 3 sources, on a quiet day and on a spike day (and a
+ * spike day checked every hour, as the hourly collector runs): the search settings of the hourly
+ * collector (examples/brand-monitoring-hourly-collect.json: Only New Since Last Run within a Credit
+ * Budget) side by side with the previous daily report's (Return All over the last day, Credit
+ * Budget 5, Max Pages 10, seen mentions dropped by Remove Duplicates) and with a fixed Limit of one
+ * page. Each contender has a simulator of its own in the same world (seed, clock, arrivals, spike),
+ * so all three answer the same requests.
  */
 
-const EXAMPLE = path.resolve(__dirname, '..', 'examples', 'brand-monitoring-daily-report.json');
+const COLLECTOR = path.resolve(__dirname, '..', 'examples', 'brand-monitoring-hourly-collect.json');
 const BRANDS = ['acme', 'globex'];
 const PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ARRIVAL_EVERY_MS = 90 * 60 * 1000;
 const SPIKE = 200;
 const HOUR_MS = 60 * 60 * 1000;
-/** The example's Classify Sentiment batch size, and its one summary per brand. */
+/** The collector's Classify in Batches size, and one summary per brand in the report. */
 const CLASSIFY_BATCH = 25;
 const SUMMARIES_PER_BRAND = 1;
 
@@ -63,15 +65,71 @@ const SOURCES: Source[] = [
 	},
 ];
 
-/** The example's parameters of a source node, for every brand given as an input item. */
-function exampleParameters(source: Source): INodeParameters {
-	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as {
+/** The collector's parameters of a source node as shipped, for every brand given as an input item. */
+function collectorParameters(source: Source): INodeParameters {
+	const workflow = JSON.parse(readFileSync(COLLECTOR, 'utf8')) as {
 		nodes: Array<{ name: string; parameters: INodeParameters }>;
 	};
 	const node = workflow.nodes.find((candidate) => candidate.name === source.node);
-	if (!node) throw new Error(`the example has no node "${source.node}"`);
+	if (!node) throw new Error(`the hourly collector has no node "${source.node}"`);
 	return { ...node.parameters, keyword: '={{ $json.brand }}' };
 }
+
+/**
+ * The search nodes of the previous flow, which searched in the daily report itself:
+ * examples/brand-monitoring-daily-report.json up to commit e86729a (git history; the next commit
+ * made it a report of the collector's Data Tables). Return All over the last day, Credit Budget 5,
+ * Max Pages 10.
+ */
+const PREVIOUS_SEARCH: Record<string, INodeParameters> = {
+	'Search Notes': {
+		resource: 'notes',
+		operation: 'search_notes',
+		returnAll: true,
+		options: {
+			time_filter: '一天内',
+			sort_type: 'time_descending',
+			mentions: true,
+			maxPages: 10,
+			creditBudget: 5,
+			unknownShape: 'fail',
+		},
+	},
+	'Search Articles': {
+		resource: 'search',
+		operation: 'fetch_search',
+		returnAll: true,
+		options: {
+			business_type: 'article',
+			publish_time: 'day',
+			sort: 'latest',
+			raw: false,
+			mentions: true,
+			maxPages: 10,
+			creditBudget: 5,
+			unknownShape: 'fail',
+		},
+	},
+	'Search Videos': {
+		resource: 'search',
+		operation: 'fetch_search_videos',
+		returnAll: true,
+		options: {
+			publish_time: 'day',
+			sort: 'latest',
+			raw: false,
+			mentions: true,
+			maxPages: 10,
+			creditBudget: 5,
+			unknownShape: 'fail',
+		},
+	},
+};
+
+const previousParameters = (source: Source): INodeParameters => ({
+	...PREVIOUS_SEARCH[source.node],
+	keyword: '={{ $json.brand }}',
+});
 
 const optionsOf = (parameters: INodeParameters) => parameters.options as INodeParameters;
 
@@ -81,22 +139,15 @@ interface Contender {
 }
 
 const CONTENDERS: Contender[] = [
+	{ name: 'only new', parameters: collectorParameters },
+	{ name: 'return all, last day', parameters: previousParameters },
 	{
-		name: 'only new',
-		// The Credit Budget (per item) bounds the walk; Max Pages 10 would carry a 216-mention day's tail to the next run.
-		parameters: (source) => {
-			const example = exampleParameters(source);
-			const { maxPages: _, ...options } = optionsOf(example);
-			return { ...example, options: { ...options, onlyNew: true } };
-		},
-	},
-	{ name: 'return all, last day', parameters: exampleParameters },
-	{
+		// The previous example's searches before Return All: one page of the newest.
 		name: 'limit one page',
 		parameters: (source) => {
-			const example = exampleParameters(source);
-			const { maxPages: _, ...options } = optionsOf(example);
-			return { ...example, returnAll: false, limit: PAGE_SIZE, options };
+			const previous = previousParameters(source);
+			const { maxPages: _, ...options } = optionsOf(previous);
+			return { ...previous, returnAll: false, limit: PAGE_SIZE, options };
 		},
 	},
 ];
@@ -139,7 +190,8 @@ class ContenderRun {
 		});
 		const error = result.errorOf();
 		if (error) throw new Error(`${this.contender.name}, ${source.node}: ${error.message}`);
-		return result.items;
+		// Mentions only, as the collector's switch keeps them: not its walk summaries (onlyNewWalk).
+		return result.items.filter((item) => item.json.platform !== undefined);
 	}
 
 	/** Runs the three sources once, as the scheduled flow does, and counts against the ground truth. */
