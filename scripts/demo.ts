@@ -23,7 +23,8 @@ const OUT_DIR = path.join(REPO_ROOT, 'demo-output');
 const HOUR_MS = 60 * 60_000;
 /** Every list of the simulator gains a post every 20 virtual minutes: a quiet hour has a few. */
 const ARRIVAL_EVERY_MS = 20 * 60_000;
-const SPIKE = { count: 60, endpoint: 'search_notes', keyword: 'acme' };
+/** A wave of complaints about acme on the notes platform: 48 of the 60 posts negative. */
+const SPIKE = { count: 60, endpoint: 'search_notes', keyword: 'acme', negativeShare: 0.8 };
 const FEISHU_SECRET = 'demo-feishu-secret';
 const DINGTALK_SECRET = 'SECdemo-dingtalk-secret';
 
@@ -136,7 +137,7 @@ function simulatedDay(sim: Simulator): Step[] {
 		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(1), before: advanceTo(hour(1)) },
 		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(2), before: advanceTo(hour(2)) },
 		{
-			name: `collect (spike: ${SPIKE.count} notes on ${SPIKE.keyword})`,
+			name: `collect (spike: ${SPIKE.count} notes on ${SPIKE.keyword}, ${SPIKE.negativeShare * 100}% negative)`,
 			flow: 'collect',
 			at: hour(3),
 			before: async () => {

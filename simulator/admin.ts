@@ -18,8 +18,9 @@ export interface AdminTarget {
  * Control endpoints for a simulator in another process (no auth):
  * GET /__sim/ledger, GET /__sim/requests, GET /__sim/ids, POST /__sim/reset,
  * POST /__sim/faults (a fault list to queue, a rate config, or `{clear: true}`), POST /__sim/clock/advance `{ms}`,
- * POST /__sim/arrivals `{count, list}` or `{count, endpoint, keyword, business_type?}`: a spike of
- * `count` new records on one list at the current virtual time (see dataset/arrivals.ts).
+ * POST /__sim/arrivals `{count, list}` or `{count, endpoint, keyword, business_type?}`, each with an
+ * optional `negativeShare` (0 to 1): a spike of `count` new records on one list at the current
+ * virtual time, that share of them complaints (see dataset/arrivals.ts).
  */
 export function handleAdmin(
 	method: string,
@@ -79,6 +80,7 @@ function applySpike(body: unknown, dataset: Dataset) {
 		endpoint?: unknown;
 		keyword?: unknown;
 		business_type?: unknown;
+		negativeShare?: unknown;
 	};
 	const list =
 		typeof spike.list === 'string'
@@ -88,7 +90,15 @@ function applySpike(body: unknown, dataset: Dataset) {
 					typeof spike.keyword === 'string' ? spike.keyword : '',
 					typeof spike.business_type === 'string' ? spike.business_type : undefined,
 				);
-	return dataset.spike(list, typeof spike.count === 'number' ? spike.count : NaN);
+	return dataset.spike(
+		list,
+		typeof spike.count === 'number' ? spike.count : NaN,
+		spike.negativeShare === undefined
+			? 0
+			: typeof spike.negativeShare === 'number'
+				? spike.negativeShare
+				: NaN,
+	);
 }
 
 const ok = (body: unknown): SimResponse => ({ status: 200, body });

@@ -3,11 +3,11 @@ import type { ChannelComment, ChannelSearchHit, ChannelsData, ChannelVideo } fro
 import type { DatasetContext } from './context';
 import type { NoteComment, NoteCommentSort, NoteHit, NotesData, NoteSearchFilters } from './notes';
 import { NOTE_TIME_FILTERS, NOTE_TYPES } from './notes';
-import { bigIdFor, hexFor, intFor } from './random';
+import { bigIdFor, hexFor, intFor, type Part } from './random';
 import type { Duration, SearchData, SearchFilters, SearchHit, VideoHit } from './search';
 import { PUBLISH_WINDOWS } from './search';
 import type { ArticlesData } from './articles';
-import { nicknameFor, sentenceFor, titleWith } from './text';
+import { complaintFor, nicknameFor, sentenceFor, titleWith } from './text';
 
 /**
  * Records that appear as virtual time moves on, for triggers to find between polls. With
@@ -18,7 +18,8 @@ import { nicknameFor, sentenceFor, titleWith } from './text';
  * stays on top. Off by default: the lists then never change.
  *
  * A spike (`spike(list, count)`, admin `POST /__sim/arrivals`) adds `count` records at once to one
- * list at the current virtual time, with or without the steady arrivals. Time filters of the
+ * list at the current virtual time, with or without the steady arrivals; with a `negativeShare`
+ * (0 to 1) that share of its posts complains (negative words only), spread through the spike. Time filters of the
  * searches (a day, a week…) apply to arrived records as to the generated ones.
  */
 
@@ -30,8 +31,12 @@ const SPIKE_NUMBERS = 1_000_000_000;
 
 /** What the dataset gains from arrivals: spikes on demand. */
 export interface Arrivals {
-	/** Adds `count` records to `list` (see arrivalList) at the current virtual time; returns them all so far. */
-	spike(list: string, count: number): { list: string; count: number; at: number };
+	/** Adds `count` records to `list` (see arrivalList) at the current virtual time, `negativeShare` of them complaints. */
+	spike(
+		list: string,
+		count: number,
+		negativeShare?: number,
+	): { list: string; count: number; at: number };
 }
 
 /**
@@ -69,6 +74,11 @@ export function withArrivals<T extends Parts>(
 	const made = new Map<string, unknown>();
 	const spikes = new Map<string, Spike[]>();
 	let spikeNumbers = SPIKE_NUMBERS;
+	/** Record numbers of the spikes' complaints (numbers are unique across lists). */
+	const complaints = new Set<number>();
+	/** A post's text: a complaint for the negative share of a spike, else an ordinary opinion. */
+	const opinionFor = (k: number, ...parts: Part[]) =>
+		complaints.has(k) ? complaintFor(seed, ...parts) : sentenceFor(seed, ...parts);
 
 	/** The records of one list that have arrived by now, newest first; each made once. */
 	function arrived<R>(list: string, make: (k: number, seconds: number) => R): R[] {
@@ -89,13 +99,19 @@ export function withArrivals<T extends Parts>(
 		});
 	}
 
-	function spike(list: string, count: number) {
+	function spike(list: string, count: number, negativeShare = 0) {
 		if (!(Number.isInteger(count) && count >= 1 && count <= 100_000))
 			throw new RangeError('count must be a whole number from 1 to 100000');
+		if (!(negativeShare >= 0 && negativeShare <= 1))
+			throw new RangeError('negativeShare must be a number from 0 to 1');
 		if (typeof list !== 'string' || list.trim() === '')
 			throw new RangeError('list must name an arrival list, e.g. "notes:acme"');
 		const atMs = ctx.now();
 		spikes.set(list, [...(spikes.get(list) ?? []), { atMs, count, first: spikeNumbers }]);
+		// Spread through the spike: record i complains when the share's running count steps up at it.
+		for (let i = 0; i < count; i++)
+			if (Math.floor((i + 1) * negativeShare) > Math.floor(i * negativeShare))
+				complaints.add(spikeNumbers + i);
 		spikeNumbers += count;
 		return { list, count, at: atMs };
 	}
@@ -116,7 +132,7 @@ export function withArrivals<T extends Parts>(
 				note: {
 					id,
 					title: titleWith(keyword, seed, 'arrived-note-title', keyword, k),
-					desc: sentenceFor(seed, 'arrived-note-desc', keyword, k),
+					desc: opinionFor(k, 'arrived-note-desc', keyword, k),
 					type: k % 3 === 0 ? 'video' : 'normal',
 					liked_count: intFor(0, 50, seed, 'arrived-note-liked', keyword, k),
 					comments_count: 0,
@@ -201,7 +217,7 @@ export function withArrivals<T extends Parts>(
 				docID: video.id,
 				exportId: data.exportIdOf(video),
 				title,
-				desc: sentenceFor(seed, 'arrived-vid-desc', list, keyword, k),
+				desc: opinionFor(k, 'arrived-vid-desc', list, keyword, k),
 				nickName: video.nickname,
 				jumpInfo: { userName: username, extInfo: { feedNonceId: video.object_nonce_id } },
 				dateTime: seconds,
@@ -219,7 +235,7 @@ export function withArrivals<T extends Parts>(
 			const type = businessType === 'all' ? 'article' : businessType;
 			const docID = bigIdFor(seed, 'arrived-hit', type, keyword, k);
 			const title = titleWith(keyword, seed, 'arrived-hit', type, keyword, k);
-			const desc = sentenceFor(seed, 'arrived-hit-desc', type, keyword, k);
+			const desc = opinionFor(k, 'arrived-hit-desc', type, keyword, k);
 			if (type === 'account') {
 				const nickName = `${keyword} ${nicknameFor(seed, 'arrived-acc', keyword, k)}`;
 				return {

@@ -52,6 +52,13 @@ const OPINIONS = [
 	'I disagree with the last point.',
 	'Watched it three times already.',
 ];
+/** Complaints for the negative share of a spike: negative words only (simulator/routes/model/sentiment.ts). */
+const COMPLAINTS = [
+	'Broken after two days, really disappointed.',
+	'Worst customer service so far, asking for a refund.',
+	'Terrible update, the app is slow and useless now.',
+	'Sadly the quality got worse this year.',
+];
 const TITLE_FORMS = [
 	(k: string, t: string) => `${k} ${t} review after three months`,
 	(k: string, t: string) => `Why everyone talks about ${k} this week (${t})`,
@@ -75,6 +82,10 @@ export function nicknameFor(...parts: Part[]): string {
 
 export function sentenceFor(...parts: Part[]): string {
 	return pickFor(OPINIONS, ...parts, 'opinion');
+}
+
+export function complaintFor(...parts: Part[]): string {
+	return pickFor(COMPLAINTS, ...parts, 'complaint');
 }
 
 export function topicFor(...parts: Part[]): string {

@@ -1,6 +1,7 @@
 import { createDataset } from '../../simulator/dataset';
 import { SIM_EPOCH_MS } from '../../simulator/constants';
 import { startSimulator } from '../../simulator';
+import { sentimentOf } from '../../simulator/routes/model/sentiment';
 
 // Records arriving as virtual time moves, for the Social Data Trigger's tests.
 
@@ -132,6 +133,28 @@ describe('spikes', () => {
 		expect(dataset.searchHits(keyword, 'article', { sort: 'latest' }).length).toBeGreaterThan(5);
 	});
 
+	test('a negative share of a spike complains: that many of its posts read negative, spread through it, the rest as without it', () => {
+		const plain = datasetAt();
+		const negative = datasetAt();
+		const { keyword } = plain.dataset.ids;
+		const spikeNotes = (at: typeof plain, share?: number) => {
+			at.advance(DAY);
+			at.dataset.spike(`notes:${keyword}`, 60, share);
+			return at.dataset.searchNotes(keyword, { sort_type: 'time_descending' }).slice(0, 60);
+		};
+		const before = spikeNotes(plain);
+		const after = spikeNotes(negative, 0.8);
+		expect(after.map((hit) => hit.id)).toEqual(before.map((hit) => hit.id));
+		const changed = after
+			.map((hit, index) => ({ index, desc: hit.note.desc }))
+			.filter(({ index, desc }) => desc !== before[index].note.desc);
+		expect(changed).toHaveLength(48);
+		for (const { desc } of changed) expect(sentimentOf(desc).sentiment).toBe('negative');
+		// Spread: every run of five posts holds four complaints.
+		for (let start = 0; start < 60; start += 5)
+			expect(changed.filter(({ index }) => index >= start && index < start + 5)).toHaveLength(4);
+	});
+
 	test('POST /__sim/arrivals makes a spike on the list a search reads; a bad body is a 400', async () => {
 		const sim = await startSimulator();
 		try {
@@ -157,6 +180,8 @@ describe('spikes', () => {
 				{ endpoint: 'fetch_search', keyword, count: 0 },
 				{ endpoint: 'get_note_comments', keyword, count: 5 },
 				{ endpoint: 'search_notes', keyword: ' ', count: 5 },
+				{ endpoint: 'search_notes', keyword, count: 5, negativeShare: 1.5 },
+				{ endpoint: 'search_notes', keyword, count: 5, negativeShare: 'most' },
 			]) {
 				const refused = await post(bad);
 				expect(refused.status).toBe(400);
