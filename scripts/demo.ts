@@ -20,6 +20,15 @@ import { startSmtpSink, type SmtpSink } from '../test/e2e/smtpSink';
  */
 
 const OUT_DIR = path.join(REPO_ROOT, 'demo-output');
+const OUTPUT_FILES = [
+	'report.html',
+	'report.png',
+	'report.md',
+	'alert.html',
+	'alert.png',
+	'chat-messages.json',
+	'report.json',
+];
 const HOUR_MS = 60 * 60_000;
 /** Every list of the simulator gains a post every 20 virtual minutes: a quiet hour has a few. */
 const ARRIVAL_EVERY_MS = 20 * 60_000;
@@ -230,6 +239,8 @@ async function writeOutputs(context: {
 		throw new Error(`the spike should raise one alert, the collector sent ${alerts.length}`);
 
 	fs.mkdirSync(OUT_DIR, { recursive: true });
+	// A run without an alert must not leave an earlier run's alert beside its report.
+	for (const file of OUTPUT_FILES) fs.rmSync(path.join(OUT_DIR, file), { force: true });
 	const written: string[] = [];
 	const write = (file: string, text: string) => {
 		fs.writeFileSync(path.join(OUT_DIR, file), text);
