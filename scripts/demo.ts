@@ -40,8 +40,9 @@ const DINGTALK_SECRET = 'SECdemo-dingtalk-secret';
 interface Step {
 	name: string;
 	flow: BrandFlow;
-	at: Date;
-	/** Called just before the tick, at the tick's virtual time. */
+	/** When the schedule would fire: asked just before the tick. */
+	at(): Date;
+	/** Called just before the tick, the simulator's clock already at `at`. */
 	before?: () => Promise<void>;
 }
 
@@ -107,25 +108,19 @@ async function main() {
 		stopServer = () => server.stop();
 		console.log(`n8n started at ${server.url} with both flows published`);
 
-		const steps = sim ? simulatedDay(sim) : [];
 		const results: StepResult[] = [];
 		const run = async (step: Step) => {
-			await step.before?.();
 			const stored = results.reduce((sum, result) => sum + result.newMentions, 0);
 			results.push(await tick(step, { server, sim, smtp: smtp!, bots: bots! }, stored));
 			const last = results[results.length - 1];
 			console.log(
-				`  ${last.at}  ${step.name.padEnd(34)} ${String(last.newMentions).padStart(4)} new mentions` +
+				`  ${last.at}  ${step.name.padEnd(50)} ${String(last.newMentions).padStart(4)} new mentions` +
 					`${last.credits === undefined ? '' : `, ${last.credits.toFixed(2)} credits, ${last.modelCalls} model calls`}` +
 					`${last.mails.length > 0 ? `; mail: ${last.mails.join(' | ')}` : ''}`,
 			);
 		};
 		console.log('\nTicks (what each schedule would have run):');
-		if (sim) for (const step of steps) await run(step);
-		else {
-			await run({ name: 'collect (backfill)', flow: 'collect', at: new Date() });
-			await run({ name: 'daily report', flow: 'daily', at: new Date() });
-		}
+		for (const step of sim ? simulatedDay(sim) : realServiceRun()) await run(step);
 
 		await writeOutputs({ results, server, sim, smtp, bots });
 	} finally {
@@ -139,22 +134,27 @@ async function main() {
 /** The simulator's day: a backfill, two quiet hours, a spike of notes on acme, the next report. */
 function simulatedDay(sim: Simulator): Step[] {
 	const start = sim.clock.now();
-	const hour = (n: number) => new Date(start + n * HOUR_MS);
-	const advanceTo = (at: Date) => async () => sim.clock.advance(at.getTime() - sim.clock.now());
+	const hour = (n: number) => () => new Date(start + n * HOUR_MS);
 	return [
 		{ name: 'collect (backfill)', flow: 'collect', at: hour(0) },
-		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(1), before: advanceTo(hour(1)) },
-		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(2), before: advanceTo(hour(2)) },
+		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(1) },
+		{ name: 'collect (quiet hour)', flow: 'collect', at: hour(2) },
 		{
 			name: `collect (spike: ${SPIKE.count} notes on ${SPIKE.keyword}, ${SPIKE.negativeShare * 100}% negative)`,
 			flow: 'collect',
 			at: hour(3),
-			before: async () => {
-				await advanceTo(hour(3))();
-				await postArrivals(sim.url);
-			},
+			before: () => postArrivals(sim.url),
 		},
-		{ name: 'daily report', flow: 'daily', at: hour(4), before: advanceTo(hour(4)) },
+		{ name: 'daily report', flow: 'daily', at: hour(4) },
+	];
+}
+
+/** The real service has no virtual clock: one collection now, then the report of what it stored. */
+function realServiceRun(): Step[] {
+	const now = () => new Date();
+	return [
+		{ name: 'collect (backfill)', flow: 'collect', at: now },
+		{ name: 'daily report', flow: 'daily', at: now },
 	];
 }
 
@@ -179,17 +179,20 @@ async function tick(
 	mentionsBefore: number,
 ): Promise<StepResult> {
 	const { server, sim, smtp, bots } = context;
+	const at = step.at();
+	if (sim) sim.clock.advance(at.getTime() - sim.clock.now());
+	await step.before?.();
 	const mailsBefore = smtp.messages.length;
 	const chatBefore = Object.fromEntries(BOTS.map((bot) => [bot, bots[bot].received.length]));
 	const creditsBefore = sim?.ledger.credits() ?? 0;
 	const billedBefore = sim?.ledger.billedCalls() ?? 0;
 	const modelBefore = sim ? modelCalls(sim) : 0;
 	// The webhook answers when the flow's last node finished: its mails and chat messages are in.
-	await server.tick(step.flow, step.at);
+	await server.tick(step.flow, at);
 	return {
 		step: step.name,
 		flow: step.flow,
-		at: step.at.toISOString(),
+		at: at.toISOString(),
 		// n8n starts empty and the flows create their tables: the rows up to here are the earlier ticks'.
 		newMentions: (await server.rows('brand_mentions')).length - mentionsBefore,
 		mails: smtp.messages.slice(mailsBefore).map((mail) => subjectOfMail(mail.data)),
