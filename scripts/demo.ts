@@ -207,7 +207,7 @@ async function tick(
 			]),
 		) as StepResult['chat'],
 		...(sim && {
-			credits: sim.ledger.credits() - creditsBefore,
+			credits: rounded(sim.ledger.credits() - creditsBefore),
 			billedCalls: sim.ledger.billedCalls() - billedBefore,
 			modelCalls: modelCalls(sim) - modelBefore,
 		}),
@@ -264,13 +264,13 @@ async function writeOutputs(context: {
 	const runs = await server.rows('brand_runs');
 	const cost = {
 		recordedByTheFlows: {
-			credits: sum(runs, 'credits'),
+			credits: rounded(sum(runs, 'credits')),
 			dataCalls: sum(runs, 'calls'),
 			classificationModelCalls: sum(runs, 'modelCalls'),
 		},
 		...(sim && {
 			simulatorLedger: {
-				credits: sim.ledger.credits(),
+				credits: rounded(sim.ledger.credits()),
 				billedCalls: sim.ledger.billedCalls(),
 				modelCalls: modelCalls(sim),
 			},
@@ -351,6 +351,9 @@ function countMentions(rows: Array<Record<string, unknown>>) {
 	}
 	return counts;
 }
+
+/** Credits are tenths: sums of floats show them as 0.5999999999999996. */
+const rounded = (credits: number) => Math.round(credits * 1000) / 1000;
 
 const sum = (rows: Array<Record<string, unknown>>, field: string) =>
 	rows.reduce((total, row) => total + (typeof row[field] === 'number' ? row[field] : 0), 0);
