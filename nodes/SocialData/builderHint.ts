@@ -16,7 +16,8 @@ export const socialDataBuilderHint: IBuilderHint = {
 		},
 		{
 			nodeType: 'n8n-nodes-base.scheduleTrigger',
-			relationHint: 'Runs a daily report of what people say',
+			relationHint:
+				'Runs a daily report of what people say; with `options.onlyNew` on the searches each run reads only what is new',
 		},
 		{
 			nodeType: 'n8n-nodes-base.removeDuplicates',

@@ -1,26 +1,12 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/execution/isRecord';
-import { readMention } from '../render/mention';
+import { postIdOf, readMention } from '../render/mention';
 import type { HistoryRow } from '../spikes';
 import { isoTextOf } from './timeValue';
 
 /** Items without any field (the placeholder of an empty Data Table answer) are not rows. */
 export const isPlaceholder = (item: INodeExecutionData) => Object.keys(item.json).length === 0;
-
-/**
- * The post's id. A Data Table's own `id` column is the row's number (no column of the user's may be
- * called `id`), so unless `id` is text the post's id is the part of `key` after its platform.
- */
-function postIdOf(row: Record<string, unknown>): unknown {
-	if (typeof row.id === 'string') return row.id;
-	const key = row.key;
-	if (typeof key === 'string' && key.includes(':')) return key.slice(key.indexOf(':') + 1);
-	throw InputError.about(
-		{ name: 'key', displayName: 'key' },
-		'is required as platform:id (a Data Table row’s own "id" is its row number, not the post’s)',
-	);
-}
 
 /**
  * One history row of the input, checked like a report row; only the fields spike detection and the

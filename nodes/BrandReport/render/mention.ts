@@ -76,6 +76,20 @@ function oneOf<T extends string>(
 	return value as T;
 }
 
+/**
+ * The post's id. A Data Table's own `id` column is the row's number (no column of the user's may be
+ * called `id`), so unless `id` is text the post's id is the part of `key` after its platform.
+ */
+export function postIdOf(row: Record<string, unknown>, prefix = ''): unknown {
+	if (typeof row.id === 'string') return row.id;
+	const key = row.key;
+	if (typeof key === 'string' && key.includes(':')) return key.slice(key.indexOf(':') + 1);
+	throw refuse(
+		prefix + 'key',
+		'is required as platform:id (a Data Table row’s own "id" is its row number, not the post’s)',
+	);
+}
+
 /** Milliseconds of an ISO date, refused naming the field when it is not one. */
 export function isoTime(value: unknown, field: string): number {
 	const time = typeof value === 'string' ? Date.parse(value) : NaN;
@@ -94,7 +108,7 @@ export function isoTime(value: unknown, field: string): number {
 export function readMention(row: unknown, prefix = ''): Mention {
 	if (!isRecord(row)) throw refuse(prefix || 'json', 'must be a mention row (a JSON object)');
 	const platform = oneOf(row, 'platform', prefix, PLATFORMS);
-	const id = text(row, 'id', prefix, true)!;
+	const id = text({ id: postIdOf(row, prefix) }, 'id', prefix, true)!;
 	const title = text(row, 'title', prefix) ?? '';
 	const body = text(row, 'text', prefix) ?? '';
 	const firstSeen = text(row, 'firstSeen', prefix, true)!;

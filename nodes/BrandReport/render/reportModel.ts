@@ -159,7 +159,7 @@ export function verdict(model: ReportModel): string {
 			: totals.positive > totals.negative
 				? strings.leaning.positive
 				: strings.leaning.balanced;
-	return `${strings.newMentions(totals.total)}, ${tone} ${strings.verdictCounts(totals.positive, totals.negative)}: ${strings.toAnswer(totals.negative)}`;
+	return strings.verdict(totals.total, tone, totals.positive, totals.negative);
 }
 
 export function subject(model: ReportModel): string {

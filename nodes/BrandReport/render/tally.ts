@@ -1,6 +1,5 @@
 import type { Mention } from './mention';
 import type { Label } from './strings';
-import { LABELS } from './strings';
 
 export type LabelCounts = Record<Label, number> & { total: number };
 
@@ -37,5 +36,3 @@ export function countBy(
 export function percent(part: number, whole: number): number {
 	return whole === 0 ? 0 : Math.round((part / whole) * 100);
 }
-
-export const SENTIMENT_ORDER: readonly Label[] = LABELS;

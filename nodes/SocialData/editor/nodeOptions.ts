@@ -154,6 +154,10 @@ const newOnly: INodeProperties[] = [
 		name: 'onlyNew',
 		type: 'boolean',
 		default: false,
+		builderHint: {
+			propertyHint:
+				'Turn on (with returnAll) in a scheduled workflow that reports mentions: each run outputs only the records that appeared since the last run, each once, and costs one call when nothing is new.',
+		},
 		description:
 			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output (memory per query in the workflow's static data). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
 	},

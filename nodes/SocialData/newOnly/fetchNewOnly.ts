@@ -77,7 +77,7 @@ export async function fetchNewOnly(
 	const walkContext: CallContext = { ...context, budget };
 	const price = endpoint.price.credits;
 	const refusingLimit = (): WalkLimit | undefined => {
-		if (budget.enabled && budget.spent + price > newOnly.creditBudget + 1e-9) return 'creditBudget';
+		if (!budget.allows(price)) return 'creditBudget';
 		return context.ceiling?.refusal(price, endpoint.name) ? 'ceiling' : undefined;
 	};
 	const listing = new Listing(

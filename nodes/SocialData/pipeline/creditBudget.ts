@@ -38,9 +38,14 @@ export class CreditBudget {
 		}
 	}
 
+	/** Whether a call of this price fits in what is left of the budget. */
+	allows(credits: number): boolean {
+		return !this.enabled || this.reserved + credits <= this.budget + 1e-9;
+	}
+
 	/** Fails when a call of this price would take the spend past the budget; reserves nothing. */
 	check(credits: number, endpoint: string) {
-		if (this.enabled && this.reserved + credits > this.budget + 1e-9) {
+		if (!this.allows(credits)) {
 			throw new CreditBudgetExceeded(
 				`Stopped before calling ${endpoint}: it would take this execution's spend to ${round(this.reserved + credits)} credits, past the Credit Budget of ${this.budget} (${round(this.reserved)} already spent)`,
 			);

@@ -205,6 +205,19 @@ describe('Build Report: multi-brand counts, cost, trend and output shapes', () =
 		]);
 	});
 
+	test('Last 24 Hours reports the rows first seen in the 24 hours before the run', async () => {
+		const ago = (hours: number, n: number) =>
+			mentionRow('acme', n, { firstSeen: new Date(Date.now() - hours * 3_600_000).toISOString() });
+		const { json } = await runBrandReport(
+			reportParameters({ period: 'last24Hours' }),
+			asItems([ago(1, 1), ago(23, 2), ago(25, 3), ago(30, 4)]),
+		);
+		expect((json[0].counts as IDataObject).total).toBe(2);
+		const period = json[0].period as { from: string; to: string };
+		expect(Date.parse(period.to) - Date.parse(period.from)).toBe(24 * 3_600_000);
+		expect(Math.abs(Date.parse(period.to) - Date.now())).toBeLessThan(60_000);
+	});
+
 	test('one brand looks like the report before: no share-of-voice section, the brand as title', async () => {
 		const { json } = await runBrandReport(
 			reportParameters({ brands: { brand: [{ name: 'acme' }] } }),
@@ -233,6 +246,7 @@ describe('Build Report: multi-brand counts, cost, trend and output shapes', () =
 			asItems([...rowsOf('acme', 12), ...rowsOf('rival', 6, 50)]),
 		);
 		expect(json[0].subject).toBe('acme 对比 rival：18 条新提及，3 条负面（2026-11-25）');
+		expect(json[0].markdown).toContain('18 条新提及，偏正面（正面 6，负面 3）：3 条待回应。');
 		expect(json[0].markdown).toContain('优先回应');
 		expect(json[0].markdown).toContain('趋势：最近 7 天');
 		expect(json[0].html).toContain('声量占比与情感');

@@ -18,9 +18,9 @@ describe('Build Report: refused before anything is rendered, naming the field an
 			/Field "label" \(label\) must be one of positive, neutral, negative, unclassified; got "angry" \(item 2\)/,
 		],
 		[
-			'a numeric id',
-			withRow(0, { id: 7300000000000000000 }),
-			/Field "id" \(id\) must be a string; got 7300000000000000000 \(item 0\)/,
+			'a numeric id (a Data Table row number) and no key to read the post id from',
+			withRow(0, { id: 7300000000000000000, key: undefined }),
+			/Field "key" \(key\) is required as platform:id .*\(item 0\)/,
 		],
 		[
 			'no first-seen time',
@@ -137,6 +137,8 @@ describe('Build Report: refused before anything is rendered, naming the field an
 		expect(error).toBeUndefined();
 		expect(json[0].subject).toBe('acme vs rival: 0 new mentions, 0 negative (2026-11-25)');
 		expect(json[0].markdown).toContain('No new mentions in this period.');
+		// No source named by a mention or a failure: "sources answered" shows a dash, not 0/0.
+		expect(json[0].html).toMatch(/>–<\/div><div[^>]*>sources answered</);
 	});
 });
 

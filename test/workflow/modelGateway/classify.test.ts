@@ -138,6 +138,9 @@ describe('Model Gateway › chat › Classify in Batches', () => {
 			['1', '2', '3', '4', '5', '6', '7', '8'],
 			['6'],
 		]);
+		// Every item says what the whole run cost: the first call and the retry.
+		for (const item of items)
+			expect((item.json.classification as { modelCalls: number }).modelCalls).toBe(2);
 	});
 
 	it('an item with no text is unclassified without a call', async () => {
@@ -145,8 +148,8 @@ describe('Model Gateway › chat › Classify in Batches', () => {
 			inputItems: [{ json: { text: '  ' } }, { json: { text: 'Great stuff' } }],
 		});
 		expect(items.map((item) => item.json.classification)).toEqual([
-			{ label: 'unclassified', reason: 'No text to classify' },
-			{ label: 'positive', reason: expect.any(String) },
+			{ label: 'unclassified', reason: 'No text to classify', modelCalls: 1 },
+			{ label: 'positive', reason: expect.any(String), modelCalls: 1 },
 		]);
 		expect(itemsAsked(0)).toEqual(['2']);
 	});
@@ -165,6 +168,7 @@ describe('Model Gateway › chat › Classify in Batches', () => {
 			expect(items[n].json.classification).toEqual({
 				label: 'unclassified',
 				reason: expect.stringMatching(/^The model call failed: .*500/),
+				modelCalls: 2,
 			});
 		for (const n of [3, 4, 5])
 			expect(labelOf(items[n].json)).toBe(sentimentOf(input[n].json.text).sentiment);
@@ -195,9 +199,9 @@ describe('Model Gateway › chat › Classify in Batches', () => {
 			},
 		);
 		expect(items.map((item) => item.json.topic)).toEqual([
-			{ label: 'price', reason: expect.any(String) },
-			{ label: 'shipping', reason: expect.any(String) },
-			{ label: 'other', reason: 'No text to classify' },
+			{ label: 'price', reason: expect.any(String), modelCalls: 1 },
+			{ label: 'shipping', reason: expect.any(String), modelCalls: 1 },
+			{ label: 'other', reason: 'No text to classify', modelCalls: 1 },
 		]);
 		expect(
 			bodyOf(chatCalls()[0]).response_format.json_schema.schema.properties.results.items.properties

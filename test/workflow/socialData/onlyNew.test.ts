@@ -302,3 +302,76 @@ describe('Social Data › Only New Since Last Run: refused before any call', () 
 		);
 	});
 });
+
+describe('Social Data › Only New Since Last Run: Max Pages and the Credit Ceiling end a walk the next run finishes', () => {
+	const BRAND = 'initech';
+	const data: IDataObject = {};
+	const notes = (options: IDataObject): INodeParameters => ({
+		resource: 'notes',
+		operation: 'search_notes',
+		keyword: BRAND,
+		returnAll: true,
+		options: { onlyNew: true, walkSummary: true, mentions: true, ...options },
+	});
+	const run = async (options: IDataObject) => {
+		const { items, error, hints } = await runSocialData(sim, notes(options), {
+			staticData: data,
+			workflowId: 'onlyNewLimits',
+		});
+		expect(error).toBeUndefined();
+		const walk = items.find((item) => item.json.onlyNewWalk)?.json.onlyNewWalk as IDataObject;
+		const ids = items.filter((item) => !item.json.onlyNewWalk).map((item) => String(item.json.id));
+		return { ids, walk, hints };
+	};
+	const newest = (count: number) => oldestFirst(SOURCES[0].list(BRAND).slice(0, count)).map(String);
+
+	test('the memory is marked as changed, so n8n saves it after a production run', async () => {
+		const first = await run({});
+		expect(first.walk).toMatchObject({ firstRun: true, stoppedBy: 'end' });
+		expect(data.__dataChanged).toBe(true);
+		const memory = (data['node:Social Data'] as IDataObject).onlyNewSinceLastRun as IDataObject;
+		expect(Object.keys(memory)).toHaveLength(1);
+		expect(JSON.parse(Object.keys(memory)[0])).toEqual([
+			'search_notes',
+			expect.objectContaining({ keyword: BRAND, sort_type: 'time_descending' }),
+		]);
+	});
+
+	test('Max Pages', async () => {
+		await spike(`notes:${BRAND}`, 60);
+		const fresh = newest(60);
+		const capped = await run({ maxPages: 2 });
+		expect(capped.walk).toMatchObject({
+			calls: 2,
+			newRecords: 40,
+			stoppedBy: 'maxPages',
+			continuesNextRun: true,
+		});
+		expect(capped.hints[0]).toContain('Max Pages (2) ended the walk before the last record seen');
+		// The backlog: page 3 (all new), page 4 (the mark); Max Pages leaves the newest page for later.
+		const rest = await run({ maxPages: 2 });
+		expect(rest.walk).toMatchObject({ calls: 2, newRecords: 20, stoppedBy: 'maxPages' });
+		const quiet = await run({ maxPages: 2 });
+		expect(quiet.walk).toMatchObject({ calls: 1, newRecords: 0, stoppedBy: 'seen' });
+		expect([...capped.ids, ...rest.ids]).toEqual(fresh.slice(-40).concat(fresh.slice(0, 20)));
+		expect([...capped.ids, ...rest.ids].sort()).toEqual([...fresh].sort());
+	});
+
+	test('a Credit Ceiling', async () => {
+		await spike(`notes:${BRAND}`, 50);
+		const fresh = newest(50);
+		const capped = await run({ creditCeilingPerHour: 0.2 });
+		expect(capped.walk).toMatchObject({
+			calls: 2,
+			newRecords: 40,
+			stoppedBy: 'ceiling',
+			continuesNextRun: true,
+		});
+		expect(capped.hints[0]).toContain(
+			'a Credit Ceiling ended the walk before the last record seen',
+		);
+		const rest = await run({});
+		expect(rest.walk).toMatchObject({ calls: 2, newRecords: 10, stoppedBy: 'seen' });
+		expect([...capped.ids, ...rest.ids].sort()).toEqual([...fresh].sort());
+	});
+});

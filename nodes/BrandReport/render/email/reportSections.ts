@@ -51,7 +51,7 @@ export function headlinesHtml({
 				'25%',
 			),
 			headline(
-				`${answered}/${platforms.length}`,
+				platforms.length ? `${answered}/${platforms.length}` : '–',
 				strings.sourcesAnswered,
 				failedPlatforms.size ? LABEL_COLOURS.negative : INK,
 				'25%',
@@ -167,7 +167,7 @@ export function trendHtml({ strings, trend, brands }: ReportModel) {
 	const most = Math.max(1, ...trend.map((day) => day.counts.total));
 	const rows = trend
 		.map((day) => {
-			const label = day.current ? `${day.day.slice(5)} (${strings.today})` : day.day.slice(5);
+			const label = day.current ? strings.currentDay(day.day.slice(5)) : day.day.slice(5);
 			const perBrand =
 				brands.length > 1
 					? `<div style="font-size:11px;">${brands.map((brand) => `<span style="color:${brand.colour};">${day.byBrand[brand.name] ?? 0}</span>`).join(' / ')}</div>`

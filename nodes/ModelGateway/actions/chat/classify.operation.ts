@@ -170,7 +170,7 @@ export function plan(this: IExecuteFunctions, i: number): string {
 /**
  * Classifies the planned items with as few model calls as the batch size allows (see
  * classifyInBatches for the retry and split rules) and outputs each of them, in order, with
- * `{label, reason}` in the result field. Settings are read from the first item, and checked before
+ * `{label, reason, modelCalls}` in the result field (`modelCalls`: the calls of the whole run). Settings are read from the first item, and checked before
  * the first call; the text comes from each item's plan.
  */
 export async function runAll(
@@ -229,6 +229,9 @@ export async function runAll(
 						label: unclassifiedLabel,
 						reason: verdict?.reason ?? reasonsWithoutCall.get(id) ?? 'Not classified',
 					};
-		return [{ json: { ...items[itemIndex].json, [resultField]: result } }];
+		// The run's model calls on every item, so a flow can show what the classification cost.
+		return [
+			{ json: { ...items[itemIndex].json, [resultField]: { ...result, modelCalls: run.calls } } },
+		];
 	});
 }
