@@ -198,6 +198,15 @@ describe('Check Spikes', () => {
 		);
 		expect(repeat.outputOf('Check Spikes')).toEqual([]);
 		expect(repeat.executedNodes).not.toContain('Build Alert');
+
+		// A Data Table node of version 1 gives its date columns as Dates.
+		const withDates = await checkThenAlert(
+			checkParameters({
+				alerts: `={{ [{ brand: "acme", label: "negative", spikeStart: new Date("${iso(-120)}"), alertedAt: new Date("${iso(-59)}") }] }}`,
+			}),
+			history,
+		);
+		expect(withDates.outputOf('Check Spikes')).toEqual([]);
 	});
 
 	test('Now may carry an offset (the schedule’s timestamp), and date columns may come as Dates', async () => {
