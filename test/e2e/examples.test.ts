@@ -117,7 +117,7 @@ describe('the example files', () => {
 		(file) => {
 			const { workflow } = example(file);
 			expect(typeof workflow.id).toBe('string');
-			expect(String(workflow.id)).toMatch(/^[A-Za-z0-9]{1,36}$/);
+			expect(String(workflow.id)).toMatch(/^[A-Za-z0-9]{1,21}$/);
 			expect(typeof workflow.name).toBe('string');
 			expect(Array.isArray(workflow.nodes)).toBe(true);
 			expect(typeof workflow.connections).toBe('object');

@@ -28,8 +28,11 @@ export function detectSpikes(
 	// The run is looked for up to `span` windows back, and each of those windows needs its own baseline.
 	const windows = 2 * span + 1;
 
+	const historyStart = firstSightings(rows);
 	const spikes: Spike[] = [];
 	for (const [brand, brandRows] of rowsByBrand(rows, settings.label)) {
+		// A brand's first run is its backfill: everything it finds is "new" and nothing comes before to compare with.
+		if ((historyStart.get(brand) ?? nowMs) > nowMs - windowMs) continue;
 		const counts = new WindowCounts(brandRows, nowMs, windowMs, windows);
 		const thresholdOf = (window: number) =>
 			Math.max(settings.minimumCount, settings.factor * counts.meanBefore(window, span));
@@ -57,6 +60,16 @@ export function detectSpikes(
 	return spikes.sort((a, b) => a.brand.localeCompare(b.brand));
 }
 
+/** When each brand's history begins: its earliest row of any label. */
+function firstSightings(rows: HistoryRow[]): Map<string, number> {
+	const first = new Map<string, number>();
+	for (const row of rows) {
+		const time = Date.parse(row.firstSeen);
+		if (time < (first.get(row.brand) ?? Infinity)) first.set(row.brand, time);
+	}
+	return first;
+}
+
 /** The label's rows per brand, each key once (its earliest sighting), every time checked. */
 function rowsByBrand(
 	rows: HistoryRow[],
@@ -70,8 +83,10 @@ function rowsByBrand(
 				`History row "${row.key}" has no valid firstSeen time: ${JSON.stringify(row.firstSeen)}`,
 			);
 		if (row.label !== label) continue;
-		const seen = byKey.get(row.key);
-		if (!seen || time < seen.time) byKey.set(row.key, { row, time });
+		// A post that names two brands is a mention of each.
+		const id = `${row.brand}\u0001${row.key}`;
+		const seen = byKey.get(id);
+		if (!seen || time < seen.time) byKey.set(id, { row, time });
 	}
 	const byBrand = new Map<string, Array<{ row: HistoryRow; time: number }>>();
 	for (const entry of byKey.values()) {

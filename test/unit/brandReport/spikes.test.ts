@@ -117,9 +117,30 @@ describe('detectSpikes', () => {
 	});
 
 	it('needs the minimum count when the usual level is zero', () => {
-		expect(detectSpikes(burst('acme', 4), [], SETTINGS, at(0))).toEqual([]);
-		const [spike] = detectSpikes(burst('acme', 5), [], SETTINGS, at(0));
+		const history = [mention('acme', 3 * 24 * 60, { label: 'positive' })];
+		expect(detectSpikes([...history, ...burst('acme', 4)], [], SETTINGS, at(0))).toEqual([]);
+		const [spike] = detectSpikes([...history, ...burst('acme', 5)], [], SETTINGS, at(0));
 		expect(spike).toMatchObject({ count: 5, baselinePerWindow: 0, threshold: 5 });
+	});
+
+	it("a brand's first run (its backfill, no earlier row of any label) is not a spike", () => {
+		const backfill = burst('acme', 40);
+		expect(detectSpikes(backfill, [], SETTINGS, at(0))).toEqual([]);
+		// Rows seen at the very start of the window belong to the window before: history.
+		const [spike] = detectSpikes([...backfill, ...burst('acme', 40, -60)], [], SETTINGS, at(60));
+		expect(spike).toMatchObject({ brand: 'acme', count: 40 });
+	});
+
+	it('a post that names two brands counts for each', () => {
+		const history = ['acme', 'rival'].map((brand) => mention(brand, 3 * 24 * 60));
+		const shared = burst('acme', 5);
+		const rows = [...history, ...shared, ...shared.map((row) => ({ ...row, brand: 'rival' }))];
+		expect(
+			detectSpikes(rows, [], SETTINGS, at(0)).map((spike) => [spike.brand, spike.count]),
+		).toEqual([
+			['acme', 5],
+			['rival', 5],
+		]);
 	});
 
 	it('needs the factor over the usual level when that is above the minimum', () => {
