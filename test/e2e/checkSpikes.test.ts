@@ -18,7 +18,8 @@ jest.setTimeout(10 * 60_000);
 const NOW = '2026-11-25T12:00:00.000Z';
 
 // acme: one negative every two hours for a week, then 8 in the hour before NOW.
-// live: 6 negatives in the minutes before the run, for the default Now.
+// live: watched for two days (a brand's first run is never a spike), then 6 negatives in the
+// minutes before the run, for the default Now.
 const HISTORY_CODE = `const NOW = Date.parse('${NOW}');
 const rows = [];
 const row = (brand, time, label) => {
@@ -33,6 +34,7 @@ for (let hour = 1; hour < 7 * 24 + 1; hour += 2) row('acme', NOW - (hour * 60 + 
 for (let i = 0; i < 8; i++) row('acme', NOW - (1 + i * 7) * 60000, 'negative');
 for (let i = 0; i < 20; i++) row('acme', NOW - (3 + i * 41) * 60000, 'positive');
 const started = Date.now();
+row('live', started - 2 * 24 * 3600000, 'positive');
 for (let i = 0; i < 6; i++) row('live', started - (i + 1) * 60000, 'negative');
 return rows.map((json) => ({ json }));`;
 

@@ -156,6 +156,25 @@ describe('Check Spikes', () => {
 		expect((alert.json.wecom as IDataObject[]).length).toBe(1);
 	});
 
+	test('a post that names two brands is a mention of each, and each spike pairs with its own brand’s rows', async () => {
+		const acme = burst('acme', 6);
+		const rival = acme.map((row) => ({ ...row, id: (row.id as number) + 10_000, brand: 'rival' }));
+		const history = [...usualWeek('acme', 2), ...usualWeek('rival', 2), ...acme, ...rival];
+		const { items, error } = await runBrandReport(checkParameters(), asItems(history));
+		expect(error).toBeUndefined();
+		const rowsOf = (rows: IDataObject[]) => rows.map((row) => ({ item: history.indexOf(row) }));
+		expect(
+			items.map((item) => [
+				item.json.brand,
+				(item.json.mentions as IDataObject[]).map((mention) => mention.key).sort(),
+				item.pairedItem,
+			]),
+		).toEqual([
+			['acme', acme.map((row) => row.key).sort(), rowsOf(acme)],
+			['rival', acme.map((row) => row.key).sort(), rowsOf(rival)],
+		]);
+	});
+
 	test('the alerts already sent keep the same spike from alerting again an hour later; a new wave alerts', async () => {
 		const history = [
 			...usualWeek('acme', 2),
@@ -237,6 +256,13 @@ describe('Check Spikes', () => {
 			});
 			return row;
 		});
+		// The brand was watched before (a brand's first run, its backfill, is never a spike).
+		recent.push(
+			tableRow('acme', 0, {
+				firstSeen: new Date(started - 2 * 24 * 60 * MINUTE).toISOString(),
+				label: 'positive',
+			}),
+		);
 		const { json, error } = await runBrandReport(
 			{ operation: 'checkSpikes', ...now },
 			asItems(recent),
