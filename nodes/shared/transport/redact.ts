@@ -1,4 +1,4 @@
-const MASK = '***';
+export const MASK = '***';
 
 function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,13 +29,66 @@ function secretPattern(secret: string): RegExp {
 	return new RegExp([encodedAnyWay, ...base64Forms].join('|'), 'g');
 }
 
-let cached: { secret: string; pattern: RegExp } | undefined;
+/** The most characters any form of the secret takes: every byte percent-encoded, or base64. */
+function longestForm(secret: string): number {
+	const bytes = Buffer.byteLength(secret, 'utf8');
+	return Math.max(3 * bytes, Math.ceil(bytes / 3) * 4);
+}
+
+let cached: { secret: string; pattern: RegExp; longest: number } | undefined;
+
+function formsOf(secret: string) {
+	if (cached?.secret !== secret)
+		cached = { secret, pattern: secretPattern(secret), longest: longestForm(secret) };
+	return cached;
+}
 
 /** Removes every occurrence of the secret, in every encoding a service might echo, from a text. */
 export function redactSecret(text: string, secret: string | undefined): string {
 	if (!secret || secret.length < 4) return text;
-	if (cached?.secret !== secret) cached = { secret, pattern: secretPattern(secret) };
-	return text.replace(cached.pattern, MASK);
+	return text.replace(formsOf(secret).pattern, MASK);
+}
+
+/** Where the secret occurs in a text, in any of its forms: [start, end) of each occurrence. */
+export function secretSpans(text: string, secret: string | undefined): Array<[number, number]> {
+	if (!secret || secret.length < 4) return [];
+	return [...text.matchAll(formsOf(secret).pattern)].map((match) => [
+		match.index,
+		match.index + match[0].length,
+	]);
+}
+
+/**
+ * Redacts the secret from a text that arrives in pieces (the deltas of a streamed answer), where a
+ * form of the secret may start in one piece and end in another: the end of the text so far that
+ * could still grow into one is held back until the next piece comes, or the stream ends.
+ */
+export class StreamRedactor {
+	private held = '';
+
+	constructor(private readonly secret: string | undefined) {}
+
+	/** The redacted text that is safe to hand on now ('' while all of it is held back). */
+	push(piece: string): string {
+		const { secret } = this;
+		if (!secret || secret.length < 4) return piece;
+		const text = this.held + piece;
+		const { pattern, longest } = formsOf(secret);
+		let cut = Math.max(0, text.length - (longest - 1));
+		for (const match of text.matchAll(pattern)) {
+			const end = match.index + match[0].length;
+			if (match.index < cut && end > cut) cut = end;
+		}
+		this.held = text.slice(cut);
+		return redactSecret(text.slice(0, cut), secret);
+	}
+
+	/** What was held back, redacted: the stream ended. */
+	end(): string {
+		const rest = redactSecret(this.held, this.secret);
+		this.held = '';
+		return rest;
+	}
 }
 
 /** Redacts the secret from every string inside a JSON-like value. */
