@@ -58,20 +58,28 @@ function checkEstimate(
 	}
 }
 
+/** The files of one item; `stoppedBy` when a spending limit stopped its later link calls. */
 async function downloadPlanned(
 	ctx: DownloadContext,
 	plan: DownloadPlan,
-): Promise<INodeExecutionData[]> {
-	if (plan.kind === 'channel') return await downloadChannelVideo(ctx, plan.input, plan.settings);
-	if (plan.kind === 'single') return await downloadSingleVideo(ctx, plan.input, plan.settings);
-	const { items, missed } = await downloadManyVideos(ctx, plan.ids, plan.itemIndex, plan.settings);
+): Promise<{ items: INodeExecutionData[]; stoppedBy?: CreditLimitReached }> {
+	if (plan.kind === 'channel')
+		return { items: await downloadChannelVideo(ctx, plan.input, plan.settings) };
+	if (plan.kind === 'single')
+		return { items: await downloadSingleVideo(ctx, plan.input, plan.settings) };
+	const { items, missed, stoppedBy } = await downloadManyVideos(
+		ctx,
+		plan.ids,
+		plan.itemIndex,
+		plan.settings,
+	);
 	if (missed > 0) {
 		ctx.node.addExecutionHints({
 			message: `${missed} of ${items.length} videos were not downloaded; their items say why (downloaded: false, error)`,
 			location: 'outputPane',
 		});
 	}
-	return items;
+	return { items, stoppedBy };
 }
 
 /**
@@ -117,7 +125,14 @@ export async function downloadVideos(this: IExecuteFunctions): Promise<INodeExec
 				stoppedByLimit = true;
 				return [];
 			}
-			return fetched.results.map((result) => ({
+			const { items, stoppedBy } = fetched.results;
+			if (stoppedBy) {
+				addOutputHints(this, [
+					`Stopped within item ${itemIndex + 1} of ${planned.length}: the videos whose links were paid for are in the output, the rest of its ids and the items after it were not sent. ${stoppedBy.message}`,
+				]);
+				stoppedByLimit = true;
+			}
+			return items.map((result) => ({
 				...result,
 				json: redactDeep(result.json, credentials.apiKey),
 				pairedItem: { item: itemIndex },

@@ -355,6 +355,34 @@ describe('Download Video under the spending limits of the node', () => {
 		expect(sim.ledger.billedCalls()).toBe(2);
 	});
 
+	it('Many Videos of more than 50 ids: a ceiling that stops the second call keeps the videos of the first', async () => {
+		const valid = sim.dataset.ids.awemeId;
+		const unknown = Array.from({ length: 54 }, (_, index) => `not-an-id-${index}`);
+		const { items, error, hints } = await runSocialData(
+			sim,
+			shortVideoDownload({
+				videoSelection: 'batch',
+				aweme_ids: [valid, ...unknown].join(','),
+				options: { creditCeilingPerHour: 0.1 },
+			}),
+			{ staticData: {}, workflowId: 'downloadCeilingManyVideos' },
+		);
+		expect(error).toBeUndefined();
+		// The first call took the valid id and 49 unknown ones; the other 5 were never sent.
+		expect(items).toHaveLength(50);
+		expect(items[0].json).toMatchObject({ video_id: valid, downloaded: true });
+		expect((await bytesOf(items[0])).equals(smallVideo)).toBe(true);
+		expect(items.slice(1).every((item) => item.json.downloaded === false)).toBe(true);
+		expect(sim.ledger.billedCalls()).toBe(1);
+		expect(runCalls('fetch_multi_video_high_quality_play_url')).toHaveLength(1);
+		expect(hints).toEqual([
+			'49 of 50 videos were not downloaded; their items say why (downloaded: false, error)',
+			expect.stringMatching(
+				/^Stopped within item 1 of 1: the videos whose links were paid for are in the output, the rest of its ids and the items after it were not sent\. Stopped before calling fetch_multi_video_high_quality_play_url: the Credit Ceiling per Hour of 0\.1 credits/,
+			),
+		]);
+	});
+
 	it('a negative Credit Budget is refused before any call, naming the field and the item', async () => {
 		const { error } = await runSocialData(sim, channelDownload({ options: { creditBudget: -1 } }));
 		expect(error?.message).toMatch(/Credit Budget.*must be a number of credits, 0 or more.*item 0/);
