@@ -1,4 +1,5 @@
-import { redactSecret, StreamRedactor } from '../../nodes/shared/transport/redact';
+import { redactSecret } from '../../nodes/shared/transport/redact';
+import { StreamRedactor } from '../../nodes/shared/transport/streamRedactor';
 
 // A streamed answer comes in pieces cut anywhere: the key echoed in it, in any form the redaction
 // knows, must be masked whatever the cuts, and the text around it must come out unchanged.
@@ -42,5 +43,14 @@ test('one character at a time, nothing of the key is handed on before the end', 
 test('without a key the pieces go through as they come', () => {
 	const redactor = new StreamRedactor(undefined);
 	expect(redactor.push('abc')).toBe('abc');
+	expect(redactor.end()).toBe('');
+});
+
+test('only what could begin a form of the key waits: other text goes on at once', () => {
+	const redactor = new StreamRedactor(KEY);
+	expect(redactor.push('Hello world. ')).toBe('Hello world. ');
+	expect(redactor.push('The sk')).toBe('The ');
+	expect(redactor.push('y is blue. %73%6B')).toBe('sky is blue. ');
+	expect(redactor.push('-live-Ab%2fc%2Bd+9~x!')).toBe('***!');
 	expect(redactor.end()).toBe('');
 });

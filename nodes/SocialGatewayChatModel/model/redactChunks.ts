@@ -1,5 +1,5 @@
 import type { StreamChunk } from '@n8n/ai-node-sdk';
-import { StreamRedactor } from '../../shared/transport/redact';
+import { StreamRedactor } from '../../shared/transport/streamRedactor';
 
 type PieceChunk = Extract<
 	StreamChunk,

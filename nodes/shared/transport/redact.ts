@@ -37,7 +37,8 @@ function longestForm(secret: string): number {
 
 let cached: { secret: string; pattern: RegExp; longest: number } | undefined;
 
-function formsOf(secret: string) {
+/** The search for every form of the secret, and the most characters one form takes. */
+export function formsOf(secret: string): { pattern: RegExp; longest: number } {
 	if (cached?.secret !== secret)
 		cached = { secret, pattern: secretPattern(secret), longest: longestForm(secret) };
 	return cached;
@@ -56,39 +57,6 @@ export function secretSpans(text: string, secret: string | undefined): Array<[nu
 		match.index,
 		match.index + match[0].length,
 	]);
-}
-
-/**
- * Redacts the secret from a text that arrives in pieces (the deltas of a streamed answer), where a
- * form of the secret may start in one piece and end in another: the end of the text so far that
- * could still grow into one is held back until the next piece comes, or the stream ends.
- */
-export class StreamRedactor {
-	private held = '';
-
-	constructor(private readonly secret: string | undefined) {}
-
-	/** The redacted text that is safe to hand on now ('' while all of it is held back). */
-	push(piece: string): string {
-		const { secret } = this;
-		if (!secret || secret.length < 4) return piece;
-		const text = this.held + piece;
-		const { pattern, longest } = formsOf(secret);
-		let cut = Math.max(0, text.length - (longest - 1));
-		for (const match of text.matchAll(pattern)) {
-			const end = match.index + match[0].length;
-			if (match.index < cut && end > cut) cut = end;
-		}
-		this.held = text.slice(cut);
-		return redactSecret(text.slice(0, cut), secret);
-	}
-
-	/** What was held back, redacted: the stream ended. */
-	end(): string {
-		const rest = redactSecret(this.held, this.secret);
-		this.held = '';
-		return rest;
-	}
 }
 
 /** Redacts the secret from every string inside a JSON-like value. */
