@@ -7,6 +7,7 @@
  * alert, not two), an outage of the article search, and the catch-up after it. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local bots that
  * enforce their formats, limits and signatures. About 3 minutes once n8n is cached.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import { withParameters } from '../../tools/brandMonitoring/flows';
@@ -184,6 +185,23 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		runs = await server.rows('brand_runs');
 		reports = await server.rows('brand_reports');
 		alerts = await server.rows('brand_alerts');
+		fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+		fs.writeFileSync(
+			path.join(SCREENSHOT_DIR, 'days.json'),
+			JSON.stringify(
+				{
+					ticks: ticks.map(({ mails, at, ...done }) => ({
+						...done,
+						at: iso(at),
+						mails: mails.length,
+					})),
+					rows: { mentions: mentions.length, runs: runs.length, alerts: alerts.length },
+					reports,
+				},
+				null,
+				'\t',
+			),
+		);
 	});
 
 	it('stores every mention once per brand: the simulator lists, nothing missed, nothing doubled', () => {
