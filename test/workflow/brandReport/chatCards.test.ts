@@ -64,6 +64,8 @@ describe('Brand Report chat messages in headless Chromium', () => {
 			expect(column).toContain('Answer first: 6 negative mentions — rival');
 			expect(column).not.toMatch(/\*\*|\]\(|^#+ /m);
 		});
+		// Feishu's lark_md has no quote: the summary goes in as text, not as "> …".
+		expect(columns[0]).not.toMatch(/^> /m);
 		// WeCom's report is split in two and says so in each part.
 		expect(columns[1]).toMatch(/part 1\/2[\s\S]*part 2\/2/);
 		// The Feishu card header shows the title, not the Markdown of the first block.
