@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import { withParameters } from '../../tools/brandMonitoring/flows';
 import { startBrandFlowServer, type BrandFlowServer } from '../../tools/brandMonitoring/flowServer';
-import { screenshotReport } from '../../tools/brandMonitoring/reportScreenshot';
+import { chatPreviewHtml } from '../../tools/brandMonitoring/chatPreview';
+import { screenshotHtml, screenshotReport } from '../../tools/brandMonitoring/reportScreenshot';
 import type { ImportableCredential } from '../../tools/n8n/credentials';
 import { packProject } from '../../tools/n8n/installPack';
 import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
@@ -345,5 +346,16 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		expect(shown).toEqual(expected);
 		const alertMail = collectTicks()[5].mails[0];
 		await screenshotReport(htmlOf(alertMail), path.join(SCREENSHOT_DIR, 'spike-alert.png'));
+		// What each group saw: the messages the three bots accepted, as their clients show them.
+		const received = (['feishu', 'wecom', 'dingtalk'] as const).flatMap((bot) =>
+			bots[bot].accepted().map((message) => ({ bot, body: message.message })),
+		);
+		const cards = await screenshotHtml(
+			chatPreviewHtml(received),
+			path.join(SCREENSHOT_DIR, 'chat-days.png'),
+			1280,
+		);
+		expect(cards.text).toContain('Spike alert: acme');
+		expect(cards.text).not.toMatch(/\*\*/);
 	});
 });
