@@ -189,6 +189,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		const response = withModelAnswerFault(
 			withDataFields(await route.handle(request, ctx), fault?.data),
 			fault?.modelAnswer,
+			resolved.apiKey,
 		);
 		// Recorded before sending: a client in the same process may look at the ledger as soon as it has the answer.
 		if (response.billing) {

@@ -12,13 +12,12 @@ import {
 	settleFailure,
 } from '../shared/execution';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
-import { CREDENTIAL_NAME } from '../shared/transport/credentials';
 import { GATEWAY_RUN_OPERATION } from './editor/gatewayRunProperties';
 import { NODE_OPTION_DEFAULTS } from './editor/nodeOptions';
 import { SOCIAL_DATA_OPERATIONS } from './operations';
 import { callsFor, sendBatch } from './pipeline/batch';
-import { CreditBudget, CreditLimitReached } from './pipeline/creditBudget';
-import { CreditCeiling } from './pipeline/creditCeiling';
+import { CreditBudget, CreditLimitReached, limitStopHint } from './pipeline/creditBudget';
+import { creditCeilingOf } from './pipeline/creditCeiling';
 import { inOperationTerms } from './pipeline/errorTerms';
 import type { EndpointOutput } from './pipeline/fetchEndpoint';
 import { fetchEndpoint } from './pipeline/fetchEndpoint';
@@ -59,16 +58,6 @@ function checkEstimate(node: IExecuteFunctions, budget: CreditBudget, planned: P
 	} catch (error) {
 		throw new NodeOperationError(node.getNode(), (error as Error).message);
 	}
-}
-
-/** The Credit Ceilings of the node, over the spend this workflow's executions stored with this credential. */
-function creditCeilingOf(node: IExecuteFunctions, options: typeof NODE_OPTION_DEFAULTS) {
-	const limits = { perHour: options.creditCeilingPerHour, perDay: options.creditCeilingPerDay };
-	if (!(limits.perHour > 0 || limits.perDay > 0)) return undefined;
-	const credential = node.getNode().credentials?.[CREDENTIAL_NAME];
-	const scope = credential?.id ?? credential?.name ?? CREDENTIAL_NAME;
-	const workflowId = String(node.getWorkflow().id ?? '');
-	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, workflowId, limits);
 }
 
 async function fetchPlanned(
@@ -115,7 +104,10 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 	const context: CallContext = {
 		credentials,
 		budget: new CreditBudget(execution.creditBudget),
-		ceiling: creditCeilingOf(this, execution),
+		ceiling: creditCeilingOf(this, {
+			perHour: execution.creditCeilingPerHour,
+			perDay: execution.creditCeilingPerDay,
+		}),
 		signal: cancelSignalOf(this),
 		timeoutSeconds: execution.timeout,
 	};
@@ -158,10 +150,7 @@ export async function executeSocialData(this: IExecuteFunctions): Promise<INodeE
 				// Once this execution paid for records, a spending limit ends it with them, not with an error.
 				const { error } = fetched;
 				if (!(error instanceof CreditLimitReached) || context.budget.spent === 0) throw error;
-				if (!stoppedByLimit)
-					addOutputHints(this, [
-						`Stopped at item ${itemIndex + 1} of ${items.length}: it and the items not started yet were not sent; the records already paid for are in the output. ${error.message}`,
-					]);
+				if (!stoppedByLimit) addOutputHints(this, [limitStopHint(itemIndex, items.length, error)]);
 				stoppedByLimit = true;
 				return [];
 			}

@@ -1,302 +1,361 @@
+/**
+ * The brand-monitoring pair as shipped (examples/brand-monitoring-hourly-collect.json and
+ * brand-monitoring-daily-report.json) in one started n8n 2.41.1 against the simulator, across two
+ * simulated days: two brands, three sources each, the schedules replayed at the simulator's virtual
+ * times (every 6 hours for the collector, with the spike window set to match; once a day for the
+ * report). A quiet day, a spike of 200 new notes about acme that goes on into the next run (one
+ * alert, not two), an outage of the article search, and the catch-up after it. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local bots that
+ * enforce their formats, limits and signatures. About 3 minutes once n8n is cached.
+ */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { brandWorkflow, reportOf, type BrandReport } from '../../tools/brandMonitoring/workflow';
+import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { withParameters } from '../../tools/brandMonitoring/flows';
+import { startBrandFlowServer, type BrandFlowServer } from '../../tools/brandMonitoring/flowServer';
+import { chatPreviewHtml } from '../../tools/brandMonitoring/chatPreview';
+import { screenshotHtml, screenshotReport } from '../../tools/brandMonitoring/reportScreenshot';
+import type { ImportableCredential } from '../../tools/n8n/credentials';
 import { packProject } from '../../tools/n8n/installPack';
 import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
-import {
-	screenshotReport,
-	type RenderedReport,
-} from '../../tools/brandMonitoring/reportScreenshot';
-import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
-import {
-	failureReport,
-	openN8nSession,
-	type N8nSession,
-	type WorkflowRunResult,
-} from '../../tools/n8n/workflowRunner';
-import {
-	SIMULATOR_API_KEY,
-	startSimulator,
-	type RecordedRequest,
-	type Simulator,
-} from '../../simulator';
+import { startChatReceivers, type ChatReceivers } from '../support/chatReceivers';
+import { startSmtpSink, type SmtpSink, type SunkMail } from './smtpSink';
 
-// The flagship workflow in a real n8n 2.41 against the simulator: four executions in one n8n user
-// folder (each `n8n execute` its own process, so whatever the next run sees survived a restart),
-// the second on the same data, the third with the video search failing, the fourth after new posts
-// arrived, with one malformed model answer. Classification in batches of 5 so the mentions take
-// several calls. About 2 minutes once n8n is cached (first install ~5 min).
+jest.setTimeout(15 * 60_000);
 
-const PAGE_SIZE = 3;
-const BRAND = 'acme';
-const BATCH_SIZE = 5;
-/** Virtual minutes between arriving posts; the fourth run comes ARRIVALS of them later. */
-const ARRIVAL_EVERY_MS = 60_000;
-const ARRIVALS = 4;
+const HOUR = 3_600_000;
+const CADENCE = 6 * HOUR;
+const PAGE_SIZE = 10;
+const SPIKE = 200;
+const BRANDS = ['acme', 'rival'];
+const FEISHU_SECRET = 'feishu-signing-secret';
+const DINGTALK_SECRET = 'SECdingtalk-signing-secret';
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'brand-report');
 
-interface ReportRun {
-	result: WorkflowRunResult;
-	report: BrandReport;
-	dataCalls: number;
+type Row = Record<string, unknown>;
+
+interface Tick {
+	flow: 'collect' | 'daily';
+	at: number;
 	billed: number;
-	chatCalls: RecordedRequest[];
-	/** What the searches had to find at the time of the run. */
-	expected: ReturnType<typeof expectedMentions>;
+	credits: number;
+	/** Classification and summary calls the tick made. */
+	modelCalls: number;
+	mails: SunkMail[];
 }
 
 let sim: Simulator;
-let chat: WebhookReceiver;
-let session: N8nSession;
-const runs: ReportRun[] = [];
-const rendered: RenderedReport[] = [];
+let bots: ChatReceivers;
+let smtp: SmtpSink;
+let server: BrandFlowServer;
+const ticks: Tick[] = [];
+let T0: number;
 
-async function executeOnce(prepare?: () => void) {
-	sim.reset();
-	prepare?.();
-	const expected = expectedMentions();
-	const result = await session.execute();
-	if (!result.ok) throw new Error(failureReport(result));
-	runs.push({
-		result,
-		report: reportOf(result.output),
-		dataCalls: sim.requests.filter((request) => request.path === '/api/v1/run').length,
-		billed: sim.ledger.billedCalls(),
-		chatCalls: sim.requests.filter((request) => request.path === '/v1/chat/completions'),
-		expected,
-	});
+async function tick(flow: Tick['flow'], prepare?: () => Promise<void> | void): Promise<Tick> {
+	await prepare?.();
+	const billedBefore = sim.ledger.billedCalls();
+	const creditsBefore = sim.ledger.credits();
+	const modelBefore = modelRequests().length;
+	const mailsBefore = smtp.messages.length;
+	const at = sim.clock.now();
+	await server.tick(flow, new Date(at));
+	const done: Tick = {
+		flow,
+		at,
+		billed: sim.ledger.billedCalls() - billedBefore,
+		credits: sim.ledger.credits() - creditsBefore,
+		modelCalls: modelRequests().length - modelBefore,
+		mails: smtp.messages.slice(mailsBefore),
+	};
+	ticks.push(done);
+	return done;
 }
 
-beforeAll(async () => {
-	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS });
-	chat = await startWebhookReceiver();
-	const packTarball = await packProject({ build: true, copyFirst: true });
-	const workflow = brandWorkflow({ brand: BRAND, batchSize: BATCH_SIZE, chatWebhookUrl: chat.url });
-	session = await openN8nSession({
-		workflow,
-		gatewayUrl: sim.url,
-		apiKey: SIMULATOR_API_KEY,
-		packTarball,
+async function spikeOfNotes(): Promise<void> {
+	const spike = await fetch(`${sim.url}/__sim/arrivals`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ count: SPIKE, endpoint: 'search_notes', keyword: 'acme' }),
 	});
-	await executeOnce();
-	await executeOnce();
-	await executeOnce(() => sim.faults.queue({ status: 500, endpoint: 'fetch_search_videos' }));
-	await executeOnce(() => {
-		sim.clock.advance(ARRIVALS * ARRIVAL_EVERY_MS);
-		sim.faults.queue({ endpoint: 'v1/chat/completions', modelAnswer: 'drop-item' });
-	});
-	rendered.push(
-		await screenshotReport(runs[0].report.html, path.join(SCREENSHOT_DIR, 'daily-report.png')),
-	);
-	rendered.push(
-		await screenshotReport(
-			runs[2].report.html,
-			path.join(SCREENSHOT_DIR, 'daily-report-failed-source.png'),
-		),
-	);
-}, 20 * 60_000);
+	expect(spike.status).toBe(200);
+}
 
-afterAll(async () => {
-	session?.close();
-	await sim?.close();
-	await chat?.close();
-});
+const modelRequests = () =>
+	sim.requests.filter((request) => request.path === '/v1/chat/completions');
+const later = () => sim.clock.advance(CADENCE);
+const iso = (ms: number) => new Date(ms).toISOString();
+const collectTicks = () => ticks.filter((done) => done.flow === 'collect');
 
-/** What the simulator holds for the last day now, i.e. what the three searches must find. */
-function expectedMentions() {
-	const { dataset } = sim;
+/** n8n's SMTP credential takes a number and booleans, which `n8n import:credentials` keeps as given. */
+function smtpCredential(sink: SmtpSink): ImportableCredential {
 	return {
-		notes: dataset
-			.searchNotes(BRAND, { time_filter: '一天内', sort_type: 'time_descending' })
-			.map((hit) => String(hit.note.id)),
-		articles: dataset
-			.searchHits(BRAND, 'article', { publish_time: 'day', sort: 'latest' })
-			.map((hit) => String((hit as { docID: bigint }).docID)),
-		videos: dataset
-			.searchVideoHits(BRAND, { publish_time: 'day', sort: 'latest' })
-			.map((hit) => String(hit.docID)),
+		id: 'smtpCredential',
+		name: 'SMTP account',
+		type: 'smtp',
+		data: {
+			user: '',
+			password: '',
+			host: '127.0.0.1',
+			port: sink.port,
+			secure: false,
+			disableStartTls: true,
+			hostName: '',
+		} as unknown as ImportableCredential['data'],
 	};
 }
 
-const pagesFor = (hits: number) => Math.max(1, Math.ceil(hits / PAGE_SIZE));
-const bodyOf = (request: RecordedRequest) => JSON.parse(request.bodyText);
-const isClassification = (request: RecordedRequest) =>
-	bodyOf(request).response_format !== undefined;
+/** The HTML part of a message as nodemailer sends it (quoted-printable). */
+function htmlOf(mail: SunkMail): string {
+	const part = mail.data.split(/\r?\nContent-Type: text\/html[^\n]*\n/i)[1] ?? '';
+	const body = part
+		.split(/\r?\n\r?\n/)
+		.slice(1)
+		.join('\n\n')
+		.split(/\r?\n--/)[0];
+	return body
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+		.replace(/[\u0080-\u00ff]+/g, (bytes) => Buffer.from(bytes, 'latin1').toString('utf8'));
+}
 
-describe('the brand-monitoring daily report in a real n8n', () => {
-	it('reports every platform, with sentiment counts that add up to the mentions', () => {
-		const { report, expected } = runs[0];
-		expect(report.failures).toEqual([]);
-		for (const source of ['notes', 'articles', 'videos'] as const) {
-			const counted = Object.values(report.counts[source]).reduce((sum, n) => sum + n, 0);
-			expect(expected[source].length).toBeGreaterThan(0);
-			expect(counted).toBe(expected[source].length);
-		}
-		const total = Object.values(report.totals).reduce((sum, n) => sum + n, 0);
-		expect(total).toBe(report.newMentions);
-		expect(report.mentions).toHaveLength(report.newMentions);
-		expect(report.totals.unclassified).toBe(0);
-		expect(report.subject).toBe(
-			`${BRAND}: ${report.newMentions} new mentions, ${report.totals.negative} negative (${report.day})`,
+const subjectOf = (mail: SunkMail) => /^Subject: (.*)$/m.exec(mail.data)?.[1] ?? '';
+
+beforeAll(async () => {
+	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: CADENCE });
+	T0 = sim.clock.now();
+	bots = await startChatReceivers({ feishuSecret: FEISHU_SECRET, dingTalkSecret: DINGTALK_SECRET });
+	smtp = await startSmtpSink();
+	server = await startBrandFlowServer({
+		gatewayUrl: sim.url,
+		apiKey: SIMULATOR_API_KEY,
+		packTarball: await packProject({ build: true, copyFirst: true, quiet: true }),
+		settings: {
+			feishuUrl: bots.feishu.url,
+			feishuSecret: FEISHU_SECRET,
+			wecomUrl: bots.wecom.url,
+			dingtalkUrl: bots.dingtalk.url,
+			dingtalkSecret: DINGTALK_SECRET,
+		},
+		// The test's collector runs every 6 hours, so a spike is looked for in 6-hour windows.
+		adjust: { collect: (flow) => withParameters(flow, 'Check Spikes', { windowMinutes: 360 }) },
+		credentials: [smtpCredential(smtp)],
+		secrets: [FEISHU_SECRET, DINGTALK_SECRET],
+		quiet: true,
+	});
+
+	// Day 1: the backfill, three quiet runs; the first report at T0 + 24 h.
+	for (let n = 0; n < 4; n++) {
+		await tick('collect');
+		later();
+	}
+	await tick('collect');
+	await tick('daily');
+	// Day 2: a spike of new notes about acme, a quiet run, an outage of the article search, the
+	// catch-up; the second report at T0 + 48 h.
+	later();
+	await tick('collect', spikeOfNotes);
+	later();
+	// The wave goes on: the same spike, which must not be alerted again.
+	await tick('collect', spikeOfNotes);
+	later();
+	await tick('collect', () => {
+		sim.faults.queue(
+			{ endpoint: 'fetch_search', status: 503 },
+			{ endpoint: 'fetch_search', status: 503 },
 		);
-		expect(report.summary).toMatch(new RegExp(`Summary of ${report.newMentions} mentions`));
 	});
+	later();
+	await tick('collect');
+	await tick('daily');
+});
 
-	it('keeps every 64-bit id digit for digit', () => {
-		const { expected } = runs[0];
-		const idsOf = (source: string) =>
-			runs[0].report.mentions
-				.filter((m) => m.source === source)
-				.map((m) => m.id)
-				.sort();
-		expect(idsOf('articles')).toEqual([...expected.articles].sort());
-		expect(idsOf('videos')).toEqual([...expected.videos].sort());
-		expect(idsOf('notes')).toEqual([...expected.notes].sort());
-		for (const id of [...expected.articles, ...expected.videos])
-			expect(BigInt(id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
-	});
+afterAll(async () => {
+	await server?.stop();
+	await bots?.close();
+	await smtp?.close();
+	await sim?.close();
+});
 
-	it('makes exactly the calls the workflow should: its pages, ceil(mentions / batch size) classification calls, one summary', () => {
-		const { expected } = runs[0];
-		const pages =
-			pagesFor(expected.notes.length) +
-			pagesFor(expected.articles.length) +
-			pagesFor(expected.videos.length);
-		const [first] = runs;
-		expect(first.dataCalls).toBe(pages);
-		expect(first.billed).toBe(pages);
-		expect(runs[1].billed).toBe(pages);
-		const mentions = first.report.newMentions;
-		expect(mentions).toBeGreaterThan(2 * BATCH_SIZE);
-		expect(first.chatCalls).toHaveLength(Math.ceil(mentions / BATCH_SIZE) + 1);
-		// The classification calls ask for structured output, each mention in exactly one of them.
-		const classification = first.chatCalls.filter(isClassification);
-		expect(classification).toHaveLength(Math.ceil(mentions / BATCH_SIZE));
-		for (const request of classification)
-			expect(bodyOf(request).response_format).toMatchObject({
-				type: 'json_schema',
-				json_schema: { strict: true },
-			});
-		const asked = classification.map(
-			(request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number,
-		);
-		expect(Math.max(...asked)).toBe(BATCH_SIZE);
-		expect(asked.reduce((sum, n) => sum + n, 0)).toBe(mentions);
-	});
+describe('brand monitoring across simulated days in a real n8n', () => {
+	let mentions: Row[];
+	let runs: Row[];
+	let reports: Row[];
+	let alerts: Row[];
 
-	it('a second run on the same data reports no new mentions and classifies nothing', () => {
-		const second = runs[1];
-		expect(second.report.newMentions).toBe(0);
-		expect(second.report.mentions).toEqual([]);
-		expect(second.chatCalls).toHaveLength(1);
-		expect(second.chatCalls.filter(isClassification)).toEqual([]);
-		expect(second.report.html).toContain('No new mentions today.');
-	});
-
-	it('a platform that fails does not stop the report: it names the source', () => {
-		const { report } = runs[2];
-		expect(report.failures).toHaveLength(1);
-		expect(report.failures[0]).toMatchObject({ source: 'videos', status: 500 });
-		expect(report.html).toContain('Sources that failed');
-		expect(report.counts.notes).toBeDefined();
-	});
-
-	it('a malformed model answer is asked again about what it left open: one call more, no mention lost', () => {
-		const { report, chatCalls } = runs[3];
-		expect(report.newMentions).toBe(3 * ARRIVALS);
-		expect(report.mentions).toHaveLength(3 * ARRIVALS);
-		expect(report.totals.unclassified).toBe(0);
-		const classification = chatCalls.filter(isClassification);
-		const asked = classification.map(
-			(request) => JSON.parse(bodyOf(request).messages[1].content).items.length as number,
-		);
-		// The batches, then the retry of the one whose answer left its last mention out.
-		expect(classification).toHaveLength(Math.ceil(report.newMentions / BATCH_SIZE) + 1);
-		expect(asked.filter((n) => n === 1)).toHaveLength(1);
-		expect(asked.reduce((sum, n) => sum + n, 0)).toBe(report.newMentions + 1);
-		expect(chatCalls).toHaveLength(classification.length + 1);
-	});
-
-	it('keeps the trend in n8n across runs (each run a new n8n process): one entry more per run, earlier entries unchanged', () => {
-		const [first, second, third, fourth] = runs.map((run) => run.report.trend);
-		const countsOf = (report: BrandReport) => ({
-			mentions: report.newMentions,
-			positive: report.totals.positive,
-			neutral: report.totals.neutral,
-			negative: report.totals.negative,
-			unclassified: report.totals.unclassified,
-		});
-		expect(first).toHaveLength(1);
-		expect(first[0]).toMatchObject({ ...countsOf(runs[0].report), failedSources: 0 });
-		expect(second).toHaveLength(2);
-		expect(second[0]).toEqual(first[0]);
-		expect(second[1]).toMatchObject({ mentions: 0, failedSources: 0 });
-		expect(third).toHaveLength(3);
-		expect(third.slice(0, 2)).toEqual(second);
-		expect(third[2]).toMatchObject({ mentions: 0, failedSources: 1 });
-		expect(fourth.slice(0, 3)).toEqual(third);
-		expect(fourth[3]).toMatchObject({ mentions: 3 * ARRIVALS });
-		expect(new Set(fourth.map((run) => run.execution)).size).toBe(4);
-	});
-
-	it('posts the Markdown version to the team-chat webhook once per run', () => {
-		expect(chat.posts).toHaveLength(runs.length);
-		chat.posts.forEach((post, n) => {
-			expect(post).toMatchObject({
-				method: 'POST',
-				contentType: expect.stringContaining('application/json'),
-			});
-			expect(JSON.parse(post.body)).toEqual({ text: runs[n].report.markdown });
-		});
-		const { markdown, newMentions, totals } = runs[0].report;
-		expect(markdown).toContain(
-			`${newMentions} new: ${totals.positive} positive · ${totals.neutral} neutral · ${totals.negative} negative`,
-		);
-		expect(runs[2].report.markdown).toMatch(/\*\*Sources that failed:\*\* Videos \(HTTP 500\)/);
-		expect(runs[2].report.markdown).toMatch(
-			new RegExp(
-				`\\*\\*Trend \\(last 3 runs\\):\\*\\* ${newMentions}( \\(${totals.negative} neg\\))? → 0 → 0`,
+	beforeAll(async () => {
+		mentions = await server.rows('brand_mentions');
+		runs = await server.rows('brand_runs');
+		reports = await server.rows('brand_reports');
+		alerts = await server.rows('brand_alerts');
+		fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+		fs.writeFileSync(
+			path.join(SCREENSHOT_DIR, 'days.json'),
+			JSON.stringify(
+				{
+					ticks: ticks.map(({ mails, at, ...done }) => ({
+						...done,
+						at: iso(at),
+						mails: mails.length,
+					})),
+					rows: { mentions: mentions.length, runs: runs.length, alerts: alerts.length },
+					reports,
+				},
+				null,
+				'\t',
 			),
 		);
 	});
 
-	it('renders in headless Chromium as a mail client shows it: headline numbers, action items with their links, no overflow', () => {
-		const [page, failedPage] = rendered;
-		const { report } = runs[0];
-		expect(page.size.width).toBeLessThanOrEqual(720);
-		expect(page.text).toMatch(
-			new RegExp(
-				`${report.newMentions}\\s+new mentions\\s+${report.totals.negative}\\s+negative\\s+${report.totals.positive}\\s+positive\\s+3/3\\s+sources answered`,
-			),
-		);
-		expect(page.text).toContain(`ANSWER FIRST: ${report.negatives.length} NEGATIVE MENTION`);
-		expect(page.text).toMatch(/SENTIMENT BY PLATFORM\s+Notes/);
-		expect(page.text).toContain('TREND: LAST 1 RUN');
-		for (const [n, mention] of report.negatives.entries())
-			expect(page.text).toContain(`${n + 1}. ${mention.title}`);
-		// Each action item links to its post; a channel video, which has no web link, says what to open in the app.
-		expect(report.negatives.some((mention) => mention.source === 'notes')).toBe(true);
-		for (const mention of report.negatives) {
-			if (mention.source === 'videos') {
-				expect(mention.url).toBeNull();
-				expect(page.text).toContain(`No web link on Videos: open in the app: ${mention.openInApp}`);
-			} else {
-				expect(mention.url).toMatch(/^https:\/\//);
-				expect(page.links).toContain(mention.url);
-			}
-			if (mention.source === 'notes')
-				expect(mention.url).toMatch(
-					/^https:\/\/www\.xiaohongshu\.com\/explore\/[0-9a-f]{24}\?xsec_token=AB/,
-				);
+	it('stores every mention once per brand: the simulator lists, nothing missed, nothing doubled', () => {
+		const keys = mentions.map((row) => `${String(row.brand)}|${String(row.key)}`);
+		expect(new Set(keys).size).toBe(keys.length);
+		for (const brand of BRANDS) {
+			const stored = (platform: string) =>
+				mentions.filter((row) => row.brand === brand && row.platform === platform);
+			const noteIds = sim.dataset
+				.searchNotes(brand, { sort_type: 'time_descending' })
+				.map((hit) => hit.id);
+			expect(
+				stored('notes')
+					.map((row) => String(row.key).slice('notes:'.length))
+					.sort(),
+			).toEqual([...noteIds].sort());
+			expect(stored('articles')).toHaveLength(sim.dataset.searchHits(brand, 'article').length);
+			expect(stored('channels')).toHaveLength(sim.dataset.searchVideoHits(brand).length);
 		}
-		for (const link of page.links) expect(report.mentions.map((m) => m.url)).toContain(link);
-		expect(page.text.indexOf('ANSWER FIRST')).toBeLessThan(page.text.indexOf('MOST ENGAGED'));
-		expect(failedPage.text).toMatch(/2\/3\s+sources answered/);
-		expect(failedPage.text).toMatch(/SOURCES THAT FAILED\s+Videos \(HTTP 500\)/);
-		expect(failedPage.text).toContain('TREND: LAST 3 RUNS');
 	});
 
-	it('never shows the API key in the run data', () => {
-		for (const { result } of runs)
-			expect(JSON.stringify(result.output)).not.toContain(SIMULATOR_API_KEY);
+	it('pays only for what is new: one call per brand and source on a quiet run, the pages of the spike', () => {
+		const [backfill, ...rest] = collectTicks();
+		expect(backfill.billed).toBeGreaterThan(6);
+		const [quiet1, quiet2, quiet3, day2first, spike, spikeGoesOn, outage, catchUp] = rest;
+		for (const quiet of [quiet1, quiet2, quiet3, day2first, catchUp])
+			expect(quiet.billed).toBe(BRANDS.length * 3);
+		// The acme notes walk reads the 201 new notes (the spike and the steady one) on 21 pages;
+		// the 21st also shows the first note seen before, so no further page is paid.
+		for (const wave of [spike, spikeGoesOn])
+			expect(wave.billed).toBe(Math.ceil((SPIKE + 1) / PAGE_SIZE) + BRANDS.length * 3 - 1);
+		// The two article searches failed unbilled; their memory stayed, so the next run caught up.
+		expect(outage.billed).toBe(BRANDS.length * 2);
+		const failures = runs.filter((run) => run.error);
+		expect(failures.map((run) => [run.source, run.brand, run.runAt])).toEqual(
+			BRANDS.map((brand) => ['fetch_search', brand, iso(outage.at)]),
+		);
+		const caughtUp = runs.filter(
+			(run) => run.runAt === iso(catchUp.at) && run.source === 'fetch_search',
+		);
+		expect(caughtUp.map((run) => run.newRecords)).toEqual([2, 2]);
+	});
+
+	it('classifies in batches: ceil(new mentions / 25) model calls a run, the count kept for the report', () => {
+		for (const done of collectTicks()) {
+			const stored = mentions.filter((row) => row.firstSeen === iso(done.at)).length;
+			expect(done.modelCalls).toBe(Math.ceil(stored / 25));
+			const kept = runs.filter(
+				(run) => run.runAt === iso(done.at) && run.source === 'classification',
+			);
+			expect(kept.map((run) => run.modelCalls)).toEqual(stored ? [done.modelCalls] : []);
+		}
+	});
+
+	it('sends one alert for the spike, in the run that found it, and none on the other runs (not while the wave goes on)', () => {
+		const spikeTick = collectTicks()[5];
+		expect(alerts).toEqual([
+			expect.objectContaining({ brand: 'acme', label: 'negative', alertedAt: iso(spikeTick.at) }),
+		]);
+		for (const done of collectTicks())
+			expect(done.mails.map(subjectOf)).toEqual(
+				done === spikeTick ? [expect.stringMatching(/acme/)] : [],
+			);
+	});
+
+	it('reports every mention in exactly one daily report, with the cost of its period', () => {
+		const dailies = ticks.filter((done) => done.flow === 'daily');
+		expect(reports.map((row) => [row.periodFrom, row.periodTo])).toEqual([
+			[iso(dailies[0].at - 24 * HOUR), iso(dailies[0].at)],
+			[iso(dailies[0].at), iso(dailies[1].at)],
+		]);
+		for (const [n, report] of reports.entries()) {
+			const inPeriod = mentions.filter(
+				(row) =>
+					String(row.firstSeen) >= String(report.periodFrom) &&
+					String(row.firstSeen) < String(report.periodTo),
+			);
+			expect(report.mentions).toBe(inPeriod.length);
+			expect(report.negative).toBe(inPeriod.filter((row) => row.label === 'negative').length);
+			const paid = collectTicks().filter(
+				(done) =>
+					iso(done.at) >= String(report.periodFrom) && iso(done.at) < String(report.periodTo),
+			);
+			const credits = paid.reduce((sum, done) => sum + done.credits, 0);
+			expect(report.credits).toBe(Math.round(credits * 100) / 100);
+			expect(report.modelCalls).toBe(paid.reduce((sum, done) => sum + done.modelCalls, 0) + 1);
+			expect(dailies[n].modelCalls).toBe(1);
+			expect(dailies[n].mails).toHaveLength(1);
+		}
+		const reported = reports.reduce((sum, row) => sum + Number(row.mentions), 0);
+		expect(reported).toBe(
+			mentions.filter((row) => String(row.firstSeen) < iso(T0 + 48 * HOUR)).length,
+		);
+	});
+
+	it('delivers the reports and the alert to Feishu (signed), WeCom and DingTalk (signed), none refused', () => {
+		for (const bot of [bots.feishu, bots.wecom, bots.dingtalk]) {
+			expect(bot.refused()).toEqual([]);
+			// Two reports (each within the bot's limit in at most three messages) and one alert.
+			expect(bot.accepted().length).toBeGreaterThanOrEqual(3);
+			expect(bot.accepted().length).toBeLessThanOrEqual(7);
+		}
+		const wecomText = bots.wecom
+			.accepted()
+			.map((message) => (message.message as { markdown: { content: string } }).markdown.content)
+			.join('\n');
+		expect(wecomText).toMatch(/acme/);
+		expect(wecomText).toMatch(/rival/);
+	});
+
+	it('the second report names the failed source and shows the trend of the stored mentions', async () => {
+		const [, second] = ticks.filter((done) => done.flow === 'daily');
+		const html = htmlOf(second.mails[0]);
+		const rendered = await screenshotReport(
+			html,
+			path.join(SCREENSHOT_DIR, 'two-brands-day-2.png'),
+		);
+		expect(rendered.text).toMatch(/fetch_search|articles/i);
+		expect(rendered.text).toMatch(/503/);
+		expect(rendered.size.width).toBeLessThanOrEqual(720);
+		// The trend counts the stored rows per day, the 7 days up to the report's end.
+		const end = second.at;
+		const days = Array.from({ length: 7 }, (_, n) =>
+			iso(end - 1 - (6 - n) * 24 * HOUR).slice(0, 10),
+		);
+		const expected = days.map(
+			(day) =>
+				mentions.filter(
+					(row) => String(row.firstSeen) < iso(end) && String(row.firstSeen).startsWith(day),
+				).length,
+		);
+		const trendLines = bots.wecom
+			.accepted()
+			.map((message) => (message.message as { markdown: { content: string } }).markdown.content)
+			.flatMap((content) => content.split('\n'))
+			.filter((line) => line.startsWith('**Trend: last 7 days**'));
+		const shown = trendLines[trendLines.length - 1]
+			.replace('**Trend: last 7 days** ', '')
+			.split(' → ')
+			.map((day) => Number(day.split(' ')[0]));
+		expect(shown).toEqual(expected);
+		const alertMail = collectTicks()[5].mails[0];
+		await screenshotReport(htmlOf(alertMail), path.join(SCREENSHOT_DIR, 'spike-alert.png'));
+		// What each group saw: the messages the three bots accepted, as their clients show them.
+		const received = (['feishu', 'wecom', 'dingtalk'] as const).flatMap((bot) =>
+			bots[bot].accepted().map((message) => ({ bot, body: message.message })),
+		);
+		const cards = await screenshotHtml(
+			chatPreviewHtml(received),
+			path.join(SCREENSHOT_DIR, 'chat-days.png'),
+			1280,
+		);
+		expect(cards.text).toContain('Spike alert: acme');
+		expect(cards.text).not.toMatch(/\*\*/);
 	});
 });

@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import type { HistoryRow } from '../spikes';
 import { detectSpikes } from '../spikes';
 import { isPlaceholder, readHistoryRow } from './historyRows';
 import { forItem } from './itemErrors';
@@ -24,9 +25,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		.filter(({ item }) => !isPlaceholder(item))
 		.map(({ item, index }) => ({ row: forItem(index, () => readHistoryRow(item.json)), index }));
 
-	const itemsOfKey = new Map<string, number[]>();
+	// A post that names two brands is a row of each: a spike pairs with its own brand's rows only.
+	const rowId = (row: HistoryRow) => `${row.brand}\u0001${row.key}`;
+	const itemsOf = new Map<string, number[]>();
 	for (const { row, index } of rows)
-		itemsOfKey.set(row.key, [...(itemsOfKey.get(row.key) ?? []), index]);
+		itemsOf.set(rowId(row), [...(itemsOf.get(rowId(row)) ?? []), index]);
 
 	const spikes = detectSpikes(
 		rows.map(({ row }) => row),
@@ -37,7 +40,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return spikes.map((spike) => ({
 		json: spike as unknown as IDataObject,
 		pairedItem: spike.mentions
-			.flatMap((mention) => itemsOfKey.get(mention.key) ?? [])
+			.flatMap((mention) => itemsOf.get(rowId(mention)) ?? [])
 			.sort((a, b) => a - b)
 			.map((item) => ({ item })),
 	}));

@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/execution/isRecord';
-import { postIdOf, readMention } from '../render/mention';
+import { readMention } from '../render/mention';
 import type { HistoryRow } from '../spikes';
 import { isoTextOf } from './timeValue';
 
@@ -19,7 +19,7 @@ export function readHistoryRow(json: unknown): HistoryRow {
 		key: json.key,
 		brand: json.brand,
 		platform: json.platform,
-		id: postIdOf(json),
+		id: json.id,
 		label: json.label,
 		firstSeen: isoTextOf(json.firstSeen),
 		likes: json.likes,

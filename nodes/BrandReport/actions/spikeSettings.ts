@@ -16,10 +16,18 @@ export interface SpikeCheck {
 	alerts: AlertRow[];
 }
 
-/** A number parameter; an expression may give it as text. */
-function numberOf(context: IExecuteFunctions, name: string, fallback: number): number {
-	const value = context.getNodeParameter(name, 0, fallback) as unknown;
-	return typeof value === 'string' && value.trim() !== '' ? Number(value) : (value as number);
+/** A number parameter (an expression may give it as text), refused unless `accepts` it. */
+function numberParameter(
+	context: IExecuteFunctions,
+	[name, displayName, fallback]: [string, string, number],
+	accepts: (value: number) => boolean,
+	problem: string,
+): number {
+	const given = context.getNodeParameter(name, 0, fallback) as unknown;
+	const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+	if (typeof value !== 'number' || !Number.isFinite(value) || !accepts(value))
+		invalid(field(name, displayName), `${problem}; got ${JSON.stringify(given)}`);
+	return value;
 }
 
 function nowOf(context: IExecuteFunctions): Date {
@@ -34,32 +42,37 @@ function nowOf(context: IExecuteFunctions): Date {
 }
 
 function settingsOf(context: IExecuteFunctions): SpikeSettings {
-	const windowMinutes = numberOf(context, 'windowMinutes', 60);
-	if (!Number.isInteger(windowMinutes) || windowMinutes < 1)
-		invalid(
-			field('windowMinutes', 'Window (Minutes)'),
-			`must be a whole number of minutes, 1 or more; got ${JSON.stringify(windowMinutes)}`,
-		);
-	const baselineDays = numberOf(context, 'baselineDays', 7);
-	if (typeof baselineDays !== 'number' || !Number.isFinite(baselineDays) || baselineDays <= 0)
-		invalid(
-			field('baselineDays', 'Baseline Days'),
-			`must be a number of days above 0; got ${JSON.stringify(baselineDays)}`,
-		);
+	const whole = (value: number) => Number.isInteger(value) && value >= 1;
+	const positive = (value: number) => value > 0;
+	const windowMinutes = numberParameter(
+		context,
+		['windowMinutes', 'Window (Minutes)', 60],
+		whole,
+		'must be a whole number of minutes, 1 or more',
+	);
+	const baselineDays = numberParameter(
+		context,
+		['baselineDays', 'Baseline Days', 7],
+		positive,
+		'must be a number of days above 0',
+	);
 	if (baselineDays * MINUTES_PER_DAY < windowMinutes)
 		invalid(
 			field('baselineDays', 'Baseline Days'),
 			`must span at least one window of ${windowMinutes} minutes; got ${baselineDays}`,
 		);
-	const minimumCount = numberOf(context, 'minimumCount', 5);
-	if (!Number.isInteger(minimumCount) || minimumCount < 1)
-		invalid(
-			field('minimumCount', 'Minimum Count'),
-			`must be a whole number, 1 or more; got ${JSON.stringify(minimumCount)}`,
-		);
-	const factor = numberOf(context, 'factor', 3);
-	if (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0)
-		invalid(field('factor', 'Factor'), `must be a number above 0; got ${JSON.stringify(factor)}`);
+	const minimumCount = numberParameter(
+		context,
+		['minimumCount', 'Minimum Count', 5],
+		whole,
+		'must be a whole number, 1 or more',
+	);
+	const factor = numberParameter(
+		context,
+		['factor', 'Factor', 3],
+		positive,
+		'must be a number above 0',
+	);
 	const label = context.getNodeParameter('label', 0, 'negative') as string;
 	if (!LABELS.includes(label as Label))
 		invalid(

@@ -1,12 +1,16 @@
 import { isRecord } from '../../shared/execution/isRecord';
 
+/** A Date from any realm: items cloned or built in an expression's sandbox fail `instanceof Date`. */
+const isDate = (value: unknown): value is Date =>
+	Object.prototype.toString.call(value) === '[object Date]';
+
 /**
  * Milliseconds of a time given as ISO text, or as the object an expression or a Data Table hands
  * over (a JavaScript Date from a date column, a Luxon DateTime from `$now`); NaN when it is none.
  */
 export function timeOf(value: unknown): number {
 	if (typeof value === 'string') return value.trim() ? Date.parse(value) : NaN;
-	if (value instanceof Date) return value.getTime();
+	if (isDate(value)) return value.getTime();
 	if (isRecord(value) && typeof value.toMillis === 'function')
 		return Number((value.toMillis as () => unknown)());
 	return NaN;
@@ -14,4 +18,4 @@ export function timeOf(value: unknown): number {
 
 /** A date column's Date as ISO text; any other value as it is, for the row's own checks. */
 export const isoTextOf = (value: unknown): unknown =>
-	value instanceof Date && Number.isFinite(value.getTime()) ? value.toISOString() : value;
+	isDate(value) && Number.isFinite(value.getTime()) ? value.toISOString() : value;

@@ -81,7 +81,9 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const MAX_TOP = 5;
 
 /** Per day over the `days` days that end with the period's last day, from every row given. */
-function trendOf(rows: Mention[], settings: ReportSettings, brandNames: string[]): TrendDay[] {
+function trendOf(allRows: Mention[], settings: ReportSettings, brandNames: string[]): TrendDay[] {
+	// Rows first seen at or after the period's end belong to the next report, in its trend too.
+	const rows = allRows.filter((row) => row.seenAt < settings.period.to);
 	const lastDay = dayOf(settings.period.to - 1);
 	const days = Array.from({ length: settings.trendDays }, (_, n) =>
 		dayOf(Date.parse(lastDay) - (settings.trendDays - 1 - n) * DAY_MS),

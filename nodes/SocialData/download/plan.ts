@@ -4,6 +4,7 @@ import type { Input } from '../pipeline/validateInput';
 import { InputError } from '../../shared/execution';
 import { buildInput } from '../pipeline/validateInput';
 import { idsOf } from '../pipeline/batch';
+import type { CeilingLimits } from '../pipeline/creditCeiling';
 import type { VideoSelection } from './properties';
 import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from './properties';
 
@@ -13,6 +14,9 @@ export interface DownloadSettings {
 	timeoutSeconds: number;
 	/** The longest one file may take. */
 	downloadMs: number;
+	/** The spending limits of the execution (0: none), as in the node's other operations. */
+	creditBudget: number;
+	ceiling: CeilingLimits;
 }
 
 export type DownloadPlan =
@@ -24,8 +28,27 @@ interface DownloadOptions extends IDataObject {
 	binaryPropertyName?: string;
 	timeout?: number;
 	downloadMinutes?: number;
+	creditBudget?: number;
+	creditCeilingPerHour?: number;
+	creditCeilingPerDay?: number;
 	region?: string;
 	object_nonce_id?: string;
+}
+
+const CREDIT_OPTIONS = {
+	creditBudget: 'Credit Budget',
+	creditCeilingPerHour: 'Credit Ceiling per Hour',
+	creditCeilingPerDay: 'Credit Ceiling per Day',
+} as const;
+
+function creditsOf(options: DownloadOptions, name: keyof typeof CREDIT_OPTIONS): number {
+	const credits = Number(options[name] ?? 0);
+	if (!(Number.isFinite(credits) && credits >= 0))
+		throw InputError.about(
+			{ name, displayName: CREDIT_OPTIONS[name] },
+			'must be a number of credits, 0 or more',
+		);
+	return credits;
 }
 
 function settingsOf(options: DownloadOptions): DownloadSettings {
@@ -39,6 +62,11 @@ function settingsOf(options: DownloadOptions): DownloadSettings {
 		binaryProperty,
 		timeoutSeconds: Number(options.timeout ?? 0),
 		downloadMs: Math.max(1, Number(options.downloadMinutes ?? 30)) * 60_000,
+		creditBudget: creditsOf(options, 'creditBudget'),
+		ceiling: {
+			perHour: creditsOf(options, 'creditCeilingPerHour'),
+			perDay: creditsOf(options, 'creditCeilingPerDay'),
+		},
 	};
 }
 

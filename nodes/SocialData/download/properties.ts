@@ -4,7 +4,7 @@ import { findEndpoint } from '../descriptor';
 import { optionsCollection } from '../../shared/execution';
 import { fieldBuilderHint } from '../editor/builderHints';
 import { fieldProperty } from '../editor/endpointProperties';
-import { timeoutOption } from '../editor/nodeOptions';
+import { commonNodeOptions, timeoutOption } from '../editor/nodeOptions';
 
 export const DOWNLOAD_OPERATION = 'download';
 
@@ -82,7 +82,18 @@ const downloadTimeoutOption: INodeProperties = {
 		'The longest one file may take to download; a download that stalls for a minute fails sooner',
 };
 
-const commonOptions = [binaryPropertyOption, downloadTimeoutOption, gatewayTimeoutOption];
+/** The spending limits of the node's other operations: a link call is billed like any call. */
+const SPEND_LIMIT_OPTIONS = ['creditBudget', 'creditCeilingPerHour', 'creditCeilingPerDay'];
+const spendLimitOptions = commonNodeOptions.filter((option) =>
+	SPEND_LIMIT_OPTIONS.includes(option.name),
+);
+
+const commonOptions = [
+	binaryPropertyOption,
+	downloadTimeoutOption,
+	gatewayTimeoutOption,
+	...spendLimitOptions,
+];
 
 const shortVideoProperties: INodeProperties[] = [
 	{

@@ -2,7 +2,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { isRecord } from '../../shared/execution';
 import { GatewayError } from '../../shared/transport/errors';
 import type { Input } from '../pipeline/validateInput';
+import type { BatchRecord } from '../pipeline/batch';
 import { sendBatch } from '../pipeline/batch';
+import { CreditLimitReached } from '../pipeline/creditBudget';
 import { payloadOf } from '../pipeline/outputItems';
 import { sendCall } from '../pipeline/sendCall';
 import type { DownloadContext } from './fileDownload';
@@ -74,6 +76,32 @@ export async function downloadSingleVideo(
 }
 
 /**
+ * The play links of the ids in calls of up to 50. A spending limit that stops a later call leaves
+ * the links already paid for, and says so (`stoppedBy`).
+ */
+async function fetchPlayLinks(
+	ctx: DownloadContext,
+	ids: string[],
+	itemIndex: number,
+): Promise<{ records: BatchRecord[]; stoppedBy?: CreditLimitReached }> {
+	const unique = [...new Set(ids)];
+	const perCall = BATCH_PLAY_LINKS.batch!.maxPerCall;
+	const records: BatchRecord[] = [];
+	for (let start = 0; start < unique.length; start += perCall) {
+		const owned = unique.slice(start, start + perCall).map((id) => ({ id, owner: itemIndex }));
+		const fetched = await sendBatch(ctx.calls, BATCH_PLAY_LINKS, owned, {}).then(
+			(answer) => ({ answer }),
+			(error: unknown) => ({ error }),
+		);
+		if ('answer' in fetched) records.push(...fetched.answer);
+		else if (fetched.error instanceof CreditLimitReached && start > 0)
+			return { records, stoppedBy: fetched.error };
+		else throw fetched.error;
+	}
+	return { records };
+}
+
+/**
  * Many videos: the batch endpoint in calls of up to 50, then one binary item per video it found.
  * A video the service could not resolve, or whose file failed, becomes an item saying why: the
  * others are kept, and nothing is fetched again.
@@ -83,13 +111,8 @@ export async function downloadManyVideos(
 	ids: string[],
 	itemIndex: number,
 	settings: DownloadSettings,
-): Promise<{ items: INodeExecutionData[]; missed: number }> {
-	const records = await sendBatch(
-		ctx.calls,
-		BATCH_PLAY_LINKS,
-		ids.map((id) => ({ id, owner: itemIndex })),
-		{},
-	);
+): Promise<{ items: INodeExecutionData[]; missed: number; stoppedBy?: CreditLimitReached }> {
+	const { records, stoppedBy } = await fetchPlayLinks(ctx, ids, itemIndex);
 	const items: INodeExecutionData[] = [];
 	let missed = 0;
 	for (const { json: video } of records) {
@@ -147,5 +170,5 @@ export async function downloadManyVideos(
 			},
 		});
 	}
-	return { items, missed };
+	return { items, missed, stoppedBy };
 }

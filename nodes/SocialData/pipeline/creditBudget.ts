@@ -14,6 +14,11 @@ export class CreditBudgetExceeded extends CreditLimitReached {
 	}
 }
 
+/** The execution hint of a run a spending limit ended after it had paid for records. */
+export function limitStopHint(itemIndex: number, itemCount: number, limit: CreditLimitReached) {
+	return `Stopped at item ${itemIndex + 1} of ${itemCount}: it and the items not started yet were not sent; the records already paid for are in the output. ${limit.message}`;
+}
+
 const round = (credits: number) => Math.round(credits * 1000) / 1000;
 
 /**

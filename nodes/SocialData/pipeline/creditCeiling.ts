@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { CREDENTIAL_NAME } from '../../shared/transport/credentials';
 import { CreditLimitReached } from './creditBudget';
 
 /** Raised before a call that would take the spend of the last hour or day past a Credit Ceiling. */
@@ -139,6 +140,18 @@ export class CreditCeiling {
 		// n8n saves static data at the end of an execution only when it is marked as changed.
 		this.staticData.__dataChanged = true;
 	}
+}
+
+/** The node's Credit Ceilings, over the spend this workflow's executions stored with this credential; none when both are 0. */
+export function creditCeilingOf(
+	node: IExecuteFunctions,
+	limits: CeilingLimits,
+): CreditCeiling | undefined {
+	if (!(limits.perHour > 0 || limits.perDay > 0)) return undefined;
+	const credential = node.getNode().credentials?.[CREDENTIAL_NAME];
+	const scope = credential?.id ?? credential?.name ?? CREDENTIAL_NAME;
+	const workflowId = String(node.getWorkflow().id ?? '');
+	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, workflowId, limits);
 }
 
 function spentWithin(minutes: MinuteSpend, now: number, span: number): number {

@@ -9,6 +9,7 @@ import { brokenStreamError } from '../../shared/transport/streamErrors';
 import { answerLimitOf } from '../../shared/transport/request';
 import type { WireChunk } from './wireStream';
 import { ChatStreamTranslator } from './wireStream';
+import { ChunkRedaction } from './redactChunks';
 
 /**
  * Reads a streamed chat completion (`data: {chunk}` events, `data: [DONE]`) into the SDK's chunks as
@@ -20,11 +21,13 @@ export async function* readChatStream(
 	call: GatewayCall,
 ): AsyncGenerator<StreamChunk> {
 	const translator = new ChatStreamTranslator();
+	const redaction = new ChunkRedaction(call.credentials.apiKey);
 	try {
 		for await (const event of readSseEvents(cappedChunks(body, answerLimitOf(call)))) {
 			const data = event.data.trim();
 			if (data === '') continue;
 			if (data === '[DONE]') {
+				yield* redaction.end();
 				yield translator.finish();
 				return;
 			}
@@ -43,7 +46,7 @@ export async function* readChatStream(
 					serviceMessage,
 				);
 			}
-			yield* translator.accept(parsed.value as WireChunk);
+			yield* redaction.pass(translator.accept(parsed.value as WireChunk));
 		}
 	} finally {
 		if (!body.destroyed) body.destroy();

@@ -1,4 +1,4 @@
-const MASK = '***';
+export const MASK = '***';
 
 function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,13 +29,34 @@ function secretPattern(secret: string): RegExp {
 	return new RegExp([encodedAnyWay, ...base64Forms].join('|'), 'g');
 }
 
-let cached: { secret: string; pattern: RegExp } | undefined;
+/** The most characters any form of the secret takes: every byte percent-encoded, or base64. */
+function longestForm(secret: string): number {
+	const bytes = Buffer.byteLength(secret, 'utf8');
+	return Math.max(3 * bytes, Math.ceil(bytes / 3) * 4);
+}
+
+let cached: { secret: string; pattern: RegExp; longest: number } | undefined;
+
+/** The search for every form of the secret, and the most characters one form takes. */
+export function formsOf(secret: string): { pattern: RegExp; longest: number } {
+	if (cached?.secret !== secret)
+		cached = { secret, pattern: secretPattern(secret), longest: longestForm(secret) };
+	return cached;
+}
 
 /** Removes every occurrence of the secret, in every encoding a service might echo, from a text. */
 export function redactSecret(text: string, secret: string | undefined): string {
 	if (!secret || secret.length < 4) return text;
-	if (cached?.secret !== secret) cached = { secret, pattern: secretPattern(secret) };
-	return text.replace(cached.pattern, MASK);
+	return text.replace(formsOf(secret).pattern, MASK);
+}
+
+/** Where the secret occurs in a text, in any of its forms: [start, end) of each occurrence. */
+export function secretSpans(text: string, secret: string | undefined): Array<[number, number]> {
+	if (!secret || secret.length < 4) return [];
+	return [...text.matchAll(formsOf(secret).pattern)].map((match) => [
+		match.index,
+		match.index + match[0].length,
+	]);
 }
 
 /** Redacts the secret from every string inside a JSON-like value. */

@@ -1,22 +1,30 @@
 import { isRecord } from '../../objectPaths';
 import type { SimResponse } from '../types';
+import { withKeyEcho } from './keyEcho';
 
 /**
  * A `modelAnswer` fault: the model answers (200) but its text is not what was asked for, as real
  * models sometimes do with structured output. Applied to the generated text of a chat completion,
- * a messages answer or a native generate-content answer (not to streams).
+ * a messages answer or a native generate-content answer (not to streams; `echo-key` to streams too).
  * - `prose`: an apology instead of JSON;
  * - `drop-item`: the last entry of `results` left out;
  * - `duplicate-item`: the first entry of `results` twice, the copy with another label;
- * - `unknown-label`: the first entry's label replaced by one nobody allowed.
+ * - `unknown-label`: the first entry's label replaced by one nobody allowed;
+ * - `echo-key`: the caller's API key in the text, streams included (see keyEcho.ts).
  */
-export type ModelAnswerFault = 'prose' | 'drop-item' | 'duplicate-item' | 'unknown-label';
+export type ModelAnswerFault =
+	| 'prose'
+	| 'drop-item'
+	| 'duplicate-item'
+	| 'unknown-label'
+	| 'echo-key';
 
 export const MODEL_ANSWER_FAULTS: readonly ModelAnswerFault[] = [
 	'prose',
 	'drop-item',
 	'duplicate-item',
 	'unknown-label',
+	'echo-key',
 ];
 
 const PROSE = "I'm sorry, I can't sort these posts right now. Please try again later.";
@@ -70,7 +78,10 @@ function withText(body: Record<string, any>, fault: ModelAnswerFault): Record<st
 export function withModelAnswerFault(
 	response: SimResponse,
 	fault: ModelAnswerFault | undefined,
+	apiKey: string,
 ): SimResponse {
-	if (fault === undefined || response.status !== 200 || !isRecord(response.body)) return response;
+	if (fault === undefined || response.status !== 200) return response;
+	if (fault === 'echo-key') return withKeyEcho(response, apiKey);
+	if (!isRecord(response.body)) return response;
 	return { ...response, body: withText(response.body, fault) };
 }

@@ -57,15 +57,15 @@ interface LanguageModel {
 	stream(messages: unknown[]): Promise<AsyncIterable<ModelChunk>>;
 }
 
-/** Streams and joins the chunks as LangChain does; returns the joined message and the chunk count. */
+/** Streams and joins the chunks as LangChain does; returns the joined message, the chunk count and each chunk's text. */
 async function streamed(model: LanguageModel, messages: unknown[]) {
 	let joined: ModelChunk | undefined;
-	let count = 0;
+	const pieces: string[] = [];
 	for await (const chunk of await model.stream(messages)) {
 		joined = joined ? joined.concat(chunk) : chunk;
-		count++;
+		pieces.push(chunk.text ?? '');
 	}
-	return { joined: joined!, count };
+	return { joined: joined!, count: pieces.length, pieces };
 }
 
 /** What the root node reports of each exchange with the model. */
@@ -96,7 +96,9 @@ class ModelUser implements INodeType {
 			(await this.getInputConnectionData(NodeConnectionTypes.AiLanguageModel, 0)) as LanguageModel
 		).bindTools([SEARCH_TOOL]);
 		const ask = async (messages: unknown[]) =>
-			stream ? await streamed(model, messages) : { joined: await model.invoke(messages), count: 1 };
+			stream
+				? await streamed(model, messages)
+				: { joined: await model.invoke(messages), count: 1, pieces: [] };
 		const first = await ask([['human', QUESTION]]);
 		const call = first.joined.tool_calls?.[0];
 		const results = JSON.stringify([
@@ -119,6 +121,7 @@ class ModelUser implements INodeType {
 						firstChunks: first.count,
 						answer: second.joined.text ?? '',
 						secondChunks: second.count,
+						secondPieces: second.pieces,
 					},
 				},
 			],
@@ -185,6 +188,7 @@ async function run(stream: boolean, options: Record<string, unknown> = {}) {
 			firstChunks: number;
 			answer: string;
 			secondChunks: number;
+			secondPieces: string[];
 		},
 	};
 }
@@ -246,4 +250,34 @@ describe('Social Gateway Chat Model in n8n’s engine', () => {
 		expect(bodies.map((body) => body.stream)).toEqual([true, true]);
 		expect(bodies[0].temperature).toBe(0.7);
 	});
+
+	it.each([
+		['invoked', false],
+		['streamed', true],
+	])(
+		'%s: a key the service echoes in its answer never reaches the agent, not even cut over chunks',
+		async (_mode, stream) => {
+			const plain = await run(stream);
+			modelSim.faults.queue(
+				{ endpoint: '/v1/chat/completions', modelAnswer: 'echo-key' },
+				{ endpoint: '/v1/chat/completions', modelAnswer: 'echo-key' },
+			);
+			const { json } = await run(stream);
+			expect(modelSim.faults.pending).toHaveLength(0);
+			expect(json.answer).toBe(
+				`Your key is ***, encoded ***, base64 ***, base64url ***. ${plain.json.answer}`,
+			);
+			const keyBytes = Buffer.from(SIMULATOR_API_KEY, 'utf8');
+			const percent = [...keyBytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`);
+			const forms = [
+				SIMULATOR_API_KEY,
+				percent.join(''),
+				keyBytes.toString('base64'),
+				keyBytes.toString('base64url'),
+			];
+			const seen = JSON.stringify(json) + json.secondPieces.join('');
+			for (const form of forms) expect(seen).not.toContain(form);
+			if (stream) expect(json.secondPieces.length).toBeGreaterThan(10);
+		},
+	);
 });

@@ -1,6 +1,6 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { binaryBuffer, runNode } from '../../../tools/harness';
 import type { Simulator } from '../../../simulator';
@@ -279,6 +279,114 @@ describe('Social Data › Short Video › Download Video', () => {
 		]);
 		expect(runCalls('fetch_multi_video_high_quality_play_url')).toHaveLength(1);
 		expect(mediaRequests()).toHaveLength(1);
+	});
+});
+
+describe('Download Video under the spending limits of the node', () => {
+	const ceilingMessage = (endpoint: string) =>
+		new RegExp(
+			`^Stopped before calling ${endpoint}: the Credit Ceiling per Hour of 0\\.3 credits is reached \\(0\\.3 credits spent in the last hour with this credential in this workflow; this call costs 0\\.1\\)\\. Nothing was sent\\.`,
+		);
+
+	it('the Credit Ceiling per Hour counts link calls across executions, with the searches of the same workflow', async () => {
+		const staticData: IDataObject = {};
+		const workflow = { staticData, workflowId: 'downloadCeiling' };
+		const limit = { options: { creditCeilingPerHour: 0.3 } };
+		// One search and two downloads use the three calls the ceiling allows in an hour.
+		const search = await runSocialData(
+			sim,
+			{ resource: 'notes', operation: 'search_notes', keyword: 'acme', limit: 5, ...limit },
+			workflow,
+		);
+		expect(search.error).toBeUndefined();
+		const downloads = [
+			await runSocialData(sim, channelDownload(limit), workflow),
+			await runSocialData(sim, shortVideoDownload(limit), workflow),
+		];
+		for (const run of downloads) {
+			expect(run.error).toBeUndefined();
+			expect(run.items).toHaveLength(1);
+		}
+		const stopped = await runSocialData(sim, channelDownload(limit), workflow);
+		expect(stopped.items).toHaveLength(0);
+		expect(stopped.error?.message).toMatch(ceilingMessage('fetch_video_detail'));
+		expect(sim.ledger.billedCalls()).toBe(3);
+		expect(runCalls('fetch_video_detail')).toHaveLength(1);
+		expect(mediaRequests()).toHaveLength(2);
+	});
+
+	it('a ceiling reached within one execution keeps the files already paid for, with a hint', async () => {
+		const inputItems = [{ json: {} }, { json: {} }, { json: {} }, { json: {} }];
+		const { items, error, hints } = await runSocialData(
+			sim,
+			channelDownload({ options: { creditCeilingPerHour: 0.3 } }),
+			{ inputItems, staticData: {}, workflowId: 'downloadCeilingOneRun' },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		for (const item of items) expect((await bytesOf(item)).equals(largeVideo)).toBe(true);
+		expect(hints).toEqual([
+			expect.stringMatching(
+				/^Stopped at item 4 of 4: it and the items not started yet were not sent; the records already paid for are in the output\. Stopped before calling fetch_video_detail: the Credit Ceiling per Hour of 0\.3 credits/,
+			),
+		]);
+		expect(sim.ledger.billedCalls()).toBe(3);
+		expect(mediaRequests()).toHaveLength(3);
+	});
+
+	it('Many Videos: a batch call is priced as one call against the Credit Budget, checked before any call', async () => {
+		const ids = sim.dataset.ids.awemeId;
+		const many = (creditBudget: number) =>
+			shortVideoDownload({
+				videoSelection: 'batch',
+				aweme_ids: ids,
+				options: { creditBudget },
+			});
+		const inputItems = [{ json: {} }, { json: {} }];
+		const refused = await runSocialData(sim, many(0.1), { inputItems });
+		expect(refused.error?.message).toBe(
+			'This execution needs at least 2 calls, about 0.2 credits, more than the Credit Budget of 0.1. Nothing was sent',
+		);
+		expect(sim.requests.filter((request) => request.path === '/api/v1/run')).toHaveLength(0);
+
+		const allowed = await runSocialData(sim, many(0.2), { inputItems });
+		expect(allowed.error).toBeUndefined();
+		expect(allowed.items).toHaveLength(2);
+		expect(sim.ledger.billedCalls()).toBe(2);
+	});
+
+	it('Many Videos of more than 50 ids: a ceiling that stops the second call keeps the videos of the first', async () => {
+		const valid = sim.dataset.ids.awemeId;
+		const unknown = Array.from({ length: 54 }, (_, index) => `not-an-id-${index}`);
+		const { items, error, hints } = await runSocialData(
+			sim,
+			shortVideoDownload({
+				videoSelection: 'batch',
+				aweme_ids: [valid, ...unknown].join(','),
+				options: { creditCeilingPerHour: 0.1 },
+			}),
+			{ staticData: {}, workflowId: 'downloadCeilingManyVideos' },
+		);
+		expect(error).toBeUndefined();
+		// The first call took the valid id and 49 unknown ones; the other 5 were never sent.
+		expect(items).toHaveLength(50);
+		expect(items[0].json).toMatchObject({ video_id: valid, downloaded: true });
+		expect((await bytesOf(items[0])).equals(smallVideo)).toBe(true);
+		expect(items.slice(1).every((item) => item.json.downloaded === false)).toBe(true);
+		expect(sim.ledger.billedCalls()).toBe(1);
+		expect(runCalls('fetch_multi_video_high_quality_play_url')).toHaveLength(1);
+		expect(hints).toEqual([
+			'49 of 50 videos were not downloaded; their items say why (downloaded: false, error)',
+			expect.stringMatching(
+				/^Stopped within item 1 of 1: the videos whose links were paid for are in the output, the rest of its ids and the items after it were not sent\. Stopped before calling fetch_multi_video_high_quality_play_url: the Credit Ceiling per Hour of 0\.1 credits/,
+			),
+		]);
+	});
+
+	it('a negative Credit Budget is refused before any call, naming the field and the item', async () => {
+		const { error } = await runSocialData(sim, channelDownload({ options: { creditBudget: -1 } }));
+		expect(error?.message).toMatch(/Credit Budget.*must be a number of credits, 0 or more.*item 0/);
+		expect(sim.requests).toHaveLength(0);
 	});
 });
 

@@ -44,7 +44,11 @@ const BODIES: Record<
 				title: { tag: 'plain_text', content: partTitle(message, part, of) },
 				template: message.urgent ? 'red' : 'blue',
 			},
-			elements: blocks.map((block) => ({ tag: 'div', text: { tag: 'lark_md', content: block } })),
+			elements: blocks.map((block) => ({
+				tag: 'div',
+				// lark_md has no quote: the summary's "> " would show as typed.
+				text: { tag: 'lark_md', content: block.replace(/^> /, '') },
+			})),
 		},
 	}),
 	wecom: (message, blocks, part, of) => ({

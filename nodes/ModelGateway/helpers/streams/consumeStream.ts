@@ -11,10 +11,12 @@ import {
 	openGatewayStream,
 	tooLargeError,
 } from '../../../shared/transport/request';
+import { redactAnswer } from '../../../shared/transport/redact';
 import { brokenStreamError } from '../../../shared/transport/streamErrors';
 import type { AnswerSummary } from '../answerText';
 import type { StreamAssembler } from './assembler';
 import { StreamFailure } from './assembler';
+import { redactEvents } from './redactEvents';
 
 export interface StreamResult extends AnswerSummary {
 	/** From sending the request to the first generated text. null when no text came. */
@@ -147,13 +149,22 @@ export async function consumeStream(
 			call,
 			`The stream of ${call.endpoint} ended before the answer was complete`,
 		);
-	const result: StreamResult = {
-		...assembler.summary(),
-		timeToFirstTokenMs:
-			progress.firstTokenAt === undefined ? null : Math.round(progress.firstTokenAt - started),
-		durationMs: Math.round(Date.now() - started),
-		chunkCount: progress.chunkCount,
-	};
-	if (keepChunks) result.chunks = progress.chunks;
+	// A key the service echoes in a successful answer is redacted like one in an error; the whole text
+	// is searched, so an echo cut over several events is found too.
+	const secret = call.credentials.apiKey;
+	const result: StreamResult = redactAnswer(
+		{
+			...assembler.summary(),
+			timeToFirstTokenMs:
+				progress.firstTokenAt === undefined ? null : Math.round(progress.firstTokenAt - started),
+			durationMs: Math.round(Date.now() - started),
+			chunkCount: progress.chunkCount,
+		},
+		secret,
+	);
+	if (keepChunks) {
+		redactEvents(progress.chunks, secret);
+		result.chunks = progress.chunks;
+	}
 	return result;
 }
