@@ -13,6 +13,7 @@ import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulat
 import { withParameters } from '../../tools/brandMonitoring/flows';
 import { startBrandFlowServer, type BrandFlowServer } from '../../tools/brandMonitoring/flowServer';
 import { chatPreviewHtml } from '../../tools/brandMonitoring/chatPreview';
+import { htmlOfMail, subjectOfMail } from '../../tools/brandMonitoring/mailHtml';
 import { screenshotHtml, screenshotReport } from '../../tools/brandMonitoring/reportScreenshot';
 import type { ImportableCredential } from '../../tools/n8n/credentials';
 import { packProject } from '../../tools/n8n/installPack';
@@ -103,21 +104,8 @@ function smtpCredential(sink: SmtpSink): ImportableCredential {
 	};
 }
 
-/** The HTML part of a message as nodemailer sends it (quoted-printable). */
-function htmlOf(mail: SunkMail): string {
-	const part = mail.data.split(/\r?\nContent-Type: text\/html[^\n]*\n/i)[1] ?? '';
-	const body = part
-		.split(/\r?\n\r?\n/)
-		.slice(1)
-		.join('\n\n')
-		.split(/\r?\n--/)[0];
-	return body
-		.replace(/=\r?\n/g, '')
-		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-		.replace(/[\u0080-\u00ff]+/g, (bytes) => Buffer.from(bytes, 'latin1').toString('utf8'));
-}
-
-const subjectOf = (mail: SunkMail) => /^Subject: (.*)$/m.exec(mail.data)?.[1] ?? '';
+const htmlOf = (mail: SunkMail) => htmlOfMail(mail.data);
+const subjectOf = (mail: SunkMail) => subjectOfMail(mail.data);
 
 beforeAll(async () => {
 	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: CADENCE });

@@ -125,6 +125,20 @@ describe('simulator: model interfaces', () => {
 		expect((await read(summary)).choices[0].message.content).toMatch(
 			/^Summary of 3 mentions: 1 positive, 1 neutral and 1 negative\./,
 		);
+		// Lines that carry their label are counted by it, whatever their words.
+		const labelled = await chat({
+			model: 'gm-2.5-flash',
+			messages: [
+				{
+					role: 'user',
+					content:
+						'Summarize these:\nacme, notes: I love it, negative\nrival, videos: broken, Positive',
+				},
+			],
+		});
+		expect((await read(labelled)).choices[0].message.content).toMatch(
+			/^Summary of 2 mentions: 1 positive, 0 neutral and 1 negative\./,
+		);
 	});
 
 	it('generates real PNG images whose size follows the aspect ratio', async () => {

@@ -8,7 +8,7 @@
  *    by counting the words below: more positive words → positive, more negative → negative, else neutral.
  * 2. It asks for a summary ("summar…" or "report"): a short paragraph counting the mentions (one per
  *    non-empty line of the last user message, except the lines that ask for the summary) and their
- *    sentiments by the same word lists.
+ *    sentiments: the label a line ends with (", negative"), else by the same word lists.
  * 3. Anything else: a sentence that quotes the start of the last user message.
  * A last user message containing `[sim:stream-error]` makes a streamed answer fail midway (tests).
  */
@@ -17,6 +17,7 @@ import { batchClassificationReply } from './batchClassifier';
 import { sentimentOf, type Prompt, type Sentiment } from './sentiment';
 
 const SUMMARY_ASK = /summar|report/i;
+const LABELLED = /[,:—-]\s*(positive|neutral|negative)\s*$/i;
 
 export const STREAM_ERROR_MARK = '[sim:stream-error]';
 
@@ -26,7 +27,12 @@ function summaryOf(text: string): string {
 		.map((line) => line.trim())
 		.filter((line) => line !== '' && !SUMMARY_ASK.test(line));
 	const counts: Record<Sentiment, number> = { positive: 0, neutral: 0, negative: 0 };
-	for (const mention of mentions) counts[sentimentOf(mention).sentiment]++;
+	// A line that already carries its label (", negative" at its end) is counted by it.
+	for (const mention of mentions)
+		counts[
+			(LABELLED.exec(mention)?.[1].toLowerCase() as Sentiment | undefined) ??
+				sentimentOf(mention).sentiment
+		]++;
 	const tone =
 		counts.positive > counts.negative
 			? 'mostly positive'
