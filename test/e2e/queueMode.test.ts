@@ -1,7 +1,6 @@
 import * as crypto from 'node:crypto';
-import { brandWorkflow, reportOf, type BrandReport } from '../../tools/brandMonitoring/workflow';
-import { brandWebhookWorkflow } from './brandWebhookWorkflow';
-import { ensureN8n, type EnsuredN8n } from '../../tools/n8n/ensureN8n';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
+import { ensureN8n } from '../../tools/n8n/ensureN8n';
 import { packProject } from '../../tools/n8n/installPack';
 import { createProgress } from '../../tools/n8n/progress';
 import {
@@ -12,7 +11,6 @@ import {
 	startQueueCluster,
 	waitForProductionWebhook,
 	workersThatRan,
-	type N8nProcess,
 	type QueueCluster,
 } from '../../tools/n8n/queueCluster';
 import {
@@ -22,82 +20,155 @@ import {
 	type PostgresServer,
 	type RedisServer,
 } from '../../tools/n8n/queueServices';
-import {
-	failureReport,
-	openN8nSession,
-	redactor,
-	type N8nSession,
-} from '../../tools/n8n/workflowRunner';
-import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
+import { brandFlows, COLLECT_ID, DAILY_ID } from '../../tools/brandMonitoring/flowServer';
+import { COLLECT_SCHEDULE, DAILY_SCHEDULE, tableReader } from '../../tools/brandMonitoring/flows';
+import { DEFAULT_TOTALS, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
+import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { tearDown } from '../support/tearDown';
 
-// The flagship workflow in n8n's queue mode: real Redis and PostgreSQL servers, a main instance
-// and two workers, triggered through a production webhook. Its reports and the gateway calls must
-// match a single-mode run of the same workflow (`n8n execute`). About 2 minutes once n8n is cached.
+// The brand-monitoring pair (hourly collector, daily report) in n8n's queue mode: real Redis and
+// PostgreSQL, a main instance that takes the webhooks standing in for the schedules and enqueues
+// them, and two workers that run them. Collector ticks at T0 (the backfill), T0+6h and T0+12h;
+// after a spike of 60 notes about acme two ticks posted at once, which run side by side on the two
+// workers; a quiet tick; then the daily report, its e-mail into a local SMTP sink. The Data Tables
+// must hold each mention once; the Only New memory is saved by the workers but, in n8n 2.41, not
+// given to the next queued execution (see below). About 3 minutes once n8n is cached.
 
-const PAGE_SIZE = 3;
-const BRAND = 'acme';
-const WEBHOOK_PATH = 'brand-report';
+const HOUR = 3600_000;
 const WORKERS = 2;
+const SPIKE = 60;
+const BRANDS = ['acme', 'rival'];
+const READER_ID = 'brandQueueReader';
+const READER_PATH = 'brand-queue-rows';
+const REPORT_TO = 'queue-report@example.com';
 const STEP_TIMEOUT_MS = 5 * 60_000;
+/** The collector's three searches, by the simulator's endpoint names. */
+const SEARCHES = ['search_notes', 'fetch_search', 'fetch_search_videos'];
+const PAGE_SIZE = 10;
 
-interface Calls {
-	dataCalls: number;
+interface Tick {
+	name: string;
+	executionIds: string[];
+	/** Billed calls (the simulator ledger: only data calls are billed) from the post until the answers. */
 	billed: number;
-	chatCalls: number;
-}
-interface QueueRun extends Calls {
-	status: number;
-	report: BrandReport;
-	executionId: string;
-	ranOn: N8nProcess[];
-	seconds: number;
+	modelCalls: number;
+	/** Pages of every list of every brand at the tick: what a walk without memory reads. */
+	allPages: number;
+	/** The newest acme note the simulator lists at the tick, and the one the memory in PostgreSQL names after it. */
+	newestNote: string;
+	rememberedNote: string | undefined;
 }
 
 const progress = createProgress('queueMode');
 const redact = redactor([SIMULATOR_API_KEY]);
 let sim: Simulator;
+let smtp: SmtpSink;
 let redis: RedisServer | undefined;
 let postgres: PostgresServer | undefined;
-let singleSession: N8nSession | undefined;
-let queueSession: N8nSession | undefined;
+let session: N8nSession | undefined;
 let cluster: QueueCluster | undefined;
-let single: Calls & { report: BrandReport };
-const runs: QueueRun[] = [];
-let stoppedWorker: { name: string; exit: { code: number | null; signal: NodeJS.Signals | null } };
+let flows: Record<'collect' | 'daily', WorkflowJson>;
+const ticks: Tick[] = [];
+let collectRows: Array<Record<string, unknown>>;
+let reportRows: Array<Record<string, unknown>>;
 
-function callsSince(): Calls {
-	const count = (path: string) => sim.requests.filter((request) => request.path === path).length;
-	return {
-		dataCalls: count('/api/v1/run'),
-		billed: sim.ledger.billedCalls(),
-		chatCalls: count('/v1/chat/completions'),
-	};
+/** The path of the webhook that stands in for a flow's schedule (set by onWebhook). */
+function webhookPath(flow: WorkflowJson, schedule: string): string {
+	const node = flow.nodes.find((candidate) => candidate.name === schedule);
+	return String((node?.parameters as { path?: unknown } | undefined)?.path);
 }
 
-/** The reference: the same brand workflow run once by `n8n execute` in its own n8n (sqlite, regular mode). */
-async function runSingleMode(n8n: EnsuredN8n, packTarball: string): Promise<void> {
-	singleSession = await openN8nSession({
-		n8n,
-		workflow: brandWorkflow(BRAND),
-		gatewayUrl: sim.url,
-		apiKey: SIMULATOR_API_KEY,
-		packTarball,
-	});
-	sim.reset();
-	const result = await singleSession.execute();
-	if (!result.ok) throw new Error(`single-mode reference run failed:\n${failureReport(result)}`);
-	single = { report: reportOf(result.output), ...callsSince() };
+const searchBilled = () => sim.ledger.billedCalls();
+const modelCalls = () =>
+	sim.requests.filter((request) => request.path === '/v1/chat/completions').length;
+
+async function post(path: string, body: unknown): Promise<unknown> {
+	const answer = await postWebhook(cluster!.main.webhookUrl(path), body, STEP_TIMEOUT_MS);
+	if (answer.status !== 200)
+		throw new Error(
+			`${path} answered ${answer.status}: ${redact(JSON.stringify(answer.body)).slice(0, 1000)}`,
+		);
+	return answer.body;
 }
 
-/** Servers up, the credential and the webhook workflow imported into PostgreSQL and published. */
-async function prepareQueueMode(
-	n8n: EnsuredN8n,
-	packTarball: string,
-	env: () => NodeJS.ProcessEnv,
-): Promise<void> {
+/** Posts the schedule ticks of one flow at the simulator's virtual now (several at once for overlap). */
+async function tick(name: string, flow: 'collect' | 'daily', runs = 1): Promise<Tick> {
+	const path = webhookPath(flows[flow], flow === 'collect' ? COLLECT_SCHEDULE : DAILY_SCHEDULE);
+	const timestamp = new Date(sim.clock.now()).toISOString();
+	const before = new Set(enqueuedExecutionIds(cluster!.main));
+	const [billedBefore, modelBefore] = [searchBilled(), modelCalls()];
 	const started = Date.now();
-	// Debian's redis-server and postgresql, installed in one apt-get run when missing (root only).
+	await Promise.all(Array.from({ length: runs }, () => post(path, { timestamp })));
+	const executionIds = enqueuedExecutionIds(cluster!.main).filter((id) => !before.has(id));
+	const done: Tick = {
+		name,
+		executionIds,
+		billed: searchBilled() - billedBefore,
+		modelCalls: modelCalls() - modelBefore,
+		allPages: BRANDS.flatMap(simulatorLists).reduce(
+			(sum, list) => sum + Math.ceil(list.length / PAGE_SIZE),
+			0,
+		),
+		newestNote: simulatorLists('acme')[0][0].replace(/^notes:/, ''),
+		rememberedNote: await rememberedNewestNote('acme'),
+	};
+	const ranOn = executionIds.map((id) => workersThatRan(cluster!.workers, id).map((w) => w.name));
+	progress.step(
+		`${name} (${timestamp}): ${done.billed} billed search calls, ${done.modelCalls} model calls, ` +
+			`ran on ${JSON.stringify(ranOn)} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+	);
+	ticks.push(done);
+	return done;
+}
+
+/** What the simulator lists now for a term in each of the collector's three searches, as stored keys, newest first. */
+function simulatorLists(term: string): string[][] {
+	return [
+		sim.dataset
+			.searchNotes(term, { sort_type: 'time_descending' })
+			.map((hit) => `notes:${hit.note.id}`),
+		sim.dataset
+			.searchHits(term, 'article', { sort: 'latest' })
+			.map((hit) => `articles:${String(hit.docID)}`),
+		sim.dataset
+			.searchVideoHits(term, { sort: 'latest' })
+			.map((hit) => `channels:${String(hit.docID)}`),
+	];
+}
+
+const simulatorKeys = (term: string) => simulatorLists(term).flat();
+
+interface OnlyNewMemory {
+	newest?: { id: string };
+}
+
+/** The newest record the collector's Search Notes remembers for a term, from its static data in PostgreSQL. */
+async function rememberedNewestNote(term: string): Promise<string | undefined> {
+	const [[text]] = await postgres!.query(
+		`SELECT "staticData" FROM workflow_entity WHERE id = '${COLLECT_ID}'`,
+	);
+	if (!text) return undefined;
+	const staticData = JSON.parse(text) as Record<
+		string,
+		{ onlyNewSinceLastRun?: Record<string, OnlyNewMemory> }
+	>;
+	const memories = staticData['node:Search Notes']?.onlyNewSinceLastRun ?? {};
+	const query = JSON.stringify(['search_notes', { keyword: term, sort_type: 'time_descending' }]);
+	return memories[query]?.newest?.id;
+}
+
+const tickNamed = (name: string) => ticks.find((t) => t.name === name)!;
+
+async function rows(table: string): Promise<Array<Record<string, unknown>>> {
+	const body = await post(READER_PATH, { table });
+	if (!Array.isArray(body)) throw new Error(`the reader answered ${JSON.stringify(body)}`);
+	return (body as Array<Record<string, unknown>>).filter((row) => Object.keys(row).length > 0);
+}
+
+/** Servers up; the pair, the reader and the SMTP credential imported into PostgreSQL and published. */
+async function prepareQueueMode(env: () => NodeJS.ProcessEnv): Promise<void> {
+	const started = Date.now();
 	await ensureQueueServices();
 	const [redisStart, postgresStart] = await Promise.allSettled([startRedis(), startPostgres()]);
 	if (redisStart.status === 'fulfilled') redis = redisStart.value;
@@ -107,97 +178,90 @@ async function prepareQueueMode(
 	progress.step(
 		`Redis ${redis!.port} and PostgreSQL ${postgres!.port} up in ${((Date.now() - started) / 1000).toFixed(1)}s`,
 	);
-	queueSession = await openN8nSession({
+	const n8n = await ensureN8n();
+	session = await openN8nSession({
 		n8n,
-		workflow: brandWebhookWorkflow(BRAND, WEBHOOK_PATH),
+		workflow: flows.collect,
+		moreWorkflows: [flows.daily, tableReader(READER_ID, READER_PATH)],
+		credentials: [
+			{
+				id: 'smtpCredential',
+				name: 'SMTP account',
+				type: 'smtp',
+				// n8n's SMTP credential keeps a number and booleans: import:credentials takes them as they are.
+				data: {
+					user: '',
+					password: '',
+					host: '127.0.0.1',
+					port: smtp.port,
+					secure: false,
+					disableStartTls: true,
+					hostName: '',
+				} as unknown as Record<string, string>,
+			},
+		],
 		gatewayUrl: sim.url,
 		apiKey: SIMULATOR_API_KEY,
-		packTarball,
+		packTarball: await packProject({ build: true, copyFirst: true }),
 		env: env(),
 	});
-	await publishWorkflow(n8n, queueSession.userFolder, env(), queueSession.workflowId);
-	progress.step(
-		`pack installed, imported into PostgreSQL and published (${queueSession.workflowId})`,
-	);
-}
-
-async function runThroughWebhook(): Promise<QueueRun> {
-	sim.reset();
-	const before = new Set(enqueuedExecutionIds(cluster!.main));
-	const answer = await postWebhook(
-		cluster!.main.webhookUrl(WEBHOOK_PATH),
-		{ reason: 'queue-mode e2e' },
-		STEP_TIMEOUT_MS,
-	);
-	if (answer.status !== 200) {
-		const message = (answer.body as { message?: unknown } | null)?.message ?? answer.body;
-		throw new Error(
-			`the webhook answered ${answer.status}: ${redact(JSON.stringify(message)).slice(0, 1000)}`,
-		);
-	}
-	const calls = callsSince();
-	const enqueued = enqueuedExecutionIds(cluster!.main).filter((id) => !before.has(id));
-	if (enqueued.length !== 1)
-		throw new Error(
-			`expected the main instance to enqueue one execution, it logged ${JSON.stringify(enqueued)}`,
-		);
-	const [executionId] = enqueued;
-	const ranOn = workersThatRan(cluster!.workers, executionId);
-	progress.step(
-		`execution ${executionId} ran on ${ranOn.map((w) => w.name).join(', ') || '(no worker)'} in ${answer.seconds.toFixed(1)}s`,
-	);
-	return {
-		status: answer.status,
-		report: answer.body as BrandReport,
-		executionId,
-		ranOn,
-		seconds: answer.seconds,
-		...calls,
-	};
+	for (const id of [COLLECT_ID, DAILY_ID, READER_ID])
+		await publishWorkflow(n8n, session.userFolder, env(), id);
+	progress.step('pack installed, the pair and the reader imported into PostgreSQL and published');
 }
 
 beforeAll(async () => {
-	sim = await startSimulator({ pageSize: PAGE_SIZE });
-	const n8n = await ensureN8n();
-	const packTarball = await packProject({ build: true, copyFirst: true });
+	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: 6 * HOUR });
+	smtp = await startSmtpSink();
+	flows = brandFlows({ settings: { alertTo: REPORT_TO, reportTo: REPORT_TO } });
 	const encryptionKey = crypto.randomBytes(24).toString('hex');
-	// mcp-registry only fetches a catalogue from api.n8n.io, which an offline machine cannot reach.
 	const env = () => ({
 		...queueModeEnv({ redis: redis!, postgres: postgres! }, encryptionKey),
+		// mcp-registry only fetches a catalogue from api.n8n.io, which an offline machine cannot reach.
 		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_EXPRESSION_ENGINE: 'legacy',
+		// One job at a time per worker, so two ticks posted at once must run on both workers.
+		N8N_CONCURRENCY_PRODUCTION_LIMIT: '1',
 	});
+	await prepareQueueMode(env);
 
-	// Independent until the cluster starts (the queue side makes no gateway calls before that).
-	const prepared = await Promise.allSettled([
-		runSingleMode(n8n, packTarball),
-		prepareQueueMode(n8n, packTarball, env),
-	]);
-	for (const outcome of prepared) if (outcome.status === 'rejected') throw outcome.reason;
-	progress.step(`single-mode reference: ${single.report.newMentions} mentions`);
-
+	const n8n = await ensureN8n();
 	cluster = await startQueueCluster({
 		n8n,
 		env: env(),
-		mainUserFolder: queueSession!.userFolder,
+		mainUserFolder: session!.userFolder,
 		workers: WORKERS,
 		redact,
 	});
 	progress.step(`main and ${WORKERS} workers ready in ${cluster.startSeconds.toFixed(1)}s`);
-	await waitForProductionWebhook(postgres!.query, queueSession!.workflowId, {
-		timeoutMs: STEP_TIMEOUT_MS,
-		main: cluster.main,
-	});
+	for (const id of [COLLECT_ID, DAILY_ID, READER_ID])
+		await waitForProductionWebhook(postgres!.query, id, {
+			timeoutMs: STEP_TIMEOUT_MS,
+			main: cluster.main,
+		});
 
-	runs.push(await runThroughWebhook());
-	// The worker of the first run leaves, so the second run must be taken by the other one: its
-	// "no new mentions" then proves the duplicate history lives in PostgreSQL, not in a worker.
-	const [first] = runs[0].ranOn;
-	if (first) {
-		await first.stop('SIGTERM', 30_000);
-		stoppedWorker = { name: first.name, exit: await first.exited };
+	await tick('backfill', 'collect');
+	for (const hours of [6, 12]) {
+		sim.clock.advance(6 * HOUR);
+		await tick(`T0+${hours}h`, 'collect');
 	}
-	runs.push(await runThroughWebhook());
-}, 20 * 60_000);
+	sim.clock.advance(6 * HOUR);
+	const spike = await fetch(`${sim.url}/__sim/arrivals`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ count: SPIKE, endpoint: 'search_notes', keyword: 'acme' }),
+	});
+	if (!spike.ok) throw new Error(`the spike was refused: ${await spike.text()}`);
+	await tick('overlap', 'collect', 2);
+	sim.clock.advance(HOUR);
+	await tick('quiet', 'collect');
+	collectRows = await rows('brand_mentions');
+	sim.clock.advance(HOUR);
+	await tick('daily', 'daily');
+	reportRows = await rows('brand_reports');
+	const subjects = smtp.messages.map((mail) => /^Subject: (.*)$/m.exec(mail.data)?.[1]);
+	progress.step(`${collectRows.length} stored mentions; e-mails: ${JSON.stringify(subjects)}`);
+}, 25 * 60_000);
 
 // Every stop is bounded by signals and a grace period (n8n 20 s, PostgreSQL 15 s, Redis 10 s, then
 // SIGKILL), so the tear-down ends in about a minute at worst, well within the hook's timeout.
@@ -207,13 +271,13 @@ afterAll(
 			[
 				[
 					['cluster', async () => cluster?.close()],
-					['queue session', () => queueSession?.close()],
-					['single session', () => singleSession?.close()],
+					['session', () => session?.close()],
 				],
 				[
 					['redis', async () => redis?.stop()],
 					['postgres', async () => postgres?.stop()],
 					['simulator', async () => sim?.close()],
+					['smtp sink', async () => smtp?.close()],
 				],
 			],
 			(line) => progress.step(line),
@@ -222,87 +286,117 @@ afterAll(
 	2 * 60_000,
 );
 
-const sumOf = (counts: Record<string, number>) =>
-	Object.values(counts).reduce((sum, n) => sum + n, 0);
-const pagesFor = (hits: number) => Math.max(1, Math.ceil(hits / PAGE_SIZE));
+const keysOf = (brand: string) =>
+	collectRows.filter((row) => row.brand === brand).map((row) => String(row.key));
 
-/** What must be equal between two runs of the same day: counts, sentiments, ids, summary, failures. */
-function comparable(report: BrandReport) {
-	return {
-		newMentions: report.newMentions,
-		counts: report.counts,
-		totals: report.totals,
-		failures: report.failures,
-		summary: report.summary,
-		mentions: report.mentions.map((m) => `${m.source}:${m.id}:${m.sentiment}`).sort(),
-	};
+async function executionRows(workflowId: string): Promise<string[][]> {
+	return postgres!.query(
+		`SELECT id, status, mode, extract(epoch from "startedAt"), extract(epoch from "stoppedAt") FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`,
+	);
 }
 
-describe('the brand-monitoring report in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', () => {
-	it('answers the webhook with the same report as a single-mode run', () => {
-		const [first] = runs;
-		expect(first.status).toBe(200);
-		expect(first.report.failures).toEqual([]);
-		expect(single.report.newMentions).toBeGreaterThan(0);
-		for (const source of ['notes', 'articles', 'videos'])
-			expect(sumOf(single.report.counts[source])).toBeGreaterThan(0);
-		expect(comparable(first.report)).toEqual(comparable(single.report));
-		for (const mention of first.report.mentions.filter((m) => m.source !== 'notes')) {
-			expect(BigInt(mention.id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
-		}
-	});
-
-	it('runs each execution on exactly one worker, enqueued by the main instance', async () => {
-		for (const run of runs) expect(run.ranOn).toHaveLength(1);
-		expect(runs[1].ranOn[0].name).not.toBe(runs[0].ranOn[0].name);
-		expect(stoppedWorker.name).toBe(runs[0].ranOn[0].name);
-		// A clean exit; or n8n 2.41's known isolated-vm crash on shutdown (see README.md), which happens after the work is done.
-		expect(stoppedWorker.exit.code === 0 || stoppedWorker.exit.signal === 'SIGSEGV').toBe(true);
-		const rows = await postgres!.query(
-			`SELECT id, status, mode, finished FROM execution_entity WHERE "workflowId" = '${queueSession!.workflowId}' ORDER BY id`,
-		);
-		expect(rows).toEqual(runs.map((run) => [run.executionId, 'success', 'webhook', 't']));
+describe('the brand-monitoring pair in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', () => {
+	it('runs every tick on exactly one worker, both workers busy, none on the main instance', async () => {
+		const all = ticks.flatMap((t) => t.executionIds);
+		expect(ticks.map((t) => t.executionIds.length)).toEqual([1, 1, 1, 2, 1, 1]);
+		const ranOn = all.map((id) => workersThatRan(cluster!.workers, id).map((w) => w.name));
+		for (const workers of ranOn) expect(workers).toHaveLength(1);
+		expect(new Set(ranOn.flat()).size).toBe(WORKERS);
 		const startedOnMain = cluster!.main
 			.logMessages()
 			.filter((message) => message.startsWith('Worker started execution'));
 		expect(startedOnMain).toEqual([]);
-	});
-
-	it('makes each gateway call once: the pages of the three searches, one classification call per 25 mentions, one summary', () => {
-		const [first] = runs;
-		const pages = ['notes', 'articles', 'videos']
-			.map((source) => pagesFor(sumOf(single.report.counts[source])))
-			.reduce((sum, n) => sum + n, 0);
-		const modelCalls = (mentions: number) => Math.ceil(mentions / 25) + 1;
-		expect(single).toMatchObject({
-			dataCalls: pages,
-			billed: pages,
-			chatCalls: modelCalls(single.report.newMentions),
-		});
-		expect(first).toMatchObject({
-			dataCalls: pages,
-			billed: pages,
-			chatCalls: modelCalls(first.report.newMentions),
-		});
-		expect(runs[1]).toMatchObject({ dataCalls: pages, billed: pages, chatCalls: 1 });
-	});
-
-	it('a second run, on the other worker, reports no new mentions: the duplicate history is shared in PostgreSQL', async () => {
-		const second = runs[1];
-		expect(second.status).toBe(200);
-		expect(second.report.newMentions).toBe(0);
-		expect(second.report.mentions).toEqual([]);
-		expect(second.report.failures).toEqual([]);
-		expect(second.report.html).toContain('No new mentions today.');
-		const history = await postgres!.query(
-			`SELECT count(*) FROM processed_data WHERE "workflowId" = '${queueSession!.workflowId}'`,
+		const collect = await executionRows(COLLECT_ID);
+		expect(collect.map(([id, status, mode]) => [id, status, mode])).toEqual(
+			ticks
+				.filter((t) => t.name !== 'daily')
+				.flatMap((t) => t.executionIds)
+				.map((id) => [id, 'success', 'webhook']),
 		);
-		expect(Number(history[0][0])).toBeGreaterThan(0);
+		const daily = await executionRows(DAILY_ID);
+		expect(daily.map(([id, status]) => [id, status])).toEqual([
+			[tickNamed('daily').executionIds[0], 'success'],
+		]);
 	});
 
-	it('never shows the API key in a report or in any n8n log', () => {
-		for (const run of runs)
-			expect(JSON.stringify(run.report).includes(SIMULATOR_API_KEY)).toBe(false);
+	it('runs the two ticks posted at once side by side, one on each worker', async () => {
+		const [a, b] = tickNamed('overlap').executionIds;
+		const workersOf = (id: string) => workersThatRan(cluster!.workers, id).map((w) => w.name);
+		expect(workersOf(a)).not.toEqual(workersOf(b));
+		const times = new Map(
+			(await executionRows(COLLECT_ID)).map(([id, , , start, stop]) => [
+				id,
+				[Number(start), Number(stop)],
+			]),
+		);
+		const [[startA, stopA], [startB, stopB]] = [times.get(a)!, times.get(b)!];
+		expect(startA).toBeLessThan(stopB);
+		expect(startB).toBeLessThan(stopA);
+	});
+
+	it('stores each mention the simulator lists exactly once per brand: none lost or doubled by the overlapping runs', () => {
+		for (const brand of BRANDS) {
+			const stored = keysOf(brand);
+			const expected = simulatorKeys(brand);
+			// The generated records of each search, a steady arrival per list at T0+6h, +12h and +18h, the spike.
+			const generated = SEARCHES.reduce((sum, endpoint) => sum + DEFAULT_TOTALS[endpoint], 0);
+			expect(expected).toHaveLength(generated + 3 * 3 + (brand === 'acme' ? SPIKE : 0));
+			expect(new Set(expected).size).toBe(expected.length);
+			expect(stored).toHaveLength(expected.length);
+			expect([...stored].sort()).toEqual([...expected].sort());
+		}
+		expect(collectRows).toHaveLength(
+			collectRows.filter((row) => BRANDS.includes(String(row.brand))).length,
+		);
+	});
+
+	it('saves the Only New memory from the workers into PostgreSQL after every tick', () => {
+		for (const t of ticks.filter((t) => t.name !== 'daily'))
+			expect({ tick: t.name, remembered: t.rememberedNote }).toEqual({
+				tick: t.name,
+				remembered: t.newestNote,
+			});
+	});
+
+	// n8n 2.41 in queue mode: the main instance writes a new execution's workflow snapshot without
+	// its static data (toWorkflowSnapshot keeps id, name, nodes, connections, settings) and tells the
+	// worker to reload static data only for a resumed execution (loadStaticData), so a worker runs
+	// every new webhook or schedule execution with empty static data. The memory saved above is never
+	// read: each tick walks every page again, and the Data Table keeps the mentions once.
+	it('starts each queued execution without that memory (n8n 2.41): every tick walks every page, the quiet one too', async () => {
+		for (const id of ticks.flatMap((t) => t.executionIds)) {
+			const [[snapshot]] = await postgres!.query(
+				`SELECT "workflowData"::text FROM execution_data WHERE "executionId" = '${id}'`,
+			);
+			expect(Object.keys(JSON.parse(snapshot) as object)).not.toContain('staticData');
+		}
+		for (const t of ticks.filter((t) => t.name !== 'daily'))
+			expect({ tick: t.name, billed: t.billed }).toEqual({
+				tick: t.name,
+				billed: t.executionIds.length * t.allPages,
+			});
+		// With the memory read, the quiet tick would cost one call per brand and source.
+		expect(tickNamed('quiet').billed).toBeGreaterThan(BRANDS.length * SEARCHES.length);
+	});
+
+	it('classifies only what the Data Table does not hold yet: nothing on the quiet tick', () => {
+		// T0+6h: one steady arrival per list and brand, 6 mentions, one batch of up to 25.
+		expect(tickNamed('T0+6h').modelCalls).toBe(1);
+		expect(tickNamed('quiet').modelCalls).toBe(0);
+	});
+
+	it("sends the daily report's e-mail with the total of the stored mentions", () => {
+		const reports = smtp.messages.filter((mail) => /Subject: .*new mention/.test(mail.data));
+		expect(reports).toHaveLength(1);
+		expect(reports[0].to).toEqual([REPORT_TO]);
+		const total = collectRows.length;
+		expect(reports[0].data).toMatch(new RegExp(`Subject: .*: ${total} new mentions,`));
+		expect(reportRows).toHaveLength(1);
+		expect(Number(reportRows[0].mentions)).toBe(total);
+		expect(tickNamed('daily').billed).toBe(0);
+	});
+
+	it('never shows the API key in any n8n log', () => {
 		for (const n8nProcess of [cluster!.main, ...cluster!.workers])
 			expect(n8nProcess.outputIncludes(SIMULATOR_API_KEY)).toBe(false);
 	});
