@@ -212,7 +212,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		}
 	});
 
-	it('pays only for what is new: one call per brand and source on a quiet run, the pages of the spike', () => {
+	it('pays only for what is new: one call per brand and source on a quiet run, the pages of the spike', async () => {
 		const [backfill, ...rest] = collectTicks();
 		expect(backfill.billed).toBeGreaterThan(6);
 		const [quiet1, quiet2, quiet3, day2first, spike, spikeGoesOn, outage, catchUp] = rest;
@@ -227,6 +227,13 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		const failures = runs.filter((run) => run.error);
 		expect(failures.map((run) => [run.source, run.brand, run.runAt])).toEqual(
 			BRANDS.map((brand) => ['fetch_search', brand, iso(outage.at)]),
+		);
+		// The memory of each search and term is a row of brand_memory, not workflow static data.
+		const memory = await server.rows('brand_memory');
+		expect(memory.map((row) => row.key).sort()).toEqual(
+			['fetch_search', 'fetch_search_videos', 'search_notes']
+				.flatMap((endpoint) => BRANDS.map((brand) => `${endpoint}:${brand}`))
+				.sort(),
 		);
 		const caughtUp = runs.filter(
 			(run) => run.runAt === iso(catchUp.at) && run.source === 'fetch_search',
