@@ -21,6 +21,8 @@ export interface NodeOptionValues {
 	mentions: boolean;
 	unknownShape: 'hint' | 'fail';
 	onlyNew: boolean;
+	onlyNewMemoryIn: 'staticData' | 'parameter';
+	onlyNewMemory: string;
 	walkSummary: boolean;
 }
 
@@ -160,6 +162,36 @@ const newOnly: INodeProperties[] = [
 		},
 		description:
 			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output (memory per query in the workflow's static data). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
+	},
+	{
+		displayName: 'Keep the Memory In',
+		name: 'onlyNewMemoryIn',
+		type: 'options',
+		default: 'staticData',
+		displayOptions: { show: { onlyNew: [true] } },
+		options: [
+			{
+				name: 'Workflow Static Data',
+				value: 'staticData',
+				description: 'Saved by n8n with the workflow after each production run',
+			},
+			{
+				name: 'Memory Parameter and Walk Summary',
+				value: 'parameter',
+				description:
+					'The flow stores it (e.g. in a Data Table): each run reads Memory From the Last Run and outputs the new memory as `onlyNewWalk.memory` in the walk summary item. Needed in queue mode, where n8n starts new executions on workers without static data.',
+			},
+		],
+		description: 'Where Only New Since Last Run keeps what each query has seen',
+	},
+	{
+		displayName: 'Memory From the Last Run',
+		name: 'onlyNewMemory',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { onlyNew: [true], onlyNewMemoryIn: ['parameter'] } },
+		description:
+			"The `onlyNewWalk.memory` a previous run output for this item's query (JSON), usually an expression reading a Data Table row; empty means no memory yet (a first run)",
 	},
 	{
 		displayName: 'Add Walk Summary Item',
