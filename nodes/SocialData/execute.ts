@@ -71,9 +71,7 @@ async function fetchPlanned(
 	}
 	const { endpoint, input, settings } = plan;
 	if (plan.newOnly)
-		return await fetchNewOnly(
-			context,
-			{ ...plan, newOnly: plan.newOnly },
+		return await fetchNewOnly(context, { ...plan, newOnly: plan.newOnly }, () =>
 			node.getWorkflowStaticData('node'),
 		);
 	if (endpoint.batch) {

@@ -21,6 +21,8 @@ export interface NodeOptionValues {
 	mentions: boolean;
 	unknownShape: 'hint' | 'fail';
 	onlyNew: boolean;
+	onlyNewMemoryIn: 'staticData' | 'parameter';
+	onlyNewMemory: string;
 	walkSummary: boolean;
 }
 
@@ -159,7 +161,37 @@ const newOnly: INodeProperties[] = [
 				'Turn on (with returnAll) in a scheduled workflow that reports mentions: each run outputs only the records that appeared since the last run, each once, and costs one call when nothing is new.',
 		},
 		description:
-			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output (memory per query in the workflow's static data). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
+			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output (memory per query in the workflow's static data, or carried by the flow: Keep the Memory In). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
+	},
+	{
+		displayName: 'Keep the Memory In',
+		name: 'onlyNewMemoryIn',
+		type: 'options',
+		default: 'staticData',
+		displayOptions: { show: { onlyNew: [true] } },
+		options: [
+			{
+				name: 'Workflow Static Data',
+				value: 'staticData',
+				description: 'Saved by n8n with the workflow after each production run',
+			},
+			{
+				name: 'Memory Parameter and Walk Summary',
+				value: 'parameter',
+				description:
+					'The flow stores it (e.g. in a Data Table): each run reads Memory From the Last Run and outputs the new memory as `onlyNewWalk.memory` in the walk summary item. Needed in queue mode, where n8n starts new executions on workers without static data.',
+			},
+		],
+		description: 'Where Only New Since Last Run keeps what each query has seen',
+	},
+	{
+		displayName: 'Memory From the Last Run',
+		name: 'onlyNewMemory',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { onlyNew: [true], onlyNewMemoryIn: ['parameter'] } },
+		description:
+			"The `onlyNewWalk.memory` a previous run output for this item's query (JSON), usually an expression reading a Data Table row; empty means no memory yet (a first run)",
 	},
 	{
 		displayName: 'Add Walk Summary Item',
@@ -167,7 +199,7 @@ const newOnly: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to add, with Only New Since Last Run, one item after each input item's new records saying what its walk cost and why it stopped (`onlyNewWalk`: calls, credits, newRecords, stoppedBy). Off, the execution hints say it and the output holds records only.",
+			"Whether to add, with Only New Since Last Run, one item after each input item's new records saying what its walk cost and why it stopped (`onlyNewWalk`: calls, credits, newRecords, stoppedBy; `memory` when the flow keeps the memory). Off, the execution hints say it and the output holds records only.",
 	},
 ];
 

@@ -50,6 +50,9 @@ const ENDINGS: Record<WalkEnd, (plan: NewOnlyPlan) => string> = {
 		'a Credit Ceiling ended the walk before the last record seen; the next run continues where this one stopped',
 };
 
+const OTHER_QUERY =
+	'; Memory From the Last Run belonged to another query (keyword or filters changed), so this walk started without memory';
+
 function walkNotice(item: NewOnlyItem, summary: WalkSummary): string {
 	const { calls, credits, newRecords } = summary;
 	return `${summary.endpoint}, item ${item.itemIndex + 1}: ${newRecords} new ${newRecords === 1 ? 'record' : 'records'} for ${calls} ${calls === 1 ? 'call' : 'calls'} (${credits} credits); ${ENDINGS[summary.stoppedBy](item.newOnly)}`;
@@ -70,7 +73,7 @@ function endOf(outcome: PollOutcome, allowance: RunAllowance): WalkEnd {
 export async function fetchNewOnly(
 	context: CallContext,
 	item: NewOnlyItem,
-	staticData: IDataObject,
+	staticData: () => IDataObject,
 ): Promise<EndpointOutput> {
 	const { endpoint, input, settings, newOnly } = item;
 	const budget = new CreditBudget(newOnly.creditBudget);
@@ -86,12 +89,14 @@ export async function fetchNewOnly(
 		input,
 		async (request) => await sendCall(walkContext, endpoint, request),
 	);
-	const memory = recallQuery(staticData, newOnly.query);
+	const { carried } = newOnly;
+	// A carried memory never touches the static data: the flow stores `onlyNewWalk.memory` itself.
+	const memory = carried ? carried.state : recallQuery(staticData(), newOnly.query);
 	const allowance = new RunAllowance(newOnly.maxPages, refusingLimit);
 	const outcome = memory
 		? await nextPoll(listing, memory, allowance)
 		: await readWholeList(listing, newOnly.query, allowance);
-	rememberQuery(staticData, outcome.state);
+	if (!carried) rememberQuery(staticData(), outcome.state);
 
 	const stoppedBy = endOf(outcome, allowance);
 	const summary: WalkSummary = {
@@ -105,6 +110,10 @@ export async function fetchNewOnly(
 	};
 	const records = outcome.emitted.map((record) => record.json);
 	const results = recordItems(endpoint, records, settings.mentions);
-	if (newOnly.walkSummary) results.push({ onlyNewWalk: { ...summary } });
-	return { results, notices: [walkNotice(item, summary)] };
+	if (newOnly.walkSummary)
+		results.push({
+			onlyNewWalk: { ...summary, ...(carried ? { memory: JSON.stringify(outcome.state) } : {}) },
+		});
+	const notice = walkNotice(item, summary);
+	return { results, notices: [carried?.otherQuery ? `${notice}${OTHER_QUERY}` : notice] };
 }

@@ -5,6 +5,8 @@ import type { TriggerEvent } from '../trigger/events';
 import { triggerEventOf } from '../trigger/events';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
+import type { CarriedMemory } from './carriedMemory';
+import { readCarriedMemory } from './carriedMemory';
 
 /** One item's walk under "Only New Since Last Run", checked before any call. */
 export interface NewOnlyPlan {
@@ -15,6 +17,8 @@ export interface NewOnlyPlan {
 	/** Credits this item's walk may spend; 0 means no budget. */
 	creditBudget: number;
 	walkSummary: boolean;
+	/** Set when the flow carries the memory (Memory From the Last Run) instead of the static data. */
+	carried?: CarriedMemory;
 }
 
 const ONLY_NEW = { name: 'onlyNew', displayName: 'Only New Since Last Run' };
@@ -66,14 +70,18 @@ export function planNewOnly(
 		);
 	checkOrder(endpoint, list, given);
 	const input = buildInput(endpoint, { ...given, ...list.fixedInput });
+	const query = JSON.stringify([endpoint.name, input]);
 	return {
 		input,
 		newOnly: {
 			list,
-			query: JSON.stringify([endpoint.name, input]),
+			query,
 			maxPages: options.maxPages,
 			creditBudget: options.creditBudget,
 			walkSummary: options.walkSummary,
+			...(options.onlyNewMemoryIn === 'parameter'
+				? { carried: readCarriedMemory(options, query) }
+				: {}),
 		},
 	};
 }

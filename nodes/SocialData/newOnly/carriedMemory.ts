@@ -1,0 +1,64 @@
+import { InputError } from '../../shared/execution';
+import type { NodeOptionValues } from '../editor/nodeOptions';
+import type { Mark, TriggerState } from './seenMemory';
+
+/**
+ * "Keep the Memory In: Memory Parameter and Walk Summary": the flow carries each query's walk state
+ * itself (in queue mode n8n starts new executions on workers without the workflow's static data).
+ * It comes in as Memory From the Last Run and goes out as `onlyNewWalk.memory`.
+ */
+
+const MEMORY = { name: 'onlyNewMemory', displayName: 'Memory From the Last Run' };
+const WALK_SUMMARY = { name: 'walkSummary', displayName: 'Add Walk Summary Item' };
+
+/** The memory an item brings: none yet, or the state of its own query, or of another query (ignored). */
+export type CarriedMemory = { state?: TriggerState; otherQuery: boolean };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isMark = (value: unknown): value is Mark =>
+	isObject(value) &&
+	typeof value.id === 'string' &&
+	(value.time === undefined || typeof value.time === 'number');
+
+function isWalkState(value: unknown): value is TriggerState {
+	if (!isObject(value) || typeof value.query !== 'string') return false;
+	if (!Array.isArray(value.seen) || !value.seen.every((id) => typeof id === 'string')) return false;
+	if (value.newest !== undefined && !isMark(value.newest)) return false;
+	const backlog = value.backlog;
+	return (
+		backlog === undefined ||
+		(isObject(backlog) &&
+			isObject(backlog.request) &&
+			(backlog.floor === undefined || isMark(backlog.floor)))
+	);
+}
+
+/** Reads and checks an item's Memory From the Last Run before any call; a memory of another query counts as none. */
+export function readCarriedMemory(options: NodeOptionValues, query: string): CarriedMemory {
+	if (!options.walkSummary)
+		throw InputError.about(
+			WALK_SUMMARY,
+			'must be on when Keep the Memory In is "Memory Parameter and Walk Summary": the new memory comes out in the walk summary item (`onlyNewWalk.memory`)',
+		);
+	const given: unknown = options.onlyNewMemory;
+	if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
+		return { otherQuery: false };
+	let parsed: unknown = given;
+	try {
+		// An expression may hand over the parsed object already.
+		if (typeof given === 'string') parsed = JSON.parse(given);
+	} catch {
+		throw InputError.about(
+			MEMORY,
+			'is not valid JSON: give the `onlyNewWalk.memory` a run output, or leave it empty',
+		);
+	}
+	if (!isWalkState(parsed))
+		throw InputError.about(
+			MEMORY,
+			'is not a walk memory (an object with `query` and `seen`): give the `onlyNewWalk.memory` a run output, or leave it empty',
+		);
+	return parsed.query === query ? { state: parsed, otherQuery: false } : { otherQuery: true };
+}
