@@ -158,4 +158,22 @@ describe('genuine captures through the node', () => {
 		expect(hints).toHaveLength(1);
 		expect(hints[0]).toMatch(/^search_notes: answered in an unknown shape/);
 	});
+
+	it('with Only New Since Last Run the same capture fails the item: the memory never moves past a page nobody could read', async () => {
+		await answerWithCapture(
+			'search_notes',
+			'/api/v1/notes/app_v2/search_notes',
+			{ keyword: 'acme', page: 1 },
+			'notes/get_user_info.json',
+		);
+		const { items, error } = await run({
+			resource: 'notes',
+			operation: 'search_notes',
+			keyword: 'acme',
+			returnAll: true,
+			options: { sort_type: 'time_descending', onlyNew: true },
+		});
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/unknown shape/);
+	});
 });
