@@ -3,12 +3,11 @@ import * as path from 'node:path';
 import { startBrandFlowServer, type BrandFlow } from '../tools/brandMonitoring/flowServer';
 import { htmlOfMail, subjectOfMail } from '../tools/brandMonitoring/mailHtml';
 import { screenshotReport } from '../tools/brandMonitoring/reportScreenshot';
-import type { ImportableCredential } from '../tools/n8n/credentials';
 import { packProject } from '../tools/n8n/installPack';
 import { REPO_ROOT } from '../tools/n8n/n8nInstallLayout';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
 import { startChatReceivers, type ChatReceivers } from '../test/support/chatReceivers';
-import { startSmtpSink, type SmtpSink } from '../test/e2e/smtpSink';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../test/e2e/smtpSink';
 
 /**
  * The brand-monitoring pair (issue 21) in a real n8n: the hourly collector and the daily report,
@@ -102,7 +101,7 @@ async function main() {
 				dingtalkUrl: bots.dingtalk.url,
 				dingtalkSecret: DINGTALK_SECRET,
 			},
-			credentials: [smtpCredential(smtp.port)],
+			credentials: [smtpSinkCredential(smtp.port)],
 			secrets: [FEISHU_SECRET, DINGTALK_SECRET],
 		});
 		stopServer = () => server.stop();
@@ -357,26 +356,6 @@ const rounded = (credits: number) => Math.round(credits * 1000) / 1000;
 
 const sum = (rows: Array<Record<string, unknown>>, field: string) =>
 	rows.reduce((total, row) => total + (typeof row[field] === 'number' ? row[field] : 0), 0);
-
-/** n8n's SMTP credential for the local sink: plain SMTP, no login. */
-function smtpCredential(port: number): ImportableCredential {
-	return {
-		id: 'demoSmtpSink',
-		name: 'SMTP (local sink)',
-		type: 'smtp',
-		// The import keeps JSON types, and n8n's SMTP credential needs port a number and secure a
-		// boolean ("false" as text would turn TLS on); ImportableCredential types its values as text.
-		data: {
-			user: '',
-			password: '',
-			host: '127.0.0.1',
-			port,
-			secure: false,
-			disableStartTls: true,
-			hostName: '',
-		} as unknown as ImportableCredential['data'],
-	};
-}
 
 main().catch((error) => {
 	console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);

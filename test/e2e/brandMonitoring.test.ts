@@ -15,11 +15,10 @@ import { startBrandFlowServer, type BrandFlowServer } from '../../tools/brandMon
 import { chatPreviewHtml } from '../../tools/brandMonitoring/chatPreview';
 import { htmlOfMail, subjectOfMail } from '../../tools/brandMonitoring/mailHtml';
 import { screenshotHtml, screenshotReport } from '../../tools/brandMonitoring/reportScreenshot';
-import type { ImportableCredential } from '../../tools/n8n/credentials';
 import { packProject } from '../../tools/n8n/installPack';
 import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
 import { startChatReceivers, type ChatReceivers } from '../support/chatReceivers';
-import { startSmtpSink, type SmtpSink, type SunkMail } from './smtpSink';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink, type SunkMail } from './smtpSink';
 
 jest.setTimeout(15 * 60_000);
 
@@ -86,24 +85,6 @@ const later = () => sim.clock.advance(CADENCE);
 const iso = (ms: number) => new Date(ms).toISOString();
 const collectTicks = () => ticks.filter((done) => done.flow === 'collect');
 
-/** n8n's SMTP credential takes a number and booleans, which `n8n import:credentials` keeps as given. */
-function smtpCredential(sink: SmtpSink): ImportableCredential {
-	return {
-		id: 'smtpCredential',
-		name: 'SMTP account',
-		type: 'smtp',
-		data: {
-			user: '',
-			password: '',
-			host: '127.0.0.1',
-			port: sink.port,
-			secure: false,
-			disableStartTls: true,
-			hostName: '',
-		} as unknown as ImportableCredential['data'],
-	};
-}
-
 const htmlOf = (mail: SunkMail) => htmlOfMail(mail.data);
 const subjectOf = (mail: SunkMail) => subjectOfMail(mail.data);
 
@@ -125,7 +106,7 @@ beforeAll(async () => {
 		},
 		// The test's collector runs every 6 hours, so a spike is looked for in 6-hour windows.
 		adjust: { collect: (flow) => withParameters(flow, 'Check Spikes', { windowMinutes: 360 }) },
-		credentials: [smtpCredential(smtp)],
+		credentials: [smtpSinkCredential(smtp.port)],
 		secrets: [FEISHU_SECRET, DINGTALK_SECRET],
 		quiet: true,
 	});

@@ -36,7 +36,7 @@ import {
 	type RunOutput,
 } from '../../tools/n8n/n8nOutput';
 import { runCommand, tail, type CommandResult } from '../../tools/n8n/runCommand';
-import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink } from './smtpSink';
 import { describeChatDelivery } from './chatDelivery';
 import { redactor } from '../../tools/n8n/workflowRunner';
 import { useSimulator } from '../support/useSimulator';
@@ -480,20 +480,7 @@ function credentialsFor(
 				},
 			};
 		}
-		if (reference.type === 'smtp') {
-			return {
-				...reference,
-				data: {
-					user: '',
-					password: '',
-					host: '127.0.0.1',
-					port: smtp.port,
-					secure: false,
-					disableStartTls: true,
-					hostName: '',
-				},
-			};
-		}
+		if (reference.type === 'smtp') return smtpSinkCredential(smtp.port, reference);
 		if (reference.type === 'httpBearerAuth') {
 			// The MCP Server Trigger's token for MCP clients; the MCP example is run by test/e2e/agentStreaming.test.ts.
 			return { ...reference, data: { token: randomBytes(24).toString('hex') } };

@@ -24,7 +24,7 @@ import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workf
 import { brandFlows, COLLECT_ID, DAILY_ID } from '../../tools/brandMonitoring/flowServer';
 import { COLLECT_SCHEDULE, DAILY_SCHEDULE, tableReader } from '../../tools/brandMonitoring/flows';
 import { DEFAULT_TOTALS, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
-import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink } from './smtpSink';
 import { tearDown } from '../support/tearDown';
 
 // The brand-monitoring pair (hourly collector, daily report) in n8n's queue mode: real Redis and
@@ -176,23 +176,7 @@ async function prepareQueueMode(env: () => NodeJS.ProcessEnv): Promise<void> {
 		n8n,
 		workflow: flows.collect,
 		moreWorkflows: [flows.daily, tableReader(READER_ID, READER_PATH)],
-		credentials: [
-			{
-				id: 'smtpCredential',
-				name: 'SMTP account',
-				type: 'smtp',
-				// n8n's SMTP credential keeps a number and booleans: import:credentials takes them as they are.
-				data: {
-					user: '',
-					password: '',
-					host: '127.0.0.1',
-					port: smtp.port,
-					secure: false,
-					disableStartTls: true,
-					hostName: '',
-				} as unknown as Record<string, string>,
-			},
-		],
+		credentials: [smtpSinkCredential(smtp.port)],
 		gatewayUrl: sim.url,
 		apiKey: SIMULATOR_API_KEY,
 		packTarball: await packProject({ build: true, copyFirst: true }),

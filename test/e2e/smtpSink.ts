@@ -1,4 +1,5 @@
 import * as net from 'node:net';
+import type { ImportableCredential } from '../../tools/n8n/credentials';
 
 /** One message an SMTP client delivered: envelope and the raw DATA (dot-unstuffed). */
 export interface SunkMail {
@@ -82,5 +83,29 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 				for (const socket of sockets) socket.destroy();
 				server.close(() => resolve());
 			}),
+	};
+}
+
+/**
+ * n8n's SMTP credential for a sink: plain SMTP, no login. The import keeps JSON types, and n8n needs
+ * the port a number and `secure` a boolean ("false" as text would turn TLS on), while
+ * ImportableCredential types its values as text.
+ */
+export function smtpSinkCredential(
+	port: number,
+	reference: { id: string; name: string } = { id: 'smtpCredential', name: 'SMTP account' },
+): ImportableCredential {
+	return {
+		...reference,
+		type: 'smtp',
+		data: {
+			user: '',
+			password: '',
+			host: '127.0.0.1',
+			port,
+			secure: false,
+			disableStartTls: true,
+			hostName: '',
+		} as unknown as ImportableCredential['data'],
 	};
 }
