@@ -288,6 +288,8 @@ describe('the brand-monitoring pair in n8n queue mode (main + 2 workers, Redis, 
 			ticks
 				.filter((t) => t.name !== 'daily')
 				.flatMap((t) => t.executionIds)
+				// By id, as the query orders them: two ticks posted at once are enqueued in either order.
+				.sort((a, b) => Number(a) - Number(b))
 				.map((id) => [id, 'success', 'webhook']),
 		);
 		const daily = await executionRows(DAILY_ID);
