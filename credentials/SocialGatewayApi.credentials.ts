@@ -4,6 +4,7 @@ import {
 	DEFAULT_COMPAT_VERSION,
 	DEFAULT_ROUTING_PARAMETER_NAME,
 } from '../nodes/shared/transport/credentials';
+import { DEFAULT_PROVIDER } from '../nodes/shared/transport/wireNames';
 
 export class SocialGatewayApi implements ICredentialType {
 	name = 'socialGatewayApi';
@@ -61,6 +62,38 @@ export class SocialGatewayApi implements ICredentialType {
 			description: 'Whether to change settings that rarely need changing',
 		},
 		{
+			displayName: 'Provider',
+			name: 'provider',
+			type: 'string',
+			default: DEFAULT_PROVIDER,
+			displayOptions: { show: { advancedSettings: [true] } },
+			description:
+				"The provider value of every Social Data call (the run envelope's provider). Keep the default unless your service's documentation of POST /api/v1/run names another one.",
+		},
+		{
+			displayName: 'Interface Names',
+			name: 'interfaceNames',
+			type: 'options',
+			options: [
+				{
+					name: 'Upstream Names',
+					value: 'upstream',
+					description:
+						'The names the real service speaks: /api/v1/douyin/web/…, anthropic-version, gemini- and imagen- models, BytedToken',
+				},
+				{
+					name: 'Neutral Names',
+					value: 'neutral',
+					description:
+						'The neutral words of the interface document, for a service that speaks those: /api/v1/shortvideo/web/…, compat-version, gm- and img- models, AvatarToken',
+				},
+			],
+			default: 'upstream',
+			displayOptions: { show: { advancedSettings: [true] } },
+			description:
+				'Which names the nodes put on the wire: paths, the messages version header, the real-person token field',
+		},
+		{
 			displayName: 'Compat Version',
 			name: 'compatVersion',
 			type: 'string',
@@ -79,7 +112,7 @@ export class SocialGatewayApi implements ICredentialType {
 		},
 	];
 
-	// The one place that applies the key, per interface (Bearer, `?key=`, `x-api-key` + `compat-version`):
+	// The one place that applies the key, per interface (Bearer, `?key=`, `x-api-key` + the version header):
 	// the pack's nodes, the credential test and n8n's own HTTP Request node all go through it.
 	authenticate = authenticateGatewayRequest;
 

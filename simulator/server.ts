@@ -31,6 +31,7 @@ import type {
 	SimResponse,
 } from './routes/types';
 import { faultResponse, send } from './send';
+import type { InterfaceNames } from '../nodes/shared/transport/wireNames';
 
 export interface SimulatorOptions {
 	/** 0 (default) picks a free loopback port. */
@@ -49,6 +50,12 @@ export interface SimulatorOptions {
 	arrivalEveryMs?: number;
 	/** `recorded` (default): upstream answers in the shapes of genuine captures; `spec`: the spec's shapes only. */
 	shapes?: AnswerShapes;
+	/**
+	 * `upstream` (default): the names the real service speaks (`/api/v1/douyin/web/…`, `tikhub`,
+	 * `anthropic-version`, `gemini-`/`imagen-` models, `BytedToken`); `neutral`: the interface
+	 * document's words. A request in the other vocabulary is refused, unbilled, as a real gateway would.
+	 */
+	interfaceNames?: InterfaceNames;
 }
 
 export interface Simulator {
@@ -79,6 +86,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		seed: options.seed ?? DEFAULT_SEED,
 		totals: options.totals ?? {},
 		shapes: options.shapes ?? 'recorded',
+		interfaceNames: options.interfaceNames ?? 'upstream',
 	};
 	if (!(Number.isInteger(resolved.pageSize) && resolved.pageSize > 0))
 		throw new RangeError('pageSize must be a positive integer');

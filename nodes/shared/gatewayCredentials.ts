@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import type { GatewayCredentials } from './transport/credentials';
 import { CREDENTIAL_NAME } from './transport/credentials';
+import { DEFAULT_PROVIDER, interfaceNamesOf } from './transport/wireNames';
 
 /**
  * Reads the credential once per execution and binds n8n's `httpRequestWithAuthentication` to it;
@@ -29,6 +30,8 @@ export async function getGatewayCredentials(
 		baseUrl: String(data.baseUrl ?? ''),
 		modelBaseUrl: data.modelBaseUrl ? String(data.modelBaseUrl) : undefined,
 		compatVersion: data.compatVersion ? String(data.compatVersion) : undefined,
+		interfaceNames: interfaceNamesOf(data.interfaceNames),
+		provider: String(data.provider ?? '').trim() || DEFAULT_PROVIDER,
 		avatarRouting: {
 			name: data.avatarRoutingName ? String(data.avatarRoutingName) : undefined,
 			value: data.avatarRoutingValue ? String(data.avatarRoutingValue) : undefined,

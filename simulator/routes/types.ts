@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthScheme } from '../auth';
 import type { Clock } from '../clock';
 import type { Dataset } from '../dataset';
+import type { InterfaceNames } from '../../nodes/shared/transport/wireNames';
 
 /** What the simulator saw of one request (admin requests excluded). */
 export interface RecordedRequest {
@@ -56,6 +57,8 @@ export interface ResolvedOptions {
 	totals: Record<string, number>;
 	/** Which answers the data endpoints give: the real platforms' recorded shapes, or the spec's own. */
 	shapes: AnswerShapes;
+	/** Which names the simulated service speaks (SimulatorOptions.interfaceNames). */
+	interfaceNames: InterfaceNames;
 }
 
 /**

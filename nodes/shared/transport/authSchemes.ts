@@ -1,16 +1,17 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 import { DEFAULT_COMPAT_VERSION } from './credentials';
+import { interfaceNamesOf, MESSAGES_VERSION_HEADER, modelStem } from './wireNames';
 
 /**
  * The three ways the gateway takes the one API key (spec, "Authentication"):
  * - bearer: gateway run, model listing, chat completions, avatar endpoints
  * - queryKey: native generate-content, embedding, prediction, native model list (`?key=`)
- * - messages: `x-api-key` plus `compat-version`
+ * - messages: `x-api-key` plus the version header (`anthropic-version`; the spec's `compat-version`)
  */
 export type AuthScheme = 'bearer' | 'queryKey' | 'messages';
 
-/** Native models whose spec entry lists only an Authorization header (no `?key=`). */
-const BEARER_ONLY_NATIVE_MODELS = new Set(['gm-3.1-flash-lite-image']);
+/** Native models (by stem, in either vocabulary) whose spec entry lists only an Authorization header (no `?key=`). */
+const BEARER_ONLY_NATIVE_MODELS = new Set(['3.1-flash-lite-image']);
 
 const MESSAGES_PATH = /\/v1\/messages\/?$/;
 const NATIVE_PATH = /\/v1(?:beta|alpha)\/models(?:\/([^/:]+))?/;
@@ -28,7 +29,7 @@ export function authSchemeOf(url: string): AuthScheme {
 	const native = NATIVE_PATH.exec(path);
 	if (!native) return 'bearer';
 	const model = native[1] === undefined ? '' : decodeURIComponent(native[1]);
-	return BEARER_ONLY_NATIVE_MODELS.has(model) ? 'bearer' : 'queryKey';
+	return BEARER_ONLY_NATIVE_MODELS.has(modelStem(model)) ? 'bearer' : 'queryKey';
 }
 
 /**
@@ -52,7 +53,9 @@ export async function authenticateGatewayRequest(
 				headers: {
 					...requestOptions.headers,
 					'x-api-key': apiKey,
-					'compat-version': String(credentials.compatVersion || DEFAULT_COMPAT_VERSION),
+					[MESSAGES_VERSION_HEADER[interfaceNamesOf(credentials.interfaceNames)]]: String(
+						credentials.compatVersion || DEFAULT_COMPAT_VERSION,
+					),
 				},
 			};
 		case 'bearer':

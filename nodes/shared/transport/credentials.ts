@@ -1,4 +1,5 @@
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { InterfaceNames } from './wireNames';
 
 /**
  * Sends one request through n8n's `httpRequestWithAuthentication` with this pack's credential, so
@@ -15,6 +16,10 @@ export interface GatewayCredentials {
 	/** Address of the chat and messages interfaces; empty means `baseUrl`. */
 	modelBaseUrl?: string;
 	compatVersion?: string;
+	/** The names the service speaks: the upstream's own (default) or the interface document's neutral words. */
+	interfaceNames?: InterfaceNames;
+	/** The `provider` value of the data gateway's run envelope. */
+	provider?: string;
 	/** The routing parameter every avatar call carries: its name and the fixed value. */
 	avatarRouting?: { name?: string; value?: string };
 	send: AuthenticatedSend;
