@@ -52,7 +52,7 @@ export class SocialGatewayApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			description:
-				'Needed only by the Avatar Assets node: the fixed routing value your provider documents for avatar calls. Every avatar call carries it.',
+				'Needed only by the Avatar Assets node: the ID of the video model your avatar assets are for (e.g. doubao-seedance-2-0-260128), as your provider lists it. Every avatar call carries it in the routing parameter (named model by default).',
 		},
 		{
 			displayName: 'Advanced Settings',

@@ -33,7 +33,9 @@ function callOptions(kind: 'body' | 'path'): INodeProperties[] {
 			name: ROUTING_VALUE_FIELD.name,
 			type: 'string',
 			default: '',
-			description: "Overrides the credential's Avatar Routing Value for this node",
+			placeholder: 'e.g. doubao-seedance-2-0-260128',
+			description:
+				"Overrides the credential's Avatar Routing Value (the video model's ID) for this node",
 		},
 		{
 			displayName: 'Full Response',
@@ -94,7 +96,8 @@ const pageOptions: INodeProperties[] = [
 		type: 'number',
 		default: 1,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description: 'Page to start from (1 is the first)',
+		description:
+			'Page to start from (1 is the first). Above 1 the node asks by page number; from the start it follows the NextToken of each answer (or page numbers, when the service answers that way)',
 	},
 	{
 		displayName: 'Page Size',
@@ -102,7 +105,8 @@ const pageOptions: INodeProperties[] = [
 		type: 'number',
 		default: 10,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description: 'Records asked for per call; Return All and Limit walk as many pages as needed',
+		description:
+			'Records asked for per call (sent as MaxResults, or PageSize when paging by number); Return All and Limit walk as many pages as needed',
 	},
 ];
 

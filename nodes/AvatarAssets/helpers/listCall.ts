@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { jsonItems } from '../../shared/execution/operation';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
-import { callAvatar } from '../transport/avatarCall';
+import { callAvatar, endpointOf } from '../transport/avatarCall';
 import type { AvatarCallPlan } from './callPlan';
 import { planAvatarCall } from './callPlan';
 import { resultLimitOf } from '../../shared/execution/resultLimit';
@@ -22,7 +22,7 @@ export interface ListPlan extends AvatarCallPlan {
 
 /**
  * A list operation's plan: checks paging for the pages of `POST <path>` with
- * `{ Filter, PageNumber, PageSize, ...extra }` (Filter only when it has entries).
+ * `{ Filter, <paging>, ...extra }` (Filter only when it has entries; paging: see listPages).
  */
 export function planList(
 	context: IExecuteFunctions,
@@ -89,18 +89,16 @@ export function filterOf(
 
 /** Walks the pages of a planned list call: one output item per record (or per page, as asked). */
 export async function runList(plan: ListPlan): Promise<INodeExecutionData[]> {
-	const { filterPart, pageSize, extra } = plan;
+	const { filterPart, extra } = plan;
+	const request = { method: 'POST', path: plan.path } as const;
 	const records = await walkPages({
 		startPage: plan.startPage,
 		pageSize: plan.pageSize,
 		limit: plan.limit,
 		fullResponse: plan.fullResponse,
-		fetchPage: async (PageNumber) =>
-			await callAvatar(plan.settings, {
-				method: 'POST',
-				path: plan.path,
-				body: { ...filterPart, PageNumber, PageSize: pageSize, ...extra },
-			}),
+		endpoint: endpointOf(request),
+		fetchPage: async (paging) =>
+			await callAvatar(plan.settings, { ...request, body: { ...filterPart, ...paging, ...extra } }),
 	});
 	return jsonItems(records);
 }

@@ -11,7 +11,7 @@ export const ROUTING_VALUE_FIELD = {
 };
 
 export const MISSING_ROUTING_VALUE =
-	'Avatar Routing Value is not set: every avatar call carries this fixed value. Set it once in the Social Gateway API credential (the value your provider documents for avatar calls), or in Options › Routing Parameter Value on this node';
+	'Avatar Routing Value is not set: every avatar call carries it (the ID of the video model your avatar assets are for, e.g. doubao-seedance-2-0-260128). Set it once in the Social Gateway API credential, or in Options › Routing Parameter Value on this node';
 
 const textOf = (value: unknown) =>
 	typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';

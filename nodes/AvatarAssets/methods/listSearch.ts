@@ -13,11 +13,25 @@ import {
 	ROUTING_NAME_FIELD,
 	ROUTING_VALUE_FIELD,
 } from '../helpers/routing';
-import { recordsOf } from '../helpers/listPages';
-import { AVATAR_TIMEOUT_MS, callAvatar } from '../transport/avatarCall';
+import type { Paging } from '../helpers/listPages';
+import { nextPagingOf, recordsOf } from '../helpers/listPages';
+import { AVATAR_TIMEOUT_MS, callAvatar, endpointOf } from '../transport/avatarCall';
 import { ASSETS_LIST_PATH, GROUPS_LIST_PATH } from '../transport/paths';
 
 const SEARCH_PAGE_SIZE = 50;
+
+/** n8n hands back the pagination token it was given: here, the next page's paging as JSON. */
+const tokenOf = (paging: Paging | undefined) => (paging ? JSON.stringify(paging) : undefined);
+
+function pagingOf(paginationToken: string | undefined): Paging {
+	try {
+		const paging = JSON.parse(paginationToken ?? '') as Paging;
+		if (typeof paging === 'object' && paging !== null) return paging;
+	} catch {
+		// the first page
+	}
+	return { MaxResults: SEARCH_PAGE_SIZE };
+}
 
 /** The Additional Body Fields of a search, read like the node's (without loss); anything but an object adds nothing. */
 function parsedObject(value: unknown): Record<string, unknown> {
@@ -42,7 +56,8 @@ async function searchList(
 		value: option(ROUTING_VALUE_FIELD.name, ''),
 	});
 	if (!routing.value) throw new NodeOperationError(context.getNode(), MISSING_ROUTING_VALUE);
-	const page = Number(paginationToken ?? 1) || 1;
+	const paging = pagingOf(paginationToken);
+	const request = { method: 'POST', path } as const;
 	const answer = await callAvatar(
 		{
 			credentials,
@@ -50,17 +65,9 @@ async function searchList(
 			additionalBodyFields: parsedObject(option('additionalBodyFields', '')),
 			timeoutMs: AVATAR_TIMEOUT_MS,
 		},
-		{
-			method: 'POST',
-			path,
-			body: {
-				...(filter ? { Filter: { Name: filter } } : {}),
-				PageNumber: page,
-				PageSize: SEARCH_PAGE_SIZE,
-			},
-		},
+		{ ...request, body: { ...(filter ? { Filter: { Name: filter } } : {}), ...paging } },
 	);
-	const records = recordsOf(answer);
+	const records = recordsOf(answer, endpointOf(request));
 	const results: INodeListSearchItems[] = records
 		.filter((record) => record.Id !== undefined && record.Id !== null)
 		.map((record) => {
@@ -71,7 +78,7 @@ async function searchList(
 		});
 	return {
 		results,
-		paginationToken: records.length >= SEARCH_PAGE_SIZE ? String(page + 1) : undefined,
+		paginationToken: tokenOf(nextPagingOf(answer, paging, records.length, records.length)),
 	};
 }
 

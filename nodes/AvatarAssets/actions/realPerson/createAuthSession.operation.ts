@@ -12,6 +12,7 @@ import type { AvatarCallPlan } from '../../helpers/callPlan';
 import { avatarBody, planAvatarCall, sendPlanned } from '../../helpers/callPlan';
 import { absoluteHttpUrl } from '../../../shared/execution/fieldChecks';
 import { fullAnswer, resultOf } from '../../helpers/output';
+import { tokenFieldOf, tokenIn, withoutToken } from '../../helpers/tokenField';
 import { TOKEN_EXPIRES_AT_FIELD, tokenExpiry } from '../../helpers/tokenWindow';
 import { endpointOf } from '../../transport/avatarCall';
 import { REAL_PERSON_SESSION_PATH } from '../../transport/paths';
@@ -67,6 +68,7 @@ export function plan(
 	return planAvatarCall(this, itemIndex, credentials, body);
 }
 
+/** The item: the token under the credential's field name (read under either), the link and the expiry. */
 export async function run(
 	this: IExecuteFunctions,
 	plan: AvatarCallPlan,
@@ -74,17 +76,18 @@ export async function run(
 	const sentAt = Date.now();
 	const answer = await sendPlanned(plan, 'POST', REAL_PERSON_SESSION_PATH);
 	const result = resultOf(answer);
-	const token = result.AvatarToken;
-	if (typeof token !== 'string' || token === '') {
-		throw new GatewayError(`The answer to ${endpoint} carries no Result.AvatarToken`, {
-			kind: 'invalid-response',
-			endpoint,
-		});
+	const field = tokenFieldOf(plan.settings.credentials);
+	const token = tokenIn(result, field) ?? tokenIn(answer as IDataObject, field);
+	if (typeof token !== 'string') {
+		throw new GatewayError(
+			`The answer to ${endpoint} carries no real-person token (Result.${field})`,
+			{ kind: 'invalid-response', endpoint },
+		);
 	}
 	const h5Link = result.H5Link ?? answer.H5Link;
 	const session: IDataObject = {
-		...result,
-		AvatarToken: token,
+		...withoutToken(result),
+		[field]: token,
 		H5Link: h5Link ?? null,
 		[TOKEN_EXPIRES_AT_FIELD]: tokenExpiry(sentAt),
 	};

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				value: 'createAuthSession',
 				builderHint: {
 					propertyHint:
-						'Returns a link the real person opens to authenticate, and a token; `CallbackURL` is where the page returns. Exchange the token within 120 s with Token to Group.',
+						'Returns a link the real person opens to authenticate (`H5Link`), and a token (`BytedToken`; `AvatarToken` with neutral interface names); `CallbackURL` is where the page returns. Exchange the token within 120 s with Token to Group.',
 				},
 				description:
 					'Get an authentication link for a real person, and the token to exchange within 120 seconds',
@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 				value: 'tokenToGroup',
 				builderHint: {
 					propertyHint:
-						'Exchanges `AvatarToken` (from Create Auth Session, within 120 s) for the real-person material group ID.',
+						'Exchanges the token of Create Auth Session (`BytedToken`, or `AvatarToken` with neutral interface names; within 120 s) for the real-person material group ID.',
 				},
 				description: 'Exchange a session token for the real-person material group ID',
 				action: 'Exchange a token for a real person group',
