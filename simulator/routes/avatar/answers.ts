@@ -20,8 +20,15 @@ export const notFound = (kind: 'group' | 'asset', id: string) =>
 		`The ${kind} "${id}" does not exist`,
 	);
 
+/** `ResponseMetadata` as a genuine gateway answers it (simulator/recorded/avatar). */
 function metadata(action: string, ctx: SimContext) {
-	return { RequestId: ctx.requestId, Action: action };
+	return {
+		Action: action,
+		Region: 'cn-beijing',
+		RequestId: ctx.requestId,
+		Service: 'ark',
+		Version: '2024-01-01',
+	};
 }
 
 export function resultAnswer(action: string, ctx: SimContext, result: unknown): SimResponse {

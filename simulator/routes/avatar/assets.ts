@@ -6,7 +6,7 @@ import { planFor, settle } from './processing';
 import type { AvatarCall } from './route';
 import { avatarRoute } from './route';
 import type { AssetRecord, AssetStatus } from './store';
-import { isoAt, newId } from './store';
+import { newId, PROJECT_NAME, secondsAt } from './store';
 
 const ASSETS = '/v1/private-avatar/assets';
 const STATUSES: readonly AssetStatus[] = ['Processing', 'Active', 'Failed'];
@@ -44,7 +44,7 @@ function publicUrl(text: string): URL {
 function assetOf({ store, ctx }: AvatarCall, id: string, poll: boolean): AssetRecord {
 	const record = store.assets.get(id);
 	if (!record) throw notFound('asset', id);
-	settle(record, ctx.clock.now(), poll, isoAt(ctx.clock));
+	settle(record, ctx.clock.now(), poll, secondsAt(ctx.clock));
 	return record;
 }
 
@@ -58,7 +58,7 @@ export const assetRoutes: HttpRoute[] = [
 		const name = optionalString(body, 'Name') ?? '';
 		groupOf(call, groupId);
 		const plan = planFor(store, url);
-		const now = isoAt(ctx.clock);
+		const now = secondsAt(ctx.clock);
 		const record: AssetRecord = {
 			asset: {
 				Id: newId(store, 'asset', ctx.clock),
@@ -67,6 +67,7 @@ export const assetRoutes: HttpRoute[] = [
 				URL: urlText,
 				AssetType: assetType,
 				Status: 'Processing',
+				ProjectName: PROJECT_NAME,
 				CreateTime: now,
 				UpdateTime: now,
 			},
@@ -75,7 +76,7 @@ export const assetRoutes: HttpRoute[] = [
 			plan,
 		};
 		store.assets.set(record.asset.Id, record);
-		return { Id: record.asset.Id };
+		return { ...record.asset };
 	}),
 	avatarRoute('POST', `${ASSETS}/list`, 'ListAssets', (call) => {
 		const { body, store, ctx } = call;
@@ -89,7 +90,7 @@ export const assetRoutes: HttpRoute[] = [
 		const now = ctx.clock.now();
 		const matching = [...store.assets.values()]
 			.map((record) => {
-				settle(record, now, false, isoAt(ctx.clock));
+				settle(record, now, false, secondsAt(ctx.clock));
 				return record.asset;
 			})
 			.filter(
@@ -104,7 +105,7 @@ export const assetRoutes: HttpRoute[] = [
 			optionalString(body, 'SortOrder'),
 			SORT_FIELDS,
 		);
-		const page = pageOf(sorted, body);
+		const page = pageOf(sorted, body, store.listPaging);
 		return { ...page, Items: page.Items.map((asset) => ({ ...asset })) };
 	}),
 	avatarRoute('GET', `${ASSETS}/{id}`, 'GetAsset', (call) => ({
@@ -117,12 +118,12 @@ export const assetRoutes: HttpRoute[] = [
 		const { asset } = assetOf(call, request.params.id, false);
 		const name = optionalString(body, 'Name');
 		if (name !== undefined) asset.Name = name;
-		asset.UpdateTime = isoAt(ctx.clock);
-		return {};
+		asset.UpdateTime = secondsAt(ctx.clock);
+		return { ...asset };
 	}),
 	avatarRoute('DELETE', `${ASSETS}/{id}`, 'DeleteAsset', (call) => {
 		const { asset } = assetOf(call, call.request.params.id, false);
 		call.store.assets.delete(asset.Id);
-		return {};
+		return { Id: asset.Id };
 	}),
 ];

@@ -4,7 +4,9 @@ import type {
 	AvatarGroup,
 	AuthSession,
 	DeleteAnswer,
+	ListPaging,
 	ProcessingPlan,
+	QueuedAvatarError,
 	RoutingExpectation,
 } from './store';
 import { avatarStoreOf, DEFAULT_PLAN, SIM_AVATAR_ROUTING } from './store';
@@ -19,10 +21,14 @@ export interface AvatarSim {
 	expectRouting(routing: RoutingExpectation): void;
 	/** How successful DELETEs of groups and assets answer from now on (errors keep their JSON body). */
 	answerDeletesWith(answer: DeleteAnswer): void;
+	/** How list answers page from now on (`token`, the default, or a service that knows only page numbers). */
+	pageListsBy(paging: ListPaging): void;
+	/** The next call of `action` (any avatar call without one) answers `ResponseMetadata.Error` with this status (200 too). */
+	queueError(error: QueuedAvatarError): void;
 	readonly groups: ReadonlyMap<string, AvatarGroup>;
 	readonly assets: ReadonlyMap<string, AssetRecord>;
 	readonly sessions: ReadonlyMap<string, AuthSession>;
-	/** Drops all groups, assets and sessions, and restores plans, routing and the DELETE answer. */
+	/** Drops all groups, assets, sessions and queued errors, and restores plans, routing, paging and the DELETE answer. */
 	clear(): void;
 }
 
@@ -51,6 +57,17 @@ export function avatarSim(sim: { dataset: Dataset }): AvatarSim {
 				throw new TypeError('answer must be result, noContent or emptyOk');
 			store.deleteAnswer = answer;
 		},
+		pageListsBy: (paging) => {
+			if (paging !== 'token' && paging !== 'pageNumber')
+				throw new TypeError('paging must be token or pageNumber');
+			store.listPaging = paging;
+		},
+		queueError: (error) => {
+			if (!Number.isInteger(error.status) || error.status < 200 || error.status > 599)
+				throw new TypeError('status must be an HTTP status');
+			if (!error.Code) throw new TypeError('the error needs a Code');
+			store.queuedErrors.push({ ...error });
+		},
 		groups: store.groups,
 		assets: store.assets,
 		sessions: store.sessions,
@@ -62,6 +79,8 @@ export function avatarSim(sim: { dataset: Dataset }): AvatarSim {
 			store.defaultPlan = { ...DEFAULT_PLAN };
 			store.routing = { ...SIM_AVATAR_ROUTING };
 			store.deleteAnswer = 'result';
+			store.listPaging = 'token';
+			store.queuedErrors.splice(0, store.queuedErrors.length);
 		},
 	};
 }

@@ -4,7 +4,7 @@ import { filterOf, nameMatches, optionalString, pageOf, stringList } from './lis
 import type { AvatarCall } from './route';
 import { avatarRoute } from './route';
 import type { AvatarGroup } from './store';
-import { isoAt, newId, VIRTUAL_GROUP_TYPE } from './store';
+import { newId, PROJECT_NAME, secondsAt, VIRTUAL_GROUP_TYPE } from './store';
 
 const GROUPS = '/v1/private-avatar/groups';
 
@@ -24,17 +24,18 @@ export function groupOf({ store }: AvatarCall, id: string): AvatarGroup {
 export const groupRoutes: HttpRoute[] = [
 	avatarRoute('POST', GROUPS, 'CreateAssetGroup', (call) => {
 		const { body, store, ctx } = call;
-		const now = isoAt(ctx.clock);
+		const now = secondsAt(ctx.clock);
 		const group: AvatarGroup = {
 			Id: newId(store, 'group', ctx.clock),
 			Name: requiredString(body, 'Name'),
 			Description: optionalString(body, 'Description') ?? '',
 			GroupType: optionalString(body, 'GroupType') || VIRTUAL_GROUP_TYPE,
+			ProjectName: PROJECT_NAME,
 			CreateTime: now,
 			UpdateTime: now,
 		};
 		store.groups.set(group.Id, group);
-		return { Id: group.Id };
+		return { ...group };
 	}),
 	avatarRoute('POST', `${GROUPS}/list`, 'ListAssetGroups', ({ body, store }) => {
 		const filter = filterOf(body);
@@ -47,7 +48,7 @@ export const groupRoutes: HttpRoute[] = [
 				(!ids || ids.includes(group.Id)) &&
 				(!type || group.GroupType === type),
 		);
-		return pageOf(matching, body);
+		return pageOf(matching, body, store.listPaging);
 	}),
 	avatarRoute('GET', `${GROUPS}/{id}`, 'GetAssetGroup', (call) => ({
 		...groupOf(call, call.request.params.id),
@@ -64,14 +65,14 @@ export const groupRoutes: HttpRoute[] = [
 		}
 		const description = optionalString(body, 'Description');
 		if (description !== undefined) group.Description = description;
-		group.UpdateTime = isoAt(ctx.clock);
-		return {};
+		group.UpdateTime = secondsAt(ctx.clock);
+		return { ...group };
 	}),
 	avatarRoute('DELETE', `${GROUPS}/{id}`, 'DeleteAssetGroup', (call) => {
 		const group = groupOf(call, call.request.params.id);
 		call.store.groups.delete(group.Id);
 		for (const [id, record] of call.store.assets)
 			if (record.asset.GroupId === group.Id) call.store.assets.delete(id);
-		return {};
+		return { Id: group.Id };
 	}),
 ];

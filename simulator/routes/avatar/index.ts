@@ -14,5 +14,7 @@ export {
 	SIM_AVATAR_ROUTING,
 	TOKEN_LIFETIME_MS,
 	type DeleteAnswer,
+	type ListPaging,
 	type ProcessingPlan,
+	type QueuedAvatarError,
 } from './store';

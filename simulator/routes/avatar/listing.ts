@@ -1,11 +1,5 @@
 import { invalidParameter } from './answers';
-
-export interface Page<T> {
-	Items: T[];
-	PageNumber: number;
-	PageSize: number;
-	TotalCount: number;
-}
+import type { ListPaging } from './store';
 
 export const DEFAULT_AVATAR_PAGE_SIZE = 10;
 export const MAX_AVATAR_PAGE_SIZE = 100;
@@ -25,7 +19,20 @@ function wholeNumber(
 	return value;
 }
 
-export function pageOf<T>(items: T[], body: Record<string, unknown>): Page<T> {
+const TOKEN_PREFIX = 'sim-next:';
+
+/** An opaque token for the records from `offset` on (the client sends it back as it is). */
+const tokenAt = (offset: number) => Buffer.from(`${TOKEN_PREFIX}${offset}`).toString('base64url');
+
+function offsetOf(token: unknown): number {
+	const text = typeof token === 'string' ? Buffer.from(token, 'base64url').toString() : '';
+	const offset = Number(text.slice(TOKEN_PREFIX.length));
+	if (!text.startsWith(TOKEN_PREFIX) || !Number.isInteger(offset) || offset < 0)
+		throw invalidParameter(`NextToken is not valid: send the NextToken of the previous answer`);
+	return offset;
+}
+
+function pageByNumber<T>(items: T[], body: Record<string, unknown>) {
 	const PageNumber = wholeNumber(body, 'PageNumber', 1, Number.MAX_SAFE_INTEGER);
 	const PageSize = wholeNumber(body, 'PageSize', DEFAULT_AVATAR_PAGE_SIZE, MAX_AVATAR_PAGE_SIZE);
 	const start = (PageNumber - 1) * PageSize;
@@ -35,6 +42,32 @@ export function pageOf<T>(items: T[], body: Record<string, unknown>): Page<T> {
 		PageSize,
 		TotalCount: items.length,
 	};
+}
+
+function pageByToken<T>(items: T[], body: Record<string, unknown>) {
+	const size = wholeNumber(body, 'MaxResults', DEFAULT_AVATAR_PAGE_SIZE, MAX_AVATAR_PAGE_SIZE);
+	const start = body.NextToken === undefined ? 0 : offsetOf(body.NextToken);
+	const end = start + size;
+	return {
+		Items: items.slice(start, end),
+		...(end < items.length ? { NextToken: tokenAt(end) } : {}),
+	};
+}
+
+/**
+ * One page of a list answer. The service pages by token (`MaxResults`, `NextToken`; the last page
+ * has no `NextToken`) or, when asked so, by number (`PageNumber`, `PageSize`, with `TotalCount`);
+ * a request mixing both is refused. A `pageNumber` service ignores the token fields.
+ */
+export function pageOf<T>(items: T[], body: Record<string, unknown>, paging: ListPaging) {
+	if (paging === 'pageNumber') return pageByNumber(items, body);
+	const byNumber = body.PageNumber !== undefined || body.PageSize !== undefined;
+	const byToken = body.NextToken !== undefined || body.MaxResults !== undefined;
+	if (byNumber && byToken)
+		throw invalidParameter(
+			'PageNumber/PageSize and MaxResults/NextToken paging cannot be combined',
+		);
+	return byNumber ? pageByNumber(items, body) : pageByToken(items, body);
 }
 
 export function filterOf(body: Record<string, unknown>): Record<string, unknown> {
@@ -74,7 +107,9 @@ export function sortBy<T extends object>(
 	order: string | undefined,
 	fields: readonly string[],
 ): T[] {
-	if (order !== undefined && order !== 'asc' && order !== 'desc')
+	// The interface writes asc/desc, the service's own documents Asc/Desc: both are taken.
+	const lowered = order?.toLowerCase();
+	if (lowered !== undefined && lowered !== 'asc' && lowered !== 'desc')
 		throw invalidParameter(`SortOrder must be "asc" or "desc"; got "${order}"`);
 	if (field === undefined) {
 		if (order !== undefined) throw invalidParameter('SortOrder needs SortBy');
@@ -82,10 +117,12 @@ export function sortBy<T extends object>(
 	}
 	if (!fields.includes(field))
 		throw invalidParameter(`SortBy must be one of ${fields.join(', ')}; got "${field}"`);
-	const direction = order === 'desc' ? -1 : 1;
+	const direction = lowered === 'desc' ? -1 : 1;
 	return [...items].sort((a, b) => {
-		const left = String((a as Record<string, unknown>)[field] ?? '');
-		const right = String((b as Record<string, unknown>)[field] ?? '');
+		const [left, right] = [a, b].map((item) => {
+			const value = (item as Record<string, unknown>)[field] ?? '';
+			return typeof value === 'number' ? value : String(value);
+		});
 		return left < right ? -direction : left > right ? direction : 0;
 	});
 }

@@ -37,7 +37,7 @@ export function planFor(store: AvatarStore, url: URL): ProcessingPlan {
 }
 
 /** Moves an asset out of Processing once its plan says so; `poll` counts a status request. */
-export function settle(record: AssetRecord, nowMs: number, poll: boolean, stamp: string): void {
+export function settle(record: AssetRecord, nowMs: number, poll: boolean, stamp: number): void {
 	if (record.asset.Status !== 'Processing') return;
 	if (poll) record.polls++;
 	const { plan } = record;

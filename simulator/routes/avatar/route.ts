@@ -14,7 +14,7 @@ export interface AvatarCall {
 /**
  * One avatar endpoint: checks the routing parameter (in the body, or in the query of path-only
  * calls), answers `{ResponseMetadata, Result}` (a DELETE possibly with no body, see DeleteAnswer),
- * and turns AvatarErrors into `ResponseMetadata.Error`.
+ * and turns AvatarErrors (and a queued error, see AvatarSim.queueError) into `ResponseMetadata.Error`.
  */
 export function avatarRoute(
 	method: string,
@@ -43,6 +43,8 @@ export function avatarRoute(
 					hasBody ? body[store.routing.name] : (request.query.get(store.routing.name) ?? undefined),
 					hasBody,
 				);
+				const queued = takeQueuedError(store, action);
+				if (queued) throw new AvatarError(queued.status, queued.Code, queued.Message);
 				const result = handle({ request, ctx, store, body });
 				if (method === 'DELETE' && store.deleteAnswer !== 'result')
 					return { status: store.deleteAnswer === 'noContent' ? 204 : 200 };
@@ -53,6 +55,11 @@ export function avatarRoute(
 			}
 		},
 	};
+}
+
+function takeQueuedError(store: AvatarStore, action: string) {
+	const index = store.queuedErrors.findIndex((error) => !error.action || error.action === action);
+	return index < 0 ? undefined : store.queuedErrors.splice(index, 1)[0];
 }
 
 function checkRouting(store: AvatarStore, given: unknown, inBody: boolean): void {

@@ -20,13 +20,15 @@ export interface ProcessingPlan {
 	failureFields?: Record<string, unknown>;
 }
 
+/** Records as a genuine gateway answers them (simulator/recorded/avatar): times in epoch seconds. */
 export interface AvatarGroup {
 	Id: string;
 	Name: string;
 	Description: string;
 	GroupType: string;
-	CreateTime: string;
-	UpdateTime: string;
+	ProjectName: string;
+	CreateTime: number;
+	UpdateTime: number;
 }
 
 export interface AvatarAsset {
@@ -36,8 +38,10 @@ export interface AvatarAsset {
 	URL: string;
 	AssetType: string;
 	Status: AssetStatus;
-	CreateTime: string;
-	UpdateTime: string;
+	ProjectName: string;
+	CreateTime: number;
+	UpdateTime: number;
+	/** A Failed asset's reason, as the service reports it. */
 	Error?: { Code: string; Message: string };
 }
 
@@ -69,13 +73,30 @@ export interface RoutingExpectation {
  */
 export type DeleteAnswer = 'result' | 'noContent' | 'emptyOk';
 
+/**
+ * How list answers page. `token` (default, like the service): `MaxResults` and the `NextToken` of
+ * the previous answer, or `PageNumber`/`PageSize` when the request asks that way (never both);
+ * `pageNumber`: a service that knows only page numbers (token fields ignored).
+ */
+export type ListPaging = 'token' | 'pageNumber';
+
+/** An error the next matching avatar call answers with, as `ResponseMetadata.Error` (also on HTTP 200). */
+export interface QueuedAvatarError {
+	/** The action it is for (`ListAssets`, `GetAsset`, …); any avatar call when absent. */
+	action?: string;
+	status: number;
+	Code: string;
+	Message: string;
+}
+
 export const SIM_AVATAR_ROUTING: Required<RoutingExpectation> = {
 	name: 'model',
 	value: 'sim-avatar-route',
 };
 export const TOKEN_LIFETIME_MS = 120_000;
-export const VIRTUAL_GROUP_TYPE = 'Virtual';
-export const REAL_PERSON_GROUP_TYPE = 'RealPerson';
+export const VIRTUAL_GROUP_TYPE = 'AIGC';
+export const REAL_PERSON_GROUP_TYPE = 'LivenessFace';
+export const PROJECT_NAME = 'default';
 export const DEFAULT_PLAN: ProcessingPlan = { outcome: 'Active', afterPolls: 2 };
 export const DEFAULT_FAILURE = {
 	Code: 'InvalidMaterial',
@@ -92,6 +113,8 @@ export interface AvatarStore {
 	/** Plans used up one per upload, before the default. */
 	queuedPlans: ProcessingPlan[];
 	deleteAnswer: DeleteAnswer;
+	listPaging: ListPaging;
+	queuedErrors: QueuedAvatarError[];
 	sequence: number;
 }
 
@@ -109,6 +132,8 @@ export function avatarStoreOf(dataset: Dataset): AvatarStore {
 			defaultPlan: { ...DEFAULT_PLAN },
 			queuedPlans: [],
 			deleteAnswer: 'result',
+			listPaging: 'token',
+			queuedErrors: [],
 			sequence: 0,
 		};
 		stores.set(dataset, store);
@@ -133,4 +158,5 @@ export function newId(store: AvatarStore, prefix: string, clock: Clock): string 
 	return `${prefix}-${stamp}-${suffix}`;
 }
 
-export const isoAt = (clock: Clock) => new Date(clock.now()).toISOString();
+/** The service's time stamps: whole epoch seconds. */
+export const secondsAt = (clock: Clock) => Math.floor(clock.now() / 1000);
