@@ -13,13 +13,14 @@ useSimulator((started) => (sim = started), {
 
 const route = { [SIM_AVATAR_ROUTING.name]: SIM_AVATAR_ROUTING.value };
 
-async function call(
+async function callOn(
+	target: Simulator,
 	method: string,
 	path: string,
 	body?: Record<string, unknown>,
 	query: Record<string, string> = route,
 ) {
-	const url = new URL(sim.url + path);
+	const url = new URL(target.url + path);
 	if (body === undefined)
 		for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
 	const response = await fetch(url, {
@@ -29,6 +30,13 @@ async function call(
 	});
 	return { status: response.status, body: (await response.json()) as any };
 }
+
+const call = (
+	method: string,
+	path: string,
+	body?: Record<string, unknown>,
+	query: Record<string, string> = route,
+) => callOn(sim, method, path, body, query);
 
 const post = (path: string, body: Record<string, unknown>) =>
 	call('POST', path, { ...route, ...body });
@@ -81,7 +89,26 @@ describe('avatar simulator: groups', () => {
 		const id = await newGroup('first');
 		expect(id).toMatch(/^group-20250601120000-[a-z0-9]{5}$/);
 		const got = await call('GET', `/v1/private-avatar/groups/${id}`);
-		expect(got.body.Result).toMatchObject({ Id: id, Name: 'first', GroupType: 'Virtual' });
+		// as a genuine gateway answers (simulator/recorded/avatar): epoch seconds, ProjectName
+		const created = Date.UTC(2025, 5, 1, 12) / 1000;
+		expect(got.body).toEqual({
+			ResponseMetadata: {
+				Action: 'GetAssetGroup',
+				Region: 'cn-beijing',
+				RequestId: expect.any(String),
+				Service: 'ark',
+				Version: '2024-01-01',
+			},
+			Result: {
+				Id: id,
+				Name: 'first',
+				Description: '',
+				GroupType: 'AIGC',
+				ProjectName: 'default',
+				CreateTime: created,
+				UpdateTime: created,
+			},
+		});
 
 		const mismatch = await call('PATCH', `/v1/private-avatar/groups/${id}`, {
 			...route,
@@ -96,6 +123,7 @@ describe('avatar simulator: groups', () => {
 			Description: 'd',
 		});
 		expect(patched.status).toBe(200);
+		expect(patched.body.Result).toMatchObject({ Id: id, Name: 'renamed', Description: 'd' });
 		expect(avatarSim(sim).groups.get(id)).toMatchObject({ Name: 'renamed', Description: 'd' });
 
 		await post('/v1/private-avatar/assets', {
@@ -104,7 +132,8 @@ describe('avatar simulator: groups', () => {
 			AssetType: 'Image',
 		});
 		expect(avatarSim(sim).assets.size).toBe(1);
-		expect((await call('DELETE', `/v1/private-avatar/groups/${id}`)).status).toBe(200);
+		const deleted = await call('DELETE', `/v1/private-avatar/groups/${id}`);
+		expect(deleted).toMatchObject({ status: 200, body: { Result: { Id: id } } });
 		expect(avatarSim(sim).groups.size).toBe(0);
 		expect(avatarSim(sim).assets.size).toBe(0);
 	});
@@ -139,29 +168,72 @@ describe('avatar simulator: groups', () => {
 		expect(answer.body.ResponseMetadata.Error.Message).toContain('Name is required');
 	});
 
-	it('lists with name, id and type filters, page by page', async () => {
+	it('lists by NextToken and MaxResults: the last page has no NextToken', async () => {
+		for (const name of ['alpha', 'beta', 'alphabet', 'gamma', 'ALPHA-2']) await newGroup(name);
+		const list = (body: Record<string, unknown>) => post('/v1/private-avatar/groups/list', body);
+		const first = await list({ Filter: { Name: 'alpha' }, MaxResults: 2 });
+		expect(Object.keys(first.body.Result)).toEqual(['Items', 'NextToken']);
+		expect(first.body.Result.Items.map((g: any) => g.Name)).toEqual(['alpha', 'alphabet']);
+		const last = await list({
+			Filter: { Name: 'alpha' },
+			MaxResults: 2,
+			NextToken: first.body.Result.NextToken,
+		});
+		expect(last.body.Result).toEqual({ Items: [expect.objectContaining({ Name: 'ALPHA-2' })] });
+		const all = await list({});
+		expect(all.body.Result.Items).toHaveLength(5);
+		expect(all.body.Result.NextToken).toBeUndefined();
+		const forged = await list({ NextToken: 'not-a-token' });
+		expect(forged.status).toBe(400);
+		expect(forged.body.ResponseMetadata.Error.Message).toContain('NextToken is not valid');
+		expect((await list({ MaxResults: 0 })).status).toBe(400);
+	});
+
+	it('lists by PageNumber and PageSize when asked so, never both ways at once', async () => {
 		const ids = [];
 		for (const name of ['alpha', 'beta', 'alphabet', 'gamma', 'ALPHA-2'])
 			ids.push(await newGroup(name));
-		const byName = await post('/v1/private-avatar/groups/list', {
-			Filter: { Name: 'alpha' },
-			PageNumber: 1,
-			PageSize: 2,
-		});
+		const list = (body: Record<string, unknown>) => post('/v1/private-avatar/groups/list', body);
+		const byName = await list({ Filter: { Name: 'alpha' }, PageNumber: 1, PageSize: 2 });
 		expect(byName.body.Result).toMatchObject({ TotalCount: 3, PageNumber: 1, PageSize: 2 });
 		expect(byName.body.Result.Items.map((g: any) => g.Name)).toEqual(['alpha', 'alphabet']);
-		const second = await post('/v1/private-avatar/groups/list', {
-			Filter: { Name: 'alpha' },
-			PageNumber: 2,
-			PageSize: 2,
-		});
+		const second = await list({ Filter: { Name: 'alpha' }, PageNumber: 2, PageSize: 2 });
 		expect(second.body.Result.Items.map((g: any) => g.Name)).toEqual(['ALPHA-2']);
-		const byIds = await post('/v1/private-avatar/groups/list', {
-			Filter: { GroupIds: [ids[1], ids[3]], GroupType: 'Virtual' },
-		});
+		const byIds = await list({ Filter: { GroupIds: [ids[1], ids[3]], GroupType: 'AIGC' } });
 		expect(byIds.body.Result.Items.map((g: any) => g.Id)).toEqual([ids[1], ids[3]]);
-		const badSize = await post('/v1/private-avatar/groups/list', { PageSize: 0 });
-		expect(badSize.status).toBe(400);
+		expect((await list({ PageSize: 0 })).status).toBe(400);
+		const mixed = await list({ PageNumber: 1, MaxResults: 2 });
+		expect(mixed.status).toBe(400);
+		expect(mixed.body.ResponseMetadata.Error.Message).toContain('cannot be combined');
+	});
+
+	it('pages only by number when told so, ignoring the token fields', async () => {
+		for (const name of ['a', 'b', 'c']) await newGroup(name);
+		avatarSim(sim).pageListsBy('pageNumber');
+		const answer = await post('/v1/private-avatar/groups/list', { MaxResults: 1 });
+		expect(answer.body.Result).toMatchObject({ PageNumber: 1, PageSize: 10, TotalCount: 3 });
+		expect(answer.body.Result.NextToken).toBeUndefined();
+		expect(() => avatarSim(sim).pageListsBy('cursor' as never)).toThrow(TypeError);
+	});
+
+	it('answers a queued error in ResponseMetadata.Error, also on HTTP 200, once', async () => {
+		avatarSim(sim).queueError({
+			action: 'ListAssetGroups',
+			status: 200,
+			Code: 'QuotaExceeded',
+			Message: 'The account has no avatar quota left',
+		});
+		const other = await post('/v1/private-avatar/groups', { Name: 'still fine' });
+		expect(other.status).toBe(200);
+		const refused = await post('/v1/private-avatar/groups/list', {});
+		expect(refused.status).toBe(200);
+		expect(refused.body).toEqual({
+			ResponseMetadata: expect.objectContaining({
+				Action: 'ListAssetGroups',
+				Error: { Code: 'QuotaExceeded', Message: 'The account has no avatar quota left' },
+			}),
+		});
+		expect((await post('/v1/private-avatar/groups/list', {})).body.Result.Items).toHaveLength(1);
 	});
 });
 
@@ -283,44 +355,66 @@ describe('avatar simulator: asset processing', () => {
 			SortOrder: 'asc',
 		});
 		expect(active.body.Result.Items.map((a: any) => a.Name)).toEqual(['alpha', 'charlie']);
-		const named = await list({ Filter: { Name: 'ALPHA' } });
+		const named = await list({ Filter: { Name: 'ALPHA' }, PageNumber: 1 });
 		expect(named.body.Result.TotalCount).toBe(2);
+		const upperCase = await list({
+			Filter: { GroupIds: [groupB] },
+			SortBy: 'Name',
+			SortOrder: 'Desc',
+		});
+		expect(upperCase.body.Result.Items.map((a: any) => a.Name)).toEqual(['alpha-b']);
 		expect((await list({ SortBy: 'Name', SortOrder: 'up' })).status).toBe(400);
 		expect((await list({ SortBy: 'Colour' })).status).toBe(400);
 		expect((await list({ Filter: { Statuses: ['Done'] } })).status).toBe(400);
 	});
 });
 
-describe('avatar simulator: real-person sessions', () => {
-	async function session() {
-		const answer = await post('/v1/real-avatar/auth/session', {
-			CallbackURL: 'https://app.example.com/done',
-			Lng: 'en',
-		});
-		expect(answer.status).toBe(200);
-		expect(answer.body.Result.H5Link).toContain('redirect=https%3A%2F%2Fapp.example.com%2Fdone');
-		return answer.body.Result.AvatarToken as string;
-	}
-	const exchange = (token: string) =>
-		post('/v1/real-avatar/groups/from-token', { AvatarToken: token });
+async function session(target: Simulator, field: string) {
+	const answer = await callOn(target, 'POST', '/v1/real-avatar/auth/session', {
+		...route,
+		CallbackURL: 'https://app.example.com/done',
+		Lng: 'en',
+	});
+	expect(answer.status).toBe(200);
+	expect(answer.body.Result.H5Link).toContain('redirect=https%3A%2F%2Fapp.example.com%2Fdone');
+	expect(Object.keys(answer.body.Result)).toEqual(['H5Link', field]);
+	return answer.body.Result[field] as string;
+}
+
+describe('avatar simulator: real-person sessions (real names: BytedToken)', () => {
+	const exchange = (token: string, field = 'BytedToken') =>
+		post('/v1/real-avatar/groups/from-token', { [field]: token });
 
 	it('exchanges a token at exactly 120 s, once, for a real-person group', async () => {
-		const token = await session();
+		const token = await session(sim, 'BytedToken');
 		sim.clock.advance(120_000);
 		const answer = await exchange(token);
 		expect(answer.status).toBe(200);
-		const groupId = answer.body.Result.GroupId;
-		expect(avatarSim(sim).groups.get(groupId)?.GroupType).toBe('RealPerson');
+		const groupId = answer.body.Result.Id;
+		expect(answer.body.Result).toEqual({ Id: groupId, GroupType: 'LivenessFace' });
+		expect(avatarSim(sim).groups.get(groupId)?.GroupType).toBe('LivenessFace');
 		expect((await exchange(token)).body.ResponseMetadata.Error.Code).toBe('TokenUsed');
 	});
 
 	it('refuses a token 1 ms after its 120 s, and unknown tokens', async () => {
-		const token = await session();
+		const token = await session(sim, 'BytedToken');
 		sim.clock.advance(120_001);
 		const late = await exchange(token);
 		expect(late.status).toBe(400);
 		expect(late.body.ResponseMetadata.Error.Code).toBe('TokenExpired');
 		expect((await exchange('forged')).body.ResponseMetadata.Error.Code).toBe('InvalidToken');
+	});
+
+	it('refuses the token under the neutral name AvatarToken, without using it up', async () => {
+		const token = await session(sim, 'BytedToken');
+		const refused = await exchange(token, 'AvatarToken');
+		expect(refused.status).toBe(400);
+		expect(refused.body.ResponseMetadata.Error).toEqual({
+			Code: 'MissingParameter',
+			Message: 'BytedToken is required',
+		});
+		expect(sim.ledger.entries).toHaveLength(0);
+		expect((await exchange(token)).status).toBe(200);
 	});
 
 	it('needs an absolute http(s) redirect address', async () => {
@@ -329,5 +423,22 @@ describe('avatar simulator: real-person sessions', () => {
 		});
 		expect(answer.status).toBe(400);
 		expect(answer.body.ResponseMetadata.Error.Message).toContain('CallbackURL');
+	});
+});
+
+describe('avatar simulator: real-person sessions (neutral names: AvatarToken)', () => {
+	let neutral: Simulator;
+	useSimulator((started) => (neutral = started), { interfaceNames: 'neutral' });
+
+	it('gives and takes the token as AvatarToken, and refuses BytedToken', async () => {
+		const token = await session(neutral, 'AvatarToken');
+		const path = '/v1/real-avatar/groups/from-token';
+		const refused = await callOn(neutral, 'POST', path, { ...route, BytedToken: token });
+		expect(refused.body.ResponseMetadata.Error).toEqual({
+			Code: 'MissingParameter',
+			Message: 'AvatarToken is required',
+		});
+		const exchanged = await callOn(neutral, 'POST', path, { ...route, AvatarToken: token });
+		expect(exchanged.body.Result.GroupType).toBe('LivenessFace');
 	});
 });
