@@ -27,7 +27,19 @@ describe('Avatar Assets: group and asset lifecycle in n8n', () => {
 		});
 		expect(created.error).toBeUndefined();
 		const groupId = created.json[0].Id as string;
-		expect(created.json).toEqual([{ Id: groupId }]);
+		// the record as a genuine gateway answers it: times in epoch seconds, the project
+		const now = Date.UTC(2025, 5, 1, 12) / 1000;
+		expect(created.json).toEqual([
+			{
+				Id: groupId,
+				Name: 'brand presenters',
+				Description: 'faces of the spring campaign',
+				GroupType: 'AIGC',
+				ProjectName: 'default',
+				CreateTime: now,
+				UpdateTime: now,
+			},
+		]);
 		expect(created.items[0].pairedItem).toEqual({ item: 0 });
 		const [createCall] = callsTo(sim, 'POST', GROUPS);
 		expect(bodyOf(createCall)).toEqual({
@@ -46,7 +58,7 @@ describe('Avatar Assets: group and asset lifecycle in n8n', () => {
 			Id: groupId,
 			Name: 'brand presenters',
 			Description: 'faces of the spring campaign',
-			GroupType: 'Virtual',
+			GroupType: 'AIGC',
 		});
 		const [getCall] = callsTo(sim, 'GET', `${GROUPS}/${groupId}`);
 		expect(getCall.query).toEqual({ model: SIM_AVATAR_ROUTING.value });
@@ -59,7 +71,9 @@ describe('Avatar Assets: group and asset lifecycle in n8n', () => {
 			options: { Name: 'presenters 2025' },
 		});
 		expect(updated.error).toBeUndefined();
-		expect(updated.json).toEqual([{ Id: groupId }]);
+		expect(updated.json).toEqual([
+			expect.objectContaining({ Id: groupId, Name: 'presenters 2025', GroupType: 'AIGC' }),
+		]);
 		expect(bodyOf(callsTo(sim, 'PATCH', `${GROUPS}/${groupId}`)[0])).toEqual({
 			model: SIM_AVATAR_ROUTING.value,
 			Id: groupId,
@@ -133,7 +147,9 @@ describe('Avatar Assets: group and asset lifecycle in n8n', () => {
 			AssetId: byId(assetId),
 			options: { Name: 'renamed' },
 		});
-		expect(renamed.json).toEqual([{ Id: assetId }]);
+		expect(renamed.json).toEqual([
+			expect.objectContaining({ Id: assetId, Name: 'renamed', Status: 'Processing' }),
+		]);
 		expect(bodyOf(callsTo(sim, 'PATCH', `${ASSETS}/${assetId}`)[0])).toEqual({
 			model: SIM_AVATAR_ROUTING.value,
 			Id: assetId,

@@ -17,15 +17,21 @@ function loadOptionsContext(options: Record<string, unknown>): ILoadOptionsFunct
 }
 
 describe('Avatar Assets: searchable lists of groups and assets', () => {
-	it('finds groups by name and pages with a token', async () => {
+	it('finds groups by name and pages with the NextToken of the answer', async () => {
 		avatarSim(sim).clear();
+		sim.reset();
 		const ids: string[] = [];
 		for (let i = 0; i < 55; i++) ids.push(await createGroup(sim, `team ${i}`));
 		await createGroup(sim, 'elsewhere');
 		const first = await searchGroups.call(loadOptionsContext(routed()), 'team');
 		expect(first.results).toHaveLength(50);
 		expect(first.results[0]).toEqual({ name: `team 0 (${ids[0]})`, value: ids[0] });
-		expect(first.paginationToken).toBe('2');
+		const [firstCall] = sim.requests.filter((request) => request.path.endsWith('/groups/list'));
+		expect(JSON.parse(firstCall.bodyText)).toMatchObject({
+			Filter: { Name: 'team' },
+			MaxResults: 50,
+		});
+		expect(first.paginationToken).toEqual(expect.any(String));
 		const second = await searchGroups.call(
 			loadOptionsContext(routed()),
 			'team',
@@ -33,6 +39,11 @@ describe('Avatar Assets: searchable lists of groups and assets', () => {
 		);
 		expect(second.results.map((result) => result.value)).toEqual(ids.slice(50));
 		expect(second.paginationToken).toBeUndefined();
+		const calls = sim.requests.filter((request) => request.path.endsWith('/groups/list'));
+		expect(JSON.parse(calls[1].bodyText)).toMatchObject({
+			MaxResults: 50,
+			NextToken: expect.any(String),
+		});
 	});
 
 	it('lists assets with their status, and asks for the routing value first', async () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { AvatarAssets } from '../../../nodes/AvatarAssets/AvatarAssets.node';
 import { runNode, simulatorCredentials } from '../../../tools/harness';
-import type { RecordedRequest, Simulator } from '../../../simulator';
+import type { RecordedRequest, Simulator, SimulatorOptions } from '../../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../../simulator/routes/avatar';
 import { useSimulator } from '../../support/useSimulator';
 
@@ -33,7 +33,8 @@ export async function runAvatar(
 		inputItems?: INodeExecutionData[];
 		continueOnFail?: boolean;
 		withoutRouting?: boolean;
-		credentialRouting?: IDataObject;
+		/** Further credential fields (the routing value, Interface Names, …). */
+		credentialFields?: IDataObject;
 	} = {},
 ): Promise<AvatarRun> {
 	const given = (parameters.options ?? {}) as INodeParameters;
@@ -41,7 +42,7 @@ export async function runAvatar(
 		node: new AvatarAssets(),
 		type: AVATAR_ASSETS_TYPE,
 		parameters: { ...parameters, options: run.withoutRouting ? given : routed(given) },
-		credentials: credentialsFor(sim, run.credentialRouting),
+		credentials: credentialsFor(sim, run.credentialFields),
 		inputItems: run.inputItems,
 		continueOnFail: run.continueOnFail,
 	});
@@ -53,8 +54,12 @@ export async function runAvatar(
 }
 
 /** The file's own simulator, with its request log and avatar records cleared before every test. */
-export function useAvatarSimulator(assign: (sim: Simulator) => void): void {
+export function useAvatarSimulator(
+	assign: (sim: Simulator) => void,
+	options: SimulatorOptions = {},
+): void {
 	useSimulator(assign, {
+		...options,
 		reset: (sim) => {
 			sim.reset();
 			avatarSim(sim).clear();

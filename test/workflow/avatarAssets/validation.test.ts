@@ -93,7 +93,7 @@ describe('Avatar Assets: refused before any call', () => {
 		[
 			'no token',
 			{ resource: 'realPerson', operation: 'tokenToGroup', AvatarToken: EMPTY },
-			/Field "AvatarToken" \(Avatar Token\) is required/,
+			/Field "AvatarToken" \(Real-Person Token\) is required/,
 		],
 		[
 			'an unreadable expiry',
@@ -179,7 +179,7 @@ describe('Avatar Assets: refused before any call', () => {
 		const fromCredential = await runAvatar(
 			sim,
 			{ resource: 'group', operation: 'create', Name: 'set once' },
-			{ withoutRouting: true, credentialRouting: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
+			{ withoutRouting: true, credentialFields: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
 		);
 		expect(fromCredential.error).toBeUndefined();
 		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({
@@ -194,7 +194,7 @@ describe('Avatar Assets: refused before any call', () => {
 				Name: 'override',
 				options: { routingParameterValue: 'node-value' },
 			},
-			{ withoutRouting: true, credentialRouting: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
+			{ withoutRouting: true, credentialFields: { avatarRoutingValue: SIM_AVATAR_ROUTING.value } },
 		);
 		expect(overridden.error?.message).toMatch(/routing/i);
 		expect(JSON.parse(sim.requests.at(-1)!.bodyText)).toMatchObject({
@@ -215,14 +215,18 @@ describe('Avatar Assets: refused before any call', () => {
 				],
 			},
 		);
-		expect(run.json[0]).toEqual({ Id: expect.stringMatching(/^group-/) });
+		expect(run.json[0]).toEqual(
+			expect.objectContaining({ Id: expect.stringMatching(/^group-/), Name: 'first' }),
+		);
 		expect(run.json[1]).toEqual({
 			error: 'Field "Name" (Name) is required (item 1)',
 			endpoint: 'POST /v1/private-avatar/groups',
 			status: null,
 			serviceMessage: null,
 		});
-		expect(run.json[2]).toEqual({ Id: expect.stringMatching(/^group-/) });
+		expect(run.json[2]).toEqual(
+			expect.objectContaining({ Id: expect.stringMatching(/^group-/), Name: 'third' }),
+		);
 		expect(run.items.map((item) => item.pairedItem)).toEqual([
 			{ item: 0 },
 			{ item: 1 },

@@ -233,7 +233,13 @@ describe('Avatar Assets: upload and wait until processed', () => {
 			AssetType: 'Audio',
 			waitForProcessing: false,
 		});
-		expect(run.json).toEqual([{ Id: expect.stringMatching(/^asset-/) }]);
+		expect(run.json).toEqual([
+			expect.objectContaining({
+				Id: expect.stringMatching(/^asset-/),
+				Status: 'Processing',
+				AssetType: 'Audio',
+			}),
+		]);
 		expect(polls()).toHaveLength(0);
 	});
 });
