@@ -69,6 +69,44 @@ describe('Avatar Assets: upload and wait until processed', () => {
 		expect(polls()).toHaveLength(2);
 	});
 
+	it('reports a failed asset: its Error {Code, Message} in Wait for Processing, and Get shows it', async () => {
+		avatarSim(sim).queuePlans({
+			outcome: 'Failed',
+			afterPolls: 1,
+			error: { Code: 'InputImageSensitiveContentDetected', Message: 'audit rejected' },
+		});
+		const assetId = await uploadAsset(sim, groupId);
+		const waited = await runAvatar(
+			sim,
+			{ resource: 'asset', operation: 'waitForProcessing', AssetId: byId(assetId), options: FAST },
+			{ continueOnFail: true },
+		);
+		expect(waited.json).toEqual([
+			{
+				error: `Asset ${assetId} failed processing: InputImageSensitiveContentDetected: audit rejected`,
+				endpoint: 'GET /v1/private-avatar/assets/{id}',
+				status: null,
+				serviceMessage: 'InputImageSensitiveContentDetected: audit rejected',
+				assetId,
+				assetStatus: 'Failed',
+			},
+		]);
+		// Get is a successful query of a Failed asset: the item carries the service's Error as it is
+		const got = await runAvatar(sim, {
+			resource: 'asset',
+			operation: 'get',
+			AssetId: byId(assetId),
+		});
+		expect(got.error).toBeUndefined();
+		expect(got.json).toEqual([
+			expect.objectContaining({
+				Id: assetId,
+				Status: 'Failed',
+				Error: { Code: 'InputImageSensitiveContentDetected', Message: 'audit rejected' },
+			}),
+		]);
+	});
+
 	it.each<[string, Record<string, unknown>, string]>([
 		['FailReason', { FailReason: 'No usable face found' }, 'No usable face found'],
 		['FailedReason', { FailedReason: 'No usable face found' }, 'No usable face found'],
