@@ -90,7 +90,7 @@ async function twoSessions(): Promise<IDataObject[]> {
 			CallbackURL: 'https://app.example.com/done',
 		});
 		if (error) throw error;
-		return { token: json[0].AvatarToken };
+		return { token: json[0].BytedToken };
 	};
 	return [await session(), {}, await session()];
 }
@@ -311,7 +311,7 @@ const AVATAR_ASSETS: Case[] = [
 		operation: 'realPerson/tokenToGroup',
 		node: 'avatarAssets',
 		parameters: { AvatarToken: '={{ $json.token ?? "" }}' },
-		refusal: /Field "AvatarToken" \(Avatar Token\) is required \(item 1\)/,
+		refusal: /Field "AvatarToken" \(Real-Person Token\) is required \(item 1\)/,
 		sends: at('POST', '/v1/real-avatar/groups/from-token'),
 		prepare: twoSessions,
 	},
