@@ -1,6 +1,8 @@
 import { SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import { avatarSim, SIM_AVATAR_ROUTING } from '../../simulator/routes/avatar';
 import { useSimulator } from '../support/useSimulator';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 let sim: Simulator;
 
@@ -81,6 +83,48 @@ describe('avatar simulator: routing parameter and errors', () => {
 			body: JSON.stringify(route),
 		});
 		expect(response.status).toBe(401);
+	});
+});
+
+/** A genuine gateway answer (simulator/recorded/avatar, see its README). */
+const captured = (file: string) =>
+	JSON.parse(
+		readFileSync(join(__dirname, '../../simulator/recorded/avatar', file), 'utf8'),
+	) as Record<string, any>;
+
+/** Field names and JSON types of a record, for comparing shapes, not values. */
+const shapeOf = (record: Record<string, unknown>, leaveOut: string[] = []) =>
+	Object.fromEntries(
+		Object.entries(record)
+			.filter(([key]) => !leaveOut.includes(key))
+			.map(([key, value]) => [key, typeof value]),
+	);
+
+describe('avatar simulator: the shapes of genuine answers', () => {
+	it('answers groups, assets and lists with the fields and types a genuine gateway answer has', async () => {
+		const groupId = await newGroup('shape');
+		const group = await call('GET', `/v1/private-avatar/groups/${groupId}`);
+		const genuineGroup = captured('groups.get.tgxmaas-2026.json');
+		expect(shapeOf(group.body.ResponseMetadata)).toEqual(shapeOf(genuineGroup.ResponseMetadata));
+		expect(shapeOf(group.body.Result)).toEqual(shapeOf(genuineGroup.Result));
+
+		const created = await post('/v1/private-avatar/assets', {
+			GroupId: groupId,
+			URL: 'https://cdn.example.com/a.jpg',
+			AssetType: 'Image',
+			Name: 'n',
+		});
+		// the capture's gateway adds its own upstream_asset_id; its author removed the signed URL
+		expect(shapeOf(created.body.Result, ['URL'])).toEqual(
+			shapeOf(captured('assets.create.tgxmaas-2026.json').Result, ['upstream_asset_id']),
+		);
+		const list = await post('/v1/private-avatar/assets/list', { MaxResults: 10 });
+		const genuineList = captured('assets.list.tgxmaas-2026.json').Result;
+		expect(Object.keys(list.body.Result)).toEqual(Object.keys(genuineList));
+		const deleted = await call('DELETE', `/v1/private-avatar/groups/${groupId}`);
+		expect(shapeOf(deleted.body.Result)).toEqual(
+			shapeOf(captured('groups.delete.tgxmaas-2026.json').Result),
+		);
 	});
 });
 
