@@ -97,7 +97,7 @@ const pageOptions: INodeProperties[] = [
 		default: 1,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		description:
-			'Page to start from (1 is the first). Above 1 the node asks by page number; from the start it follows the NextToken of each answer (or page numbers, when the service answers that way)',
+			'Page to start from (1 is the first): above 1 the node asks by page number, from the start it follows the NextToken of each answer (or page numbers, when the service answers that way)',
 	},
 	{
 		displayName: 'Page Size',

@@ -8,7 +8,7 @@ import { endpointOf } from '../transport/avatarCall';
 
 export interface ListOperationSpec {
 	resource: 'asset' | 'group';
-	/** The list endpoint, `POST <path>` with `{ Filter, PageNumber, PageSize, ... }`. */
+	/** The list endpoint, `POST <path>` with `{ Filter, <paging>, ... }` (paging: see helpers/listPages). */
 	path: string;
 	/** The operation's parameters (see listProperties). */
 	properties: INodeProperties[];
