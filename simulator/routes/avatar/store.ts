@@ -89,9 +89,10 @@ export interface QueuedAvatarError {
 	Message: string;
 }
 
+/** As the service routes avatar calls: `model`, carrying the id of the video model the assets are for. */
 export const SIM_AVATAR_ROUTING: Required<RoutingExpectation> = {
 	name: 'model',
-	value: 'sim-avatar-route',
+	value: 'doubao-seedance-2-0-260128',
 };
 export const TOKEN_LIFETIME_MS = 120_000;
 export const VIRTUAL_GROUP_TYPE = 'AIGC';
