@@ -69,10 +69,11 @@ function unusedFlagNotice(
 	mode: AnswerMode,
 	walk: WalkResult,
 ): string | undefined {
-	const flags = unusedMoreFlags(walk.lastAnswer, endpoint.pagination!.more[mode]);
+	const read = endpoint.pagination!.more[mode];
+	const flags = unusedMoreFlags(walk.lastAnswer, read);
 	if (flags.length === 0) return undefined;
 	const named = flags.map((flag) => `${flag.path} = ${JSON.stringify(flag.value)}`);
-	return `${endpoint.name}: stopped after ${walk.pages} ${walk.pages === 1 ? 'page' : 'pages'} as the answer's more-pages flag said, but the last answer also carries ${named.join(', ')}, a flag the node does not read: more records may exist`;
+	return `${endpoint.name}: stopped after ${walk.pages} ${walk.pages === 1 ? 'page' : 'pages'} because no flag the node reads (${read.join(', ')}) said more, but the last answer carries ${named.join(', ')}, which the node does not read: more records may exist`;
 }
 
 /** Where a walk that a spending limit stopped ends, and why; its paid pages are in the output. */

@@ -69,7 +69,7 @@ describe('Return All over channel user videos, in the genuine shape (continueFla
 		expect(sim.ledger.billedCalls()).toBe(1);
 		expect(hints).toEqual([
 			expect.stringMatching(
-				/^fetch_user_videos: stopped after 1 page .*data\.continue_flag = 1, a flag the node does not read: more records may exist$/,
+				/^fetch_user_videos: stopped after 1 page because no flag the node reads \(data\.continueFlag, data\.upContinueFlag\) said more, but the last answer carries data\.continue_flag = 1, which the node does not read: more records may exist$/,
 			),
 		]);
 	});
