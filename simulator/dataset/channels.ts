@@ -99,6 +99,8 @@ export function channelsData(ctx: DatasetContext) {
 	const userOfChannelId = new Map<string, string>();
 	const videos = new Map<string, ChannelVideo>();
 	const lives = new Map<string, Live>();
+	/** Accounts whose name is given rather than derived (see accountNamed). */
+	const givenNames = new Map<string, string>();
 
 	const usernameFor = (...parts: Array<string | number | bigint>) =>
 		`v2_${hexFor(32, seed, 'finder', ...parts)}@finder`;
@@ -128,7 +130,7 @@ export function channelsData(ctx: DatasetContext) {
 	function finderUser(username: string): FinderUser {
 		return {
 			username,
-			nickname: nicknameFor(seed, 'finder-user', username),
+			nickname: givenNames.get(username) ?? nicknameFor(seed, 'finder-user', username),
 			channel_id: channelIdOf(username),
 			signature: sentenceFor(seed, 'signature', username),
 			head_url: headUrl(username),
@@ -322,6 +324,12 @@ export function channelsData(ctx: DatasetContext) {
 		channelVideo,
 		/** Records a video found elsewhere (search), so its detail answers with the same title. */
 		registerChannelVideo: makeVideo,
+		/** The account of this name (its username derived from the name). */
+		accountNamed(nickname: string): string {
+			const username = usernameFor('named', nickname);
+			givenNames.set(username, nickname);
+			return username;
+		},
 		exportIdOf: (video: ChannelVideo) => 'export/' + base64url(`${video.id}:${video.username}`),
 		/** Export ids carry the object id and owner; an unreadable one still names a (derived) video. */
 		channelVideoByExportId(exportId: string): ChannelVideo {

@@ -147,7 +147,11 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 
 	function video(keyword: string, i: number, list: string): VideoHit {
 		const title = titleWith(keyword, seed, 'vid', list, keyword, i);
-		const username = channels.usernameFor('search', list, keyword, i);
+		// Every fifth video is by an account named after the keyword: a search finds an account's videos by its name.
+		const username =
+			i % 5 === 3
+				? channels.accountNamed(`${keyword} ${nicknameFor(seed, 'own-account', keyword)}`)
+				: channels.usernameFor('search', list, keyword, i);
 		const dateTime = ctx.epochSeconds - ageOf('vid', list, keyword, i);
 		const channelVideo = channels.registerChannelVideo(
 			bigIdFor(seed, 'vid', list, keyword, i),

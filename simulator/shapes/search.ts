@@ -1,9 +1,10 @@
 import type { SearchHit, VideoHit } from '../dataset/search';
 import type { Box } from '../routes/data/boxes';
+import { highlight } from '../dataset/text';
 
 /**
- * Raw search hits as other people's fixtures of the same upstream show them (no genuine capture
- * exists; see simulator/recorded/README.md, search): a video hit carries display text where the
+ * Raw search hits as other people's fixtures of the same upstream and a genuine capture show them
+ * (simulator/recorded/README.md, search): a video hit carries display text where the
  * spec's parsed answer has numbers — `likeNum` "1.2万", `dateTime` "3天前" with the epoch in
  * `pubTime`, `duration` "04:05" — and `jumpInfo.extInfo` is JSON text holding `feedNonceId`.
  */
@@ -32,7 +33,7 @@ export function displayAge(seconds: number, nowSeconds: number): string {
 const clock = (seconds: number) =>
 	`${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
-export function recordedVideoHit(hit: VideoHit, nowSeconds: number) {
+export function recordedVideoHit(hit: VideoHit, nowSeconds: number, keyword: string) {
 	return {
 		docID: hit.docID,
 		exportId: hit.exportId,
@@ -45,7 +46,8 @@ export function recordedVideoHit(hit: VideoHit, nowSeconds: number) {
 		title: hit.title,
 		desc: hit.desc,
 		nickName: hit.nickName,
-		source: { iconUrl: '', title: hit.nickName },
+		// The account name, the keyword marked in it as in titles (recorded/search/fetch_search.finder.json).
+		source: { iconUrl: '', title: highlight(hit.nickName, keyword) },
 		jumpInfo: {
 			userName: hit.jumpInfo.userName,
 			// A JSON-text field: the 64-bit nonce id sits inside it as a string.
@@ -58,9 +60,13 @@ export function recordedVideoHit(hit: VideoHit, nowSeconds: number) {
 }
 
 /** The boxes of a raw answer with their video hits in the recorded shape. */
-export function withRecordedVideoHits(boxes: Array<Box<SearchHit>>, nowSeconds: number) {
+export function withRecordedVideoHits(
+	boxes: Array<Box<SearchHit>>,
+	nowSeconds: number,
+	keyword: string,
+) {
 	const shape = (hit: SearchHit) =>
-		hit.type === 'video' ? recordedVideoHit(hit as VideoHit, nowSeconds) : hit;
+		hit.type === 'video' ? recordedVideoHit(hit as VideoHit, nowSeconds, keyword) : hit;
 	return boxes.map((box) => ({
 		...box,
 		items: box.items.map(shape),

@@ -265,17 +265,20 @@ describe('pagination, walked to the end', () => {
 		for (const item of items) expect(item.note.xsec_token).toMatch(/^AB[A-Za-z0-9+/]{43}=$/);
 	});
 
-	it('last_buffer: channel user videos (raw), the last page keeps a buffer with flag 0', async () => {
+	it('last_buffer: channel user videos (raw), continueFlag alone as genuine answers say more, the last page keeps a buffer with flag 0', async () => {
 		const { finderUsername } = sim.dataset.ids;
 		const pages = await walk(
 			sim,
 			CHANNELS + 'fetch_user_videos',
 			{ username: finderUsername },
-			(d) => (d.upContinueFlag ? { last_buffer: d.lastBuffer } : undefined),
+			(d) => (d.continueFlag ? { last_buffer: d.lastBuffer } : undefined),
 		);
+		expect(pages.length).toBeGreaterThan(1);
 		expect(pages.flatMap((p) => p.object)).toHaveLength(
 			sim.dataset.channelUserVideos(finderUsername).length,
 		);
+		for (const page of pages) expect(page).not.toHaveProperty('upContinueFlag');
+		expect(pages.at(-1)).toMatchObject({ continueFlag: 0 });
 		expect(pages.at(-1).lastBuffer).not.toBe('');
 	});
 
@@ -656,6 +659,20 @@ describe("shapes: 'spec' keeps the spec's own answers", () => {
 			pageArea: 'UNFOLDED',
 		});
 		expect(wrongArea.status).toBe(400);
+	});
+
+	it("last_buffer + upContinueFlag: channel user videos (raw), the spec's flag name", async () => {
+		const { finderUsername } = spec.dataset.ids;
+		const pages = await walk(
+			spec,
+			CHANNELS + 'fetch_user_videos',
+			{ username: finderUsername },
+			(d) => (d.upContinueFlag ? { last_buffer: d.lastBuffer } : undefined),
+		);
+		expect(pages.flatMap((p) => p.object)).toHaveLength(
+			spec.dataset.channelUserVideos(finderUsername).length,
+		);
+		for (const page of pages) expect(page).not.toHaveProperty('continueFlag');
 	});
 
 	it('page + sticky search ids inside data, has_more: note search', async () => {

@@ -1,6 +1,10 @@
 import { nextPage } from '../../nodes/SocialData/pipeline/pageWalk';
 import { recordsAt } from '../../nodes/SocialData/pipeline/answerPaths';
 import { count, isoTime } from '../../nodes/SocialData/mentions/mention';
+import { mentionMapperOf } from '../../nodes/SocialData/mentions/platforms';
+import { unusedMoreFlags } from '../../nodes/SocialData/pipeline/unusedMoreFlags';
+import { recordedAnswer } from '../../simulator/shapes/template';
+import type { IDataObject } from 'n8n-workflow';
 import { channelMediaOf } from '../../nodes/SocialData/download/channelDownload';
 import { endpoint } from './support/inputRejection';
 
@@ -128,5 +132,99 @@ describe('the variants genuine channel and article answers show', () => {
 			url: 'https://media.example.com/v?a=1&token=t',
 			decodeKey: '42',
 		});
+	});
+});
+
+describe('channel user videos: every more-pages flag genuine answers use', () => {
+	const videos = endpoint('fetch_user_videos');
+	const walked = { pagination: videos.pagination!, fields: videos.fields };
+	const step = (flags: Record<string, unknown>) =>
+		nextPage(
+			walked,
+			'raw',
+			{ username: 'v2_0a@finder', last_buffer: '' },
+			{ data: { object: [{ id: '14123456789012345678' }], lastBuffer: 'CgA=', ...flags } },
+			true,
+			new Set(),
+		);
+
+	it.each([
+		[{ continueFlag: 1 }],
+		[{ continueFlag: 1, upContinueFlag: 0 }],
+		[{ upContinueFlag: 1 }],
+	])('%j says more: the next page carries lastBuffer', (flags) => {
+		expect(step(flags)).toEqual({ next: { username: 'v2_0a@finder', last_buffer: 'CgA=' } });
+	});
+
+	it.each([[{ continueFlag: 0 }], [{ continueFlag: 0, upContinueFlag: 0 }], [{}]])(
+		'%j is the last page',
+		(flags) => expect(step(flags)).toEqual({ stop: 'end' }),
+	);
+
+	it('the genuine app capture (a last page): its video, and the end', () => {
+		const body = { data: recordedAnswer('channels/fetch_user_videos.app.json') };
+		expect(recordsAt(body, videos.pagination!.records.raw)).toHaveLength(1);
+		expect(nextPage(walked, 'raw', { username: 'v2_0a@finder' }, body, true, new Set())).toEqual({
+			stop: 'end',
+		});
+	});
+});
+
+describe('more-pages flags an answer carries where the node does not read them', () => {
+	it('page-level flags saying more, with their paths; read paths, "no more" and flags inside lists left out', () => {
+		const answer = {
+			data: {
+				continueFlag: 0,
+				upContinueFlag: 1,
+				hasMore: 'true',
+				paging: { has_more: true, more: 0 },
+				comments: [{ continueFlag: 1 }],
+				moreText: '更多',
+			},
+		};
+		expect(unusedMoreFlags(answer, ['data.continueFlag', 'data.upContinueFlag'])).toEqual([
+			{ path: 'data.hasMore', value: 'true' },
+			{ path: 'data.paging.has_more', value: true },
+		]);
+	});
+
+	it("the genuine search capture under `results`: its own continueFlag, not the boxes' moreInfo", () => {
+		const answer = {
+			data: { results: recordedAnswer('search/fetch_search.finder.json'), continue_flag: 0 },
+		};
+		expect(unusedMoreFlags(answer, ['data.continue_flag'])).toEqual([
+			{ path: 'data.results.continueFlag', value: 1 },
+		]);
+	});
+});
+
+describe('mention authors without highlight markup', () => {
+	const capture = recordedAnswer('search/fetch_search.finder.json') as IDataObject;
+	const videoHits = ((capture.data as IDataObject[])[1].subBoxes as IDataObject[]).flatMap(
+		(box) => box.items as IDataObject[],
+	);
+
+	it('genuine video hits: source.title carries the markup, the author is the plain account name', () => {
+		const toMention = mentionMapperOf({ mentions: 'videoSearchHit' })!;
+		expect(videoHits).toHaveLength(3);
+		for (const hit of videoHits) {
+			expect((hit.source as IDataObject).title).toBe('<em class="highlight">示例日报</em>');
+			const mention = toMention(hit);
+			expect(mention.author).toBe('示例日报');
+			expect(mention.title).not.toMatch(/<[^>]+>/);
+		}
+	});
+
+	it.each([
+		['searchHit', { docID: '1', title: 't', source: { title: 'a<em class="highlight">b</em>' } }],
+		['channelSearchHit', { docID: '1', title: 't', nickname: '<em class="highlight">ab</em>' }],
+		['note', { note: { id: 'n', desc: 'd', user: { nickname: '<em class="highlight">ab</em>' } } }],
+	] as const)('%s: the author is stripped as the title is', (shape, record) => {
+		expect(mentionMapperOf({ mentions: shape })!(record as IDataObject).author).toBe('ab');
+	});
+
+	it('an author that is markup only is no author', () => {
+		const hit = { docID: '1', title: 't', source: { title: '<em class="highlight"></em>' } };
+		expect(mentionMapperOf({ mentions: 'searchHit' })!(hit).author).toBeNull();
 	});
 });

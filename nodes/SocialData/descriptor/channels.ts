@@ -59,9 +59,10 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_user_videos',
 			displayName: 'Get User Videos',
 			description: 'Videos of a creator account',
+			// Genuine app answers say more with `continueFlag` alone; the spec names it `upContinueFlag`.
 			pagination: byLastBuffer(
 				{ raw: ['data.object'], parsed: ['data.videos'] },
-				{ raw: ['data.upContinueFlag'], parsed: ['data.up_continue'] },
+				{ raw: ['data.continueFlag', 'data.upContinueFlag'], parsed: ['data.up_continue'] },
 			),
 			fields: [finderUsernameField(), lastBufferField],
 		}),

@@ -98,7 +98,10 @@ export interface PaginationDescriptor {
 	sticky?: CursorCarry[];
 	/** A request field that counts pages: sent as `start` first, then +1 per page. */
 	counter?: { field: string; start: number };
-	/** The flag saying more pages exist (true, 1 or the number of the next page means more). */
+	/**
+	 * The flags saying more pages exist (true, 1 or the number of the next page means more): more
+	 * pages exist when any of them says so.
+	 */
 	more: ModePaths;
 	/**
 	 * Some variants' genuine answers carry no more-pages signal at all: then more pages exist while a

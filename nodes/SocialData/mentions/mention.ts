@@ -66,6 +66,10 @@ export function stripMarkup(value: string): string {
 		.trim();
 }
 
+/** A name as people read it: without the markup search answers put in it (see stripMarkup); null when none is left. */
+export const plainNameOrNull = (value: unknown): string | null =>
+	textOrNull(stripMarkup(text(value)));
+
 /**
  * Unix seconds, milliseconds or a dated text as ISO 8601; null for anything else. Display text
  * without a year ("4年前", "昨天 12:00", "12-05") is not a time of its own: JavaScript would read

@@ -2,7 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
 import { noteLink } from './links';
 import type { Mention } from './mention';
-import { count, firstTime, pick, stripMarkup, text, textOrNull, titleOr } from './mention';
+import {
+	count,
+	firstTime,
+	pick,
+	plainNameOrNull,
+	stripMarkup,
+	text,
+	textOrNull,
+	titleOr,
+} from './mention';
 
 /**
  * Which field of each platform's record fills which field of a mention. Each list names the
@@ -22,7 +31,7 @@ function note(record: IDataObject): Mention {
 		url: url ?? textOrNull(pick(note, ['url', 'share_url', 'link'])),
 		title: titleOr(stripMarkup(text(pick(note, ['title', 'display_title']))), body),
 		text: body,
-		author: textOrNull(pick(note, ['user.nickname', 'user.nick_name', 'user.nickName'])),
+		author: plainNameOrNull(pick(note, ['user.nickname', 'user.nick_name', 'user.nickName'])),
 		publishedAt: firstTime(note, ['timestamp', 'time', 'create_time', 'publish_time']),
 		likes: count(pick(note, ['liked_count', 'likes', 'interact_info.liked_count'])),
 		comments: count(pick(note, ['comments_count', 'comment_count', 'interact_info.comment_count'])),
@@ -60,7 +69,8 @@ function searchHit(record: IDataObject, platform = searchPlatform(record)): Ment
 		url,
 		title: titleOr(stripMarkup(text(pick(record, ['title']))), body),
 		text: body,
-		author: textOrNull(
+		// `source.title` is the account name; search answers mark the keyword in it as in titles.
+		author: plainNameOrNull(
 			pick(record, ['source.title', 'nickName', 'nickname', 'jumpInfo.nickName', 'username']),
 		),
 		// `dateTime` may be display text ("4年前") while `pubTime` holds the epoch.
@@ -84,7 +94,7 @@ function searchHit(record: IDataObject, platform = searchPlatform(record)): Ment
 function channelSearchHit(record: IDataObject): Mention {
 	return {
 		...searchHit(record, 'channels'),
-		author: textOrNull(pick(record, ['nickname', 'nickName', 'username'])),
+		author: plainNameOrNull(pick(record, ['nickname', 'nickName', 'username'])),
 	};
 }
 

@@ -1,15 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../descriptor';
+import type { AnswerMode, EndpointDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
 import { answerMode, recordsAt } from './answerPaths';
 import { unknownShapeError } from './unknownShape';
 import { CreditLimitReached } from './creditBudget';
 import { asItemJson, payloadOf, recordItems } from './outputItems';
-import type { StopReason } from './pageWalk';
+import type { StopReason, WalkResult } from './pageWalk';
 import { walkPages } from './pageWalk';
 import type { CallContext } from './sendCall';
 import { sendCall } from './sendCall';
+import { unusedMoreFlags } from './unusedMoreFlags';
 import type { Input } from './validateInput';
 import { buildInput } from './validateInput';
 
@@ -59,6 +60,22 @@ function unknownShape(
 	return error.message;
 }
 
+/**
+ * Return All ended where the answer's read flags said the last page, while a flag the node does not
+ * read says more pages exist: the user should know the walk may have left pages behind.
+ */
+function unusedFlagNotice(
+	endpoint: EndpointDescriptor,
+	mode: AnswerMode,
+	walk: WalkResult,
+): string | undefined {
+	const read = endpoint.pagination!.more[mode];
+	const flags = unusedMoreFlags(walk.lastAnswer, read);
+	if (flags.length === 0) return undefined;
+	const named = flags.map((flag) => `${flag.path} = ${JSON.stringify(flag.value)}`);
+	return `${endpoint.name}: stopped after ${walk.pages} ${walk.pages === 1 ? 'page' : 'pages'} because no flag the node reads (${read.join(', ')}) said more, but the last answer carries ${named.join(', ')}, which the node does not read: more records may exist`;
+}
+
 /** Where a walk that a spending limit stopped ends, and why; its paid pages are in the output. */
 const limitNotice = (endpoint: string, pages: number, records: number, limit: CreditLimitReached) =>
 	`${endpoint}: stopped after ${pages} ${pages === 1 ? 'page' : 'pages'} (${records} records, all in the output) because page ${pages + 1} was not allowed. ${limit.message}`;
@@ -72,9 +89,10 @@ async function fetchPages(
 	const results: IDataObject[] = [];
 	let pagesPaid = 0;
 	let recordsPaid = 0;
+	const mode = answerMode(endpoint, input);
 	const walk = await walkPages(
 		{ pagination: endpoint.pagination!, fields: endpoint.fields },
-		answerMode(endpoint, input),
+		mode,
 		input,
 		(pageInput) => sendCall(context, endpoint, pageInput),
 		(page) => {
@@ -98,7 +116,9 @@ async function fetchPages(
 	const notice =
 		outcome.stop === 'unknownShape'
 			? unknownShape(endpoint, outcome.unknownAnswer, outcome.pages, settings)
-			: STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
+			: outcome.stop === 'end' && settings.limit === undefined
+				? unusedFlagNotice(endpoint, mode, outcome)
+				: STOP_NOTICES[outcome.stop]?.(endpoint.name, outcome.pages);
 	return { results, notices: notice ? [notice] : [] };
 }
 

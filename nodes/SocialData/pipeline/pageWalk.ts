@@ -43,6 +43,8 @@ export interface WalkResult {
 	stop: StopReason;
 	/** The answer whose records sit nowhere the descriptor knows (stop `unknownShape`). */
 	unknownAnswer?: unknown;
+	/** The answer that said it is the last page (stop `end`). */
+	lastAnswer?: unknown;
 }
 
 /** A paginated endpoint: how it pages, and its fields, which give each carried value its wire type. */
@@ -84,14 +86,26 @@ export function firstPageInput(endpoint: PagedEndpoint, input: Input): Input {
 }
 
 /**
- * Whether an answer is the last page: its flag does not say more (or, where answers may carry no
- * flag at all, it has neither a flag nor records), or it shows another end signal of the spec.
+ * Whether any more-pages flag of the answer says more; undefined when it carries none. Any, not the
+ * first: a genuine answer may carry the other direction's flag beside it (`upContinueFlag: 0` beside
+ * `continueFlag: 1`).
+ */
+function saysMore(body: unknown, paths: string[]): boolean | undefined {
+	const flags = paths
+		.map((path) => firstValueAt(body, [path]))
+		.filter((flag) => flag !== undefined);
+	return flags.length ? flags.some(isMoreFlag) : undefined;
+}
+
+/**
+ * Whether an answer is the last page: no flag says more (or, where answers may carry no flag at
+ * all, it has neither a flag nor records), or it shows another end signal of the spec.
  */
 function isLastPage(pagination: PaginationDescriptor, body: unknown, mode: AnswerMode): boolean {
-	const more = firstValueAt(body, pathsOf(pagination.more, mode));
+	const more = saysMore(body, pathsOf(pagination.more, mode));
 	if (more === undefined && pagination.moreWhileRecords) {
 		if ((recordsAt(body, pathsOf(pagination.records, mode)) ?? []).length === 0) return true;
-	} else if (!isMoreFlag(more)) return true;
+	} else if (!more) return true;
 	return (pagination.ends ?? []).some((signal) => {
 		const value = firstValueAt(body, pathsOf(signal.at, mode));
 		// 0 and "0" alike: services are loose about the JSON type of counts and cursors.
@@ -202,7 +216,8 @@ export async function walkPages(
 
 		if (options.limit !== undefined && collected >= options.limit)
 			return { pages, records: collected, stop: 'limit' };
-		if (isLastPage(pagination, body, mode)) return { pages, records: collected, stop: 'end' };
+		if (isLastPage(pagination, body, mode))
+			return { pages, records: collected, stop: 'end', lastAnswer: body };
 		if (all.length === 0) return { pages, records: collected, stop: 'emptyPage' };
 		if (pages >= options.maxPages) return { pages, records: collected, stop: 'pageBound' };
 

@@ -119,7 +119,10 @@ export const channels: DataGroup = {
 				return {
 					baseResponse: OK,
 					object: page.items.map((v) => rawVideo(v, ctx)),
-					upContinueFlag: page.flag,
+					// Genuine app answers say more with `continueFlag` alone (recorded/channels/fetch_user_videos.app.json).
+					...(ctx.options.shapes === 'recorded'
+						? { continueFlag: page.flag }
+						: { upContinueFlag: page.flag }),
 					lastBuffer: page.buffer,
 					last_buffer: page.buffer,
 					contact: {

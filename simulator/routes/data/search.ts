@@ -84,7 +84,10 @@ function answer(
 			business_type: businessType,
 			results: {
 				ret: 0,
-				data: ctx.options.shapes === 'recorded' ? withRecordedVideoHits(boxes, nowSeconds) : boxes,
+				data:
+					ctx.options.shapes === 'recorded'
+						? withRecordedVideoHits(boxes, nowSeconds, query.q)
+						: boxes,
 			},
 			...paging,
 		};

@@ -140,6 +140,54 @@ describe('genuine captures through the node', () => {
 		);
 	});
 
+	it('channel user videos (app answer, continueFlag 0, no upContinueFlag): its video, one call, no hint', async () => {
+		const capture = recordedAnswer('channels/fetch_user_videos.app.json');
+		sim.reset();
+		// The keys of the simulator's answer the capture does not have.
+		sim.faults.queue({
+			endpoint: 'fetch_user_videos',
+			data: { baseResponse: undefined, last_buffer: undefined, ...capture },
+		});
+		const { items, error, hints } = await run({
+			resource: 'channels',
+			operation: 'fetch_user_videos',
+			username: sim.dataset.ids.finderUsername,
+			returnAll: true,
+			options: { raw: true },
+		});
+		expect(error).toBeUndefined();
+		expect(hints).toEqual([]);
+		expect(sim.ledger.billedCalls()).toBe(1);
+		const objects = capture.object as IDataObject[];
+		expect(items.map(({ json }) => json.id)).toEqual(objects.map((object) => String(object.id)));
+	});
+
+	it('a 搜一搜 answer whose source.title marks the keyword: mentions with the plain account name as author', async () => {
+		const capture = recordedAnswer('search/fetch_search.finder.json');
+		sim.reset();
+		sim.faults.queue({ endpoint: 'fetch_search_videos', data: { results: capture } });
+		const { items, error } = await run({
+			resource: 'search',
+			operation: 'fetch_search_videos',
+			keyword: String(capture.query),
+			returnAll: false,
+			limit: 4,
+			options: { raw: true, mentions: true },
+		});
+		expect(error).toBeUndefined();
+		// The account box's hit, then the three video hits of the sub-boxes.
+		expect(items).toHaveLength(4);
+		const videos = items.filter(({ json }) => (json.source as IDataObject).source);
+		expect(videos).toHaveLength(3);
+		for (const { json } of videos) {
+			expect(((json.source as IDataObject).source as IDataObject).title).toBe(
+				'<em class="highlight">示例日报</em>',
+			);
+			expect(json.author).toBe('示例日报');
+			expect(json.title).not.toMatch(/<[^>]+>/);
+		}
+	});
+
 	it('a capture the pack does not read as records (user info in a search) is an unknown shape, not 0 results', async () => {
 		await answerWithCapture(
 			'search_notes',

@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import type { Simulator } from '../../../simulator';
 import { runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
@@ -62,6 +63,29 @@ describe('Social Data: normalised mentions', () => {
 			if (platform === 'notes') for (const { json } of items) expect(json.reads).toBeNull();
 		},
 	);
+
+	it('fetch_search_videos (raw): an account name with the keyword marked in source.title is a clean author', async () => {
+		const { keyword } = sim.dataset.ids;
+		const { items, error } = await runSocialData(sim, {
+			resource: 'search',
+			operation: 'fetch_search_videos',
+			keyword,
+			returnAll: false,
+			limit: 10,
+			options: { raw: true, mentions: true },
+		});
+		expect(error).toBeUndefined();
+		// The hit as the service gave it (the mention's `source`), and the account name in it.
+		const hitOf = (json: IDataObject) => json.source as IDataObject;
+		const accountName = (json: IDataObject) => String((hitOf(json).source as IDataObject).title);
+		const marked = items.filter(({ json }) => accountName(json).includes('<em class="highlight">'));
+		expect(marked.length).toBeGreaterThan(0);
+		for (const { json } of marked) expect(json.author).toMatch(new RegExp(`^${keyword} \\S+$`));
+		for (const { json } of items) {
+			expect(json.author).not.toMatch(/<[^>]+>/);
+			expect(json.author).toBe(hitOf(json).nickName);
+		}
+	});
 
 	it('fetch_search_channel_videos gives mentions from its one page', async () => {
 		const { items } = await runSocialData(sim, {
