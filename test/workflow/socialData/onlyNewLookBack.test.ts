@@ -1,4 +1,5 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import type { Simulator } from '../../../simulator';
 import { useSimulator } from '../../support/useSimulator';
 import { runSocialData } from './setup';
@@ -270,5 +271,36 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: a day of
 		expect(missed('acme')).toEqual([]);
 		expect(new Set(collector.output.get('acme')).size).toBe(collector.list('acme').length);
 		expect(missed('globex').length).toBeGreaterThan(3);
+	});
+});
+
+describe('Social Data › Only New Since Last Run › Look-Back Margin: the option', () => {
+	let sim: Simulator;
+	useSimulator((started) => (sim = started), { pageSize: PAGE_SIZE });
+
+	test('offered with Only New for the searches’ lists only, default 120 minutes', () => {
+		const offeredFor = new SocialData().description.properties
+			.filter((property) => property.name === 'options' && property.type === 'collection')
+			.filter((property) =>
+				(property.options as INodeProperties[]).some(
+					(option) => option.name === 'lookBackMinutes' && option.default === MARGIN_MINUTES,
+				),
+			)
+			.flatMap((property) => property.displayOptions?.show?.operation ?? []);
+		expect([...offeredFor].sort()).toEqual(['fetch_search', 'fetch_search_videos', 'search_notes']);
+	});
+
+	test('a margin that is not a whole number of minutes, 0 or more, is refused before any call', async () => {
+		const { error } = await runSocialData(sim, {
+			resource: 'notes',
+			operation: 'search_notes',
+			keyword: 'acme',
+			returnAll: true,
+			options: { onlyNew: true, lookBackMinutes: -30 },
+		});
+		expect(error?.message).toMatch(
+			/lookBackMinutes.*must be a whole number of minutes, 0 or more; got -30/,
+		);
+		expect(sim.ledger.billedCalls()).toBe(0);
 	});
 });
