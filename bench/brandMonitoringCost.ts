@@ -4,7 +4,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 // The .js suffix: without it tsx resolves `SocialData.node` to the codex file SocialData.node.json.
 import { SocialData } from '../nodes/SocialData/SocialData.node.js';
 import { runNode, simulatorCredentials } from '../tools/harness';
-import type { Simulator } from '../simulator';
+import type { Simulator, SimulatorOptions } from '../simulator';
 import { startSimulator } from '../simulator';
 import { DATA_CALL_PRICE } from '../nodes/SocialData/descriptor/commonFields';
 import { SOCIAL_DATA_TYPE } from './support/socialDataRuns';
@@ -18,6 +18,10 @@ import { figure, printTable } from './support/table';
  * Budget 5, Max Pages 10, seen mentions dropped by Remove Duplicates) and with a fixed Limit of one
  * page. Each contender has a simulator of its own in the same world (seed, clock, arrivals, spike),
  * so all three answer the same requests.
+ *
+ * Then the same days in a world whose search index lists 5% of the posts 30 to 90 minutes late
+ * (below posts already listed): the collector with its default Look-Back Margin beside the
+ * collector with the margin at 0 (how it worked before the margin), missed mentions and credits.
  */
 
 const COLLECTOR = path.resolve(__dirname, '..', 'examples', 'brand-monitoring-hourly-collect.json');
@@ -31,6 +35,16 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The collector's Classify in Batches size, and one summary per brand in the report. */
 const CLASSIFY_BATCH = 25;
 const SUMMARIES_PER_BRAND = 1;
+/** The Only New option's default (nodes/SocialData/newOnly/lookBackOption.ts), which the collector keeps. */
+const DEFAULT_MARGIN_MINUTES = 120;
+/** Search index lag: 5% of the posts listed 30 to 90 minutes after they were written. */
+const LATE_INDEX = { share: 0.05, minMs: 30 * 60 * 1000, maxMs: 90 * 60 * 1000 };
+
+/** A record of a brand's list: its id and publish time (seconds). */
+interface Listed {
+	id: string;
+	time: number;
+}
 
 interface Source {
 	node: string;
@@ -38,7 +52,7 @@ interface Source {
 	/** The arrival list of a brand on this source (simulator/dataset/arrivals.ts). */
 	list(brand: string): string;
 	/** Every record of the brand's list, newest first, whatever its age: the ground truth. */
-	all(sim: Simulator, brand: string): string[];
+	all(sim: Simulator, brand: string): Listed[];
 }
 
 const SOURCES: Source[] = [
@@ -47,21 +61,27 @@ const SOURCES: Source[] = [
 		endpoint: 'search_notes',
 		list: (brand) => `notes:${brand}`,
 		all: (sim, brand) =>
-			sim.dataset.searchNotes(brand, { sort_type: 'time_descending' }).map((hit) => hit.id),
+			sim.dataset
+				.searchNotes(brand, { sort_type: 'time_descending' })
+				.map((hit) => ({ id: hit.id, time: hit.note.timestamp })),
 	},
 	{
 		node: 'Search Articles',
 		endpoint: 'fetch_search',
 		list: (brand) => `search:article:${brand}`,
 		all: (sim, brand) =>
-			sim.dataset.searchHits(brand, 'article', { sort: 'latest' }).map((hit) => String(hit.docID)),
+			sim.dataset
+				.searchHits(brand, 'article', { sort: 'latest' })
+				.map((hit) => ({ id: String(hit.docID), time: 'dateTime' in hit ? hit.dateTime : 0 })),
 	},
 	{
 		node: 'Search Videos',
 		endpoint: 'fetch_search_videos',
 		list: (brand) => `search-videos:${brand}`,
 		all: (sim, brand) =>
-			sim.dataset.searchVideoHits(brand, { sort: 'latest' }).map((hit) => String(hit.docID)),
+			sim.dataset
+				.searchVideoHits(brand, { sort: 'latest' })
+				.map((hit) => ({ id: String(hit.docID), time: hit.dateTime })),
 	},
 ];
 
@@ -143,10 +163,12 @@ const previousParameters = (source: Source): INodeParameters => ({
 interface Contender {
 	name: string;
 	parameters(source: Source): INodeParameters;
+	/** The Look-Back Margin an Only New contender walks with: what its target counts. */
+	lookBackMinutes?: number;
 }
 
 const CONTENDERS: Contender[] = [
-	{ name: 'only new', parameters: collectorParameters },
+	{ name: 'only new', parameters: collectorParameters, lookBackMinutes: DEFAULT_MARGIN_MINUTES },
 	{ name: 'return all, last day', parameters: previousParameters },
 	{
 		// The previous example's searches before Return All: one page of the newest.
@@ -168,7 +190,7 @@ interface DayFigures {
 	reported: number;
 	missed: number;
 	modelCalls: number;
-	/** The target: pages holding new mentions + 1, per source and brand. */
+	/** The target: pages holding new mentions (and those inside the Look-Back Margin) + 1, per source and brand. */
 	targetCalls: number;
 	targetModelCalls: number;
 }
@@ -177,7 +199,7 @@ interface DayFigures {
 class ContenderRun {
 	private readonly staticData = new Map<string, IDataObject>();
 	private readonly reported = new Set<string>();
-	private readonly known = new Map<string, Set<string>>();
+	private readonly known = new Map<string, Listed[]>();
 
 	constructor(
 		readonly contender: Contender,
@@ -223,9 +245,12 @@ class ContenderRun {
 				const key = `${source.endpoint}:${brand}`;
 				const known = this.known.get(key);
 				const all = source.all(this.sim, brand);
-				this.known.set(key, new Set(all));
+				this.known.set(key, all);
 				// The first run has nothing to compare with: everything is new, and nothing counts as missed.
-				const fresh = known ? all.filter((id) => !known.has(id)) : [];
+				const knownIds = new Set(known?.map((record) => record.id));
+				const fresh = known
+					? all.filter((record) => !knownIds.has(record.id)).map(({ id }) => id)
+					: [];
 				const ownItems = items.filter(
 					(item) => (item.pairedItem as { item: number }).item === index,
 				);
@@ -237,7 +262,9 @@ class ContenderRun {
 				figures.fresh += fresh.length;
 				figures.reported += newlyReported.length;
 				figures.missed += missed;
-				figures.targetCalls += Math.floor(fresh.length / PAGE_SIZE) + 1;
+				figures.targetCalls += known
+					? targetCalls(all, known, this.contender.lookBackMinutes ?? 0)
+					: 0;
 				freshPerBrand.set(brand, (freshPerBrand.get(brand) ?? 0) + fresh.length);
 				reportedPerBrand.set(brand, (reportedPerBrand.get(brand) ?? 0) + newlyReported.length);
 			}
@@ -258,6 +285,22 @@ class ContenderRun {
 	}
 }
 
+/**
+ * What an Only New walk must read, in pages: down to the first record it knew (without a margin),
+ * or down to the first record published more than the margin before the newest it knew.
+ */
+function targetCalls(all: Listed[], known: Listed[], lookBackMinutes: number): number {
+	const knownIds = new Set(known.map((record) => record.id));
+	const firstKnown = all.findIndex((record) => knownIds.has(record.id));
+	const read =
+		lookBackMinutes > 0
+			? all.filter((record) => record.time >= known[0].time - lookBackMinutes * 60).length
+			: firstKnown === -1
+				? all.length
+				: firstKnown;
+	return Math.floor(read / PAGE_SIZE) + 1;
+}
+
 /** Two runs' figures together (the hourly runs of one day). */
 function sum(left: DayFigures, right: DayFigures): DayFigures {
 	const total = { ...left };
@@ -268,44 +311,71 @@ function sum(left: DayFigures, right: DayFigures): DayFigures {
 
 const slug = (name: string) => name.replace(/[^a-z]+/g, '_');
 
-export async function benchBrandMonitoringCost(): Promise<Record<string, number>> {
+type Day = 'quiet' | 'spike' | 'spike_hourly';
+type Results = Map<string, Partial<Record<Day, DayFigures>>>;
+
+/**
+ * The days of one world, each contender with a simulator of its own that moves the same way: a
+ * first run, a quiet day, a day with a spike on one source, then the next day checked every hour
+ * (an alert flow's schedule) with another spike at 10:00.
+ */
+async function measure(contenders: Contender[], world: SimulatorOptions): Promise<Results> {
 	const runs: ContenderRun[] = [];
-	for (const contender of CONTENDERS)
-		runs.push(
-			new ContenderRun(
-				contender,
-				await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS }),
-			),
-		);
-	type Day = 'quiet' | 'spike' | 'spike_hourly';
-	const results = new Map<string, Partial<Record<Day, DayFigures>>>();
-	for (const run of runs) results.set(run.contender.name, {});
-	const advance = (ms: number) => runs.forEach((run) => run.sim.clock.advance(ms));
-	const record = async (day: Day) => {
-		const figures = await Promise.all(runs.map(async (run) => await run.day()));
-		runs.forEach((run, index) => {
-			const days = results.get(run.contender.name)!;
-			days[day] = days[day] ? sum(days[day], figures[index]) : figures[index];
-		});
-	};
+	const results: Results = new Map();
 	try {
-		// Every world moves the same way: a first run, a quiet day, a day with a spike on one source,
-		// then the next day checked every hour (an alert flow's schedule) with another spike at 10:00.
+		for (const contender of contenders) {
+			runs.push(new ContenderRun(contender, await startSimulator(world)));
+			results.set(contender.name, {});
+		}
+		const advance = (ms: number) => runs.forEach((run) => run.sim.clock.advance(ms));
+		const spike = () =>
+			runs.forEach((run) => run.sim.dataset.spike(SOURCES[0].list(BRANDS[0]), SPIKE));
+		const record = async (day: Day) => {
+			const figures = await Promise.all(runs.map(async (run) => await run.day()));
+			runs.forEach((run, index) => {
+				const days = results.get(run.contender.name)!;
+				days[day] = days[day] ? sum(days[day], figures[index]) : figures[index];
+			});
+		};
 		for (const run of runs) await run.day();
 		advance(DAY_MS);
 		await record('quiet');
 		advance(DAY_MS);
-		for (const run of runs) run.sim.dataset.spike(SOURCES[0].list(BRANDS[0]), SPIKE);
+		spike();
 		await record('spike');
 		for (let hour = 1; hour <= 24; hour++) {
 			advance(HOUR_MS);
-			if (hour === 10)
-				for (const run of runs) run.sim.dataset.spike(SOURCES[0].list(BRANDS[0]), SPIKE);
+			if (hour === 10) spike();
 			await record('spike_hourly');
 		}
 	} finally {
 		for (const run of runs) await run.sim.close();
 	}
+	return results;
+}
+
+const WORLD: SimulatorOptions = { pageSize: PAGE_SIZE, arrivalEveryMs: ARRIVAL_EVERY_MS };
+
+/** The collector as shipped beside the same collector without a look-back (how Only New worked before). */
+const LATE_CONTENDERS: Contender[] = [
+	{
+		name: 'only new, margin 0',
+		parameters: (source) => {
+			const shipped = collectorParameters(source);
+			return { ...shipped, options: { ...optionsOf(shipped), lookBackMinutes: 0 } };
+		},
+		lookBackMinutes: 0,
+	},
+	{
+		name: `only new, margin ${DEFAULT_MARGIN_MINUTES} (default)`,
+		parameters: collectorParameters,
+		lookBackMinutes: DEFAULT_MARGIN_MINUTES,
+	},
+];
+
+export async function benchBrandMonitoringCost(): Promise<Record<string, number>> {
+	const results = await measure(CONTENDERS, WORLD);
+	const lateResults = await measure(LATE_CONTENDERS, { ...WORLD, lateIndex: LATE_INDEX });
 
 	console.log(
 		`2 brands × 3 sources (${SOURCES.map((source) => source.endpoint).join(', ')}), ${PAGE_SIZE} records a page, ` +
@@ -337,11 +407,64 @@ export async function benchBrandMonitoringCost(): Promise<Record<string, number>
 	for (const [day, f] of Object.entries(onlyNew)) {
 		const met = f.missed === 0 && f.calls === f.targetCalls && f.modelCalls === f.targetModelCalls;
 		console.log(
-			`target, ${day} day: 0 missed (got ${f.missed}); credits = pages holding new mentions + 1 per source = ${f.targetCalls} calls, ` +
+			`target, ${day} day: 0 missed (got ${f.missed}); credits = pages holding new mentions and those inside the Look-Back Margin + 1 per source = ${f.targetCalls} calls, ` +
 				`${figure(f.targetCalls * DATA_CALL_PRICE.credits, 1)} credits (got ${f.calls} calls); model calls = ceil(new / ${CLASSIFY_BATCH}) + 1 summary per brand = ` +
 				`${f.targetModelCalls} (got ${f.modelCalls}): ${met ? 'met' : 'NOT met'}`,
 		);
 		figures[`brand_monitoring_only_new_${day}_target_met`] = met ? 1 : 0;
 	}
+	Object.assign(figures, reportIndexLag(lateResults));
+	return figures;
+}
+
+/** The index-lag world: missed mentions and credits of margin 0 and the default margin, side by side. */
+function reportIndexLag(results: Results): Record<string, number> {
+	const [before, shipped] = LATE_CONTENDERS.map((contender) => results.get(contender.name)!);
+	console.log(
+		`\nindex lag: the same days while ${LATE_INDEX.share * 100}% of the posts are listed ` +
+			`${LATE_INDEX.minMs / 60_000}–${LATE_INDEX.maxMs / 60_000} minutes late, below posts already listed; ` +
+			`the collector with the Look-Back Margin at 0 (before) and at its default (${DEFAULT_MARGIN_MINUTES} minutes)`,
+	);
+	const rows: string[][] = [];
+	const figures: Record<string, number> = {};
+	let allMet = true;
+	for (const day of Object.keys(shipped) as Day[]) {
+		const [zero, margin] = [before[day]!, shipped[day]!];
+		const met = margin.missed === 0 && margin.calls === margin.targetCalls;
+		allMet &&= met;
+		rows.push([
+			day,
+			String(margin.fresh),
+			String(zero.missed),
+			String(margin.missed),
+			zero.credits.toFixed(1),
+			margin.credits.toFixed(1),
+			`${margin.targetCalls}`,
+			met ? 'met' : 'NOT met',
+		]);
+		const key = `brand_monitoring_index_lag_${day}`;
+		figures[`${key}_margin_0_missed`] = zero.missed;
+		figures[`${key}_margin_0_credits`] = zero.credits;
+		figures[`${key}_margin_default_missed`] = margin.missed;
+		figures[`${key}_margin_default_credits`] = margin.credits;
+		figures[`${key}_target_met`] = met ? 1 : 0;
+	}
+	printTable(
+		[
+			'day',
+			'new',
+			'missed, margin 0',
+			`missed, margin ${DEFAULT_MARGIN_MINUTES}`,
+			'credits, margin 0',
+			`credits, margin ${DEFAULT_MARGIN_MINUTES}`,
+			'target calls',
+			'0 missed, calls = target',
+		],
+		rows,
+	);
+	if (!allMet)
+		console.log(
+			'!!! INDEX LAG TARGET NOT MET: the collector with its default Look-Back Margin missed mentions or paid other than the pages inside the margin + 1',
+		);
 	return figures;
 }

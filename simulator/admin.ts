@@ -20,7 +20,9 @@ export interface AdminTarget {
  * POST /__sim/faults (a fault list to queue, a rate config, or `{clear: true}`), POST /__sim/clock/advance `{ms}`,
  * POST /__sim/arrivals `{count, list}` or `{count, endpoint, keyword, business_type?}`, each with an
  * optional `negativeShare` (0 to 1): a spike of `count` new records on one list at the current
- * virtual time, that share of them complaints (see dataset/arrivals.ts).
+ * virtual time, that share of them complaints (see dataset/arrivals.ts); with `lateByMs` (and
+ * `writtenAt`, virtual ms, default now) posts written then that the search lists only from
+ * `writtenAt + lateByMs`, below the posts listed before.
  */
 export function handleAdmin(
 	method: string,
@@ -81,7 +83,11 @@ function applySpike(body: unknown, dataset: Dataset) {
 		keyword?: unknown;
 		business_type?: unknown;
 		negativeShare?: unknown;
+		writtenAt?: unknown;
+		lateByMs?: unknown;
 	};
+	const optionalNumber = (value: unknown) =>
+		value === undefined ? undefined : typeof value === 'number' ? value : NaN;
 	const list =
 		typeof spike.list === 'string'
 			? spike.list
@@ -93,11 +99,8 @@ function applySpike(body: unknown, dataset: Dataset) {
 	return dataset.spike(
 		list,
 		typeof spike.count === 'number' ? spike.count : NaN,
-		spike.negativeShare === undefined
-			? 0
-			: typeof spike.negativeShare === 'number'
-				? spike.negativeShare
-				: NaN,
+		optionalNumber(spike.negativeShare) ?? 0,
+		{ writtenAt: optionalNumber(spike.writtenAt), lateByMs: optionalNumber(spike.lateByMs) },
 	);
 }
 

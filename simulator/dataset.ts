@@ -1,6 +1,7 @@
 import { articlesData, type ArticlesData } from './dataset/articles';
 import { channelsData, type ChannelsData } from './dataset/channels';
 import { type Arrivals, withArrivals } from './dataset/arrivals';
+import type { LateIndex } from './dataset/lateIndex';
 import { createContext } from './dataset/context';
 import { notesData, type NotesData } from './dataset/notes';
 import { hexFor } from './dataset/random';
@@ -18,6 +19,8 @@ export interface DatasetOptions {
 	now?: () => number;
 	/** New records join the watched lists every this many virtual ms (see dataset/arrivals.ts); default never. */
 	arrivalEveryMs?: number;
+	/** A share of the posts on the search lists appear late, below posts already listed (see dataset/lateIndex.ts); default none. */
+	lateIndex?: LateIndex;
 }
 
 /** Ids that resolve to generated records, for tests and the demo to start from. */
@@ -75,6 +78,7 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
 		},
 		ctx,
 		options.arrivalEveryMs,
+		options.lateIndex,
 	);
 	return { ...parts, seed, total: ctx.total, ids: wellKnownIds(parts, seed) };
 }

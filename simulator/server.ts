@@ -6,6 +6,7 @@ import { createClock, type Clock } from './clock';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SEED, SIMULATOR_API_KEY } from './constants';
 import { createDataset, type Dataset } from './dataset';
 import { hexFor } from './dataset/random';
+import type { LateIndex } from './dataset/lateIndex';
 import {
 	answersBeforeWork,
 	createFaults,
@@ -48,6 +49,8 @@ export interface SimulatorOptions {
 	media?: MediaFiles;
 	/** New notes, videos, hits and comments join the lists every this many virtual ms (see dataset/arrivals.ts). */
 	arrivalEveryMs?: number;
+	/** Search index lag: a share of the arriving posts on the search lists appear late (see dataset/lateIndex.ts). */
+	lateIndex?: LateIndex;
 	/** `recorded` (default): upstream answers in the shapes of genuine captures; `spec`: the spec's shapes only. */
 	shapes?: AnswerShapes;
 	/**
@@ -96,6 +99,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		totals: resolved.totals,
 		now: clock.now,
 		arrivalEveryMs: options.arrivalEveryMs,
+		lateIndex: options.lateIndex,
 	});
 	const ledger = createLedger();
 	const faults = createFaults();

@@ -8,6 +8,7 @@ import type { Duration, SearchData, SearchFilters, SearchHit, VideoHit } from '.
 import { PUBLISH_WINDOWS } from './search';
 import type { ArticlesData } from './articles';
 import { complaintFor, nicknameFor, sentenceFor, titleWith } from './text';
+import { checkLateIndex, indexLagMs, type LateIndex } from './lateIndex';
 
 /**
  * Records that appear as virtual time moves on, for triggers to find between polls. With
@@ -21,6 +22,10 @@ import { complaintFor, nicknameFor, sentenceFor, titleWith } from './text';
  * list at the current virtual time, with or without the steady arrivals; with a `negativeShare`
  * (0 to 1) that share of its posts complains (negative words only), spread through the spike. Time filters of the
  * searches (a day, a week…) apply to arrived records as to the generated ones.
+ *
+ * Search index lag (see lateIndex.ts): with a `lateIndex`, a share of the posts on the search lists
+ * appear only some time after they were written, below posts already listed. A spike may also be
+ * late as a whole: written at `writtenAt` (default now), listed from `writtenAt + lateByMs`.
  */
 
 type Parts = NotesData & ChannelsData & ArticlesData & SearchData;
@@ -29,6 +34,14 @@ const SECONDS = 1000;
 /** Spike records are numbered from here up, apart from the steady arrivals' 1, 2, 3… */
 const SPIKE_NUMBERS = 1_000_000_000;
 
+/** When a spike's posts were written and how late the search index lists them (virtual ms). */
+export interface SpikeTiming {
+	/** Default: the current virtual time; never later. */
+	writtenAt?: number;
+	/** The posts appear in the lists this long after `writtenAt`; default 0, or the late share of a `lateIndex`. */
+	lateByMs?: number;
+}
+
 /** What the dataset gains from arrivals: spikes on demand. */
 export interface Arrivals {
 	/** Adds `count` records to `list` (see arrivalList) at the current virtual time, `negativeShare` of them complaints. */
@@ -36,7 +49,8 @@ export interface Arrivals {
 		list: string,
 		count: number,
 		negativeShare?: number,
-	): { list: string; count: number; at: number };
+		timing?: SpikeTiming,
+	): { list: string; count: number; at: number; visibleAt?: number };
 }
 
 /**
@@ -56,7 +70,10 @@ export function arrivalList(endpoint: string, keyword: string, businessType = 'a
 }
 
 interface Spike {
+	/** When its posts were written: their publish time. */
 	atMs: number;
+	/** Set when the spike was asked to be late: its posts are listed from atMs + lagMs. */
+	lagMs?: number;
 	count: number;
 	/** Numbers its records apart from every other spike's. */
 	first: number;
@@ -66,9 +83,11 @@ export function withArrivals<T extends Parts>(
 	data: T,
 	ctx: DatasetContext,
 	everyMs: number | undefined,
+	lateIndex?: LateIndex,
 ): T & Arrivals {
 	if (everyMs !== undefined && !(Number.isInteger(everyMs) && everyMs >= SECONDS))
 		throw new RangeError('arrivalEveryMs must be a whole number of milliseconds, at least 1000');
+	checkLateIndex(lateIndex);
 	const { seed } = ctx;
 	const epochMs = ctx.epochSeconds * SECONDS;
 	const made = new Map<string, unknown>();
@@ -84,13 +103,19 @@ export function withArrivals<T extends Parts>(
 	function arrived<R>(list: string, make: (k: number, seconds: number) => R): R[] {
 		const now = ctx.now();
 		const steady = everyMs === undefined ? 0 : Math.max(0, Math.floor((now - epochMs) / everyMs));
+		const listed = (k: number, atMs: number, lagMs = indexLagMs(lateIndex, seed, list, k)) =>
+			atMs + lagMs <= now;
 		const due: Array<{ k: number; atMs: number }> = [];
-		for (let k = steady; k >= 1; k--) due.push({ k, atMs: epochMs + k * everyMs! });
+		for (let k = steady; k >= 1; k--) {
+			const atMs = epochMs + k * everyMs!;
+			if (listed(k, atMs)) due.push({ k, atMs });
+		}
 		for (const spike of spikes.get(list) ?? [])
-			if (spike.atMs <= now)
-				for (let i = spike.count - 1; i >= 0; i--)
+			for (let i = spike.count - 1; i >= 0; i--)
+				if (listed(spike.first + i, spike.atMs, spike.lagMs))
 					due.push({ k: spike.first + i, atMs: spike.atMs });
-		// Newest first; a spike sorts above the steady record of the same second, its own records in order.
+		// Newest first by publish time (a late post lands below posts listed before it); a spike sorts
+		// above the steady record of the same second, its own records in order.
 		due.sort((a, b) => Math.floor(b.atMs / SECONDS) - Math.floor(a.atMs / SECONDS) || b.k - a.k);
 		return due.map(({ k, atMs }) => {
 			const key = `${list}\u0001${k}`;
@@ -99,21 +124,29 @@ export function withArrivals<T extends Parts>(
 		});
 	}
 
-	function spike(list: string, count: number, negativeShare = 0) {
+	function spike(list: string, count: number, negativeShare = 0, timing: SpikeTiming = {}) {
 		if (!(Number.isInteger(count) && count >= 1 && count <= 100_000))
 			throw new RangeError('count must be a whole number from 1 to 100000');
 		if (!(negativeShare >= 0 && negativeShare <= 1))
 			throw new RangeError('negativeShare must be a number from 0 to 1');
 		if (typeof list !== 'string' || list.trim() === '')
 			throw new RangeError('list must name an arrival list, e.g. "notes:acme"');
-		const atMs = ctx.now();
-		spikes.set(list, [...(spikes.get(list) ?? []), { atMs, count, first: spikeNumbers }]);
+		const now = ctx.now();
+		const { writtenAt: atMs = now, lateByMs: lagMs } = timing;
+		if (!(Number.isInteger(atMs) && atMs <= now))
+			throw new RangeError('writtenAt must be a whole virtual time in ms, not after now');
+		if (lagMs !== undefined && !(Number.isInteger(lagMs) && lagMs >= 0))
+			throw new RangeError('lateByMs must be a whole, non-negative number of milliseconds');
+		spikes.set(list, [
+			...(spikes.get(list) ?? []),
+			{ atMs, count, first: spikeNumbers, ...(lagMs === undefined ? {} : { lagMs }) },
+		]);
 		// Spread through the spike: record i complains when the share's running count steps up at it.
 		for (let i = 0; i < count; i++)
 			if (Math.floor((i + 1) * negativeShare) > Math.floor(i * negativeShare))
 				complaints.add(spikeNumbers + i);
 		spikeNumbers += count;
-		return { list, count, at: atMs };
+		return { list, count, at: atMs, ...(lagMs ? { visibleAt: atMs + lagMs } : {}) };
 	}
 
 	/** Arrived records within a search's time window (seconds back from now), as the generated ones are. */

@@ -4,7 +4,8 @@
  * simulated days: two brands, three sources each, the schedules replayed at the simulator's virtual
  * times (every 6 hours for the collector, with the spike window set to match; once a day for the
  * report). A quiet day, a spike of 200 new notes about acme that goes on into the next run (one
- * alert, not two), an outage of the article search, and the catch-up after it. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local bots that
+ * alert, not two), an outage of the article search, and the catch-up after it. On day 1 the search
+ * index lists a note and an article late, below posts a run already stored. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local bots that
  * enforce their formats, limits and signatures. About 3 minutes once n8n is cached.
  */
 import * as fs from 'node:fs';
@@ -79,6 +80,25 @@ async function spikeOfNotes(): Promise<void> {
 	expect(spike.status).toBe(200);
 }
 
+/** Posts written 30 minutes before this run that the search lists an hour later: the next run finds them below posts this run stored. */
+const LATE_POSTS = [
+	{ endpoint: 'search_notes', keyword: 'rival' },
+	{ endpoint: 'fetch_search', keyword: 'acme', business_type: 'article' },
+];
+let latePostsAt: number;
+
+async function latePosts(): Promise<void> {
+	latePostsAt = sim.clock.now() - 30 * 60_000;
+	for (const post of LATE_POSTS) {
+		const answer = await fetch(`${sim.url}/__sim/arrivals`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...post, count: 1, writtenAt: latePostsAt, lateByMs: HOUR }),
+		});
+		expect(answer.status).toBe(200);
+	}
+}
+
 const modelRequests = () =>
 	sim.requests.filter((request) => request.path === '/v1/chat/completions');
 const later = () => sim.clock.advance(CADENCE);
@@ -113,7 +133,7 @@ beforeAll(async () => {
 
 	// Day 1: the backfill, three quiet runs; the first report at T0 + 24 h.
 	for (let n = 0; n < 4; n++) {
-		await tick('collect');
+		await tick('collect', n === 1 ? latePosts : undefined);
 		later();
 	}
 	await tick('collect');
@@ -200,11 +220,16 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		for (const quiet of [quiet1, quiet2, quiet3, day2first, catchUp])
 			expect(quiet.billed).toBe(BRANDS.length * 3);
 		// The acme notes walk reads the 201 new notes (the spike and the steady one) on 21 pages;
-		// the 21st also shows the first note seen before, so no further page is paid.
-		for (const wave of [spike, spikeGoesOn])
-			expect(wave.billed).toBe(Math.ceil((SPIKE + 1) / PAGE_SIZE) + BRANDS.length * 3 - 1);
+		// the 21st also shows the note seen before and the first one older than the Look-Back
+		// Margin (2 hours) below it, so no further page is paid.
+		const others = BRANDS.length * 3 - 1;
+		expect(spike.billed).toBe(Math.ceil((SPIKE + 1) / PAGE_SIZE) + others);
+		// While the wave goes on, and at the next run, the 201 of the wave before, published at one
+		// time, lie inside the margin below the newest note seen: their pages are read again.
+		const insideMargin = (fresh: number) => Math.floor((fresh + SPIKE + 1) / PAGE_SIZE) + 1;
+		expect(spikeGoesOn.billed).toBe(insideMargin(SPIKE + 1) + others);
 		// The two article searches failed unbilled; their memory stayed, so the next run caught up.
-		expect(outage.billed).toBe(BRANDS.length * 2);
+		expect(outage.billed).toBe(insideMargin(1) + 1 + BRANDS.length);
 		const failures = runs.filter((run) => run.error);
 		expect(failures.map((run) => [run.source, run.brand, run.runAt])).toEqual(
 			BRANDS.map((brand) => ['fetch_search', brand, iso(outage.at)]),
@@ -220,6 +245,28 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			(run) => run.runAt === iso(catchUp.at) && run.source === 'fetch_search',
 		);
 		expect(caughtUp.map((run) => run.newRecords)).toEqual([2, 2]);
+	});
+
+	it('stores the posts the search listed late once, in the run after they appeared below stored ones', () => {
+		const [, listedLate, found] = collectTicks();
+		const posts = [
+			sim.dataset.searchNotes('rival', { sort_type: 'time_descending' }),
+			sim.dataset.searchHits('acme', 'article', { sort: 'latest' }),
+		].map(
+			(list) =>
+				list
+					.map((hit) => ({
+						id: 'docID' in hit ? String(hit.docID) : hit.id,
+						time: 'note' in hit ? hit.note.timestamp : (hit as { dateTime: number }).dateTime,
+					}))
+					.find((hit) => hit.time === latePostsAt / 1000)!,
+		);
+		for (const post of posts) {
+			const rows = mentions.filter((row) => String(row.key).endsWith(`:${post.id}`));
+			expect(rows.map((row) => row.firstSeen)).toEqual([iso(found.at)]);
+			// Published before the newest post the run before stored.
+			expect(post.time * 1000).toBeLessThan(listedLate.at);
+		}
 	});
 
 	it('classifies in batches: ceil(new mentions / 25) model calls a run, the count kept for the report', () => {

@@ -191,3 +191,136 @@ describe('spikes', () => {
 		}
 	});
 });
+
+describe('search index lag', () => {
+	const HOUR = 60 * MINUTE;
+
+	test('a late spike is listed only from writtenAt + lateByMs, by its publish time below the posts listed before', () => {
+		const { dataset, advance } = datasetAt(HOUR);
+		const { keyword } = dataset.ids;
+		const notes = () => dataset.searchNotes(keyword, { sort_type: 'time_descending' });
+		advance(2 * HOUR);
+		const writtenAt = SIM_EPOCH_MS + 90 * MINUTE;
+		expect(dataset.spike(`notes:${keyword}`, 2, 0, { writtenAt, lateByMs: HOUR })).toEqual({
+			list: `notes:${keyword}`,
+			count: 2,
+			at: writtenAt,
+			visibleAt: writtenAt + HOUR,
+		});
+		const before = notes().map((hit) => hit.id);
+		advance(30 * MINUTE - 1);
+		expect(notes().map((hit) => hit.id)).toEqual(before);
+		advance(1);
+		const after = notes();
+		expect(after).toHaveLength(before.length + 2);
+		// Above: the steady posts of hours 2 and 1 as before; then the late pair, written at 1:30.
+		expect(after.slice(0, 4).map((hit) => hit.note.timestamp)).toEqual(
+			[2 * HOUR, 90 * MINUTE, 90 * MINUTE, HOUR].map((ms) => (SIM_EPOCH_MS + ms) / 1000),
+		);
+		expect(after[0].id).toBe(before[0]);
+		expect(after[3].id).toBe(before[1]);
+		expect(() =>
+			dataset.spike(`notes:${keyword}`, 1, 0, { writtenAt: SIM_EPOCH_MS + DAY }),
+		).toThrow(/writtenAt/);
+		expect(() => dataset.spike(`notes:${keyword}`, 1, 0, { lateByMs: -1 })).toThrow(/lateByMs/);
+	});
+
+	const DAY = 24 * HOUR;
+	const LATE = { share: 0.05, minMs: 30 * MINUTE, maxMs: 90 * MINUTE };
+
+	function lateDataset(seed?: number) {
+		let now = SIM_EPOCH_MS;
+		const dataset = createDataset({
+			now: () => now,
+			arrivalEveryMs: MINUTE,
+			lateIndex: LATE,
+			seed,
+		});
+		return { dataset, advance: (ms: number) => void (now += ms) };
+	}
+
+	test('lateIndex: about 5% of the arriving posts on the search lists appear 30–90 minutes late, the same ones for a seed; other lists never', () => {
+		const { dataset, advance } = lateDataset();
+		const { keyword, objectId } = dataset.ids;
+		const arrivedTimes = (at = dataset) =>
+			at
+				.searchVideoHits(keyword, { sort: 'latest' })
+				.map((hit) => hit.dateTime)
+				.filter((seconds) => seconds > SIM_EPOCH_MS / 1000);
+		// Minute by minute: how many minutes after it was written is each post first listed?
+		const written = 300;
+		const lagOf = new Map<number, number>();
+		for (let minute = 1; minute <= written + 90; minute++) {
+			advance(MINUTE);
+			const times = arrivedTimes();
+			for (const seconds of times)
+				if (!lagOf.has(seconds))
+					lagOf.set(seconds, minute - (seconds * 1000 - SIM_EPOCH_MS) / MINUTE);
+			// Newest first by publish time: a late post lands below posts listed before it.
+			expect(times).toEqual([...times].sort((a, b) => b - a));
+		}
+		const lags = [...lagOf.entries()]
+			.filter(([seconds]) => seconds <= (SIM_EPOCH_MS + written * MINUTE) / 1000)
+			.map(([, lag]) => lag);
+		expect(lags).toHaveLength(written);
+		const late = lags.filter((lag) => lag > 0);
+		expect(late.length / written).toBeGreaterThan(0.03);
+		expect(late.length / written).toBeLessThan(0.07);
+		for (const lag of late) {
+			expect(lag).toBeGreaterThanOrEqual(30);
+			expect(lag).toBeLessThanOrEqual(90);
+		}
+		// The same posts are late for the same seed, others for another seed.
+		const listed = arrivedTimes();
+		const same = lateDataset();
+		same.advance((written + 90) * MINUTE);
+		expect(arrivedTimes(same.dataset)).toEqual(listed);
+		const other = lateDataset(7);
+		other.advance((written + 90) * MINUTE);
+		expect(arrivedTimes(other.dataset)).not.toEqual(listed);
+		// A comment list is never late.
+		expect(
+			dataset
+				.channelVideoComments(objectId)
+				.filter((comment) => comment.create_time > SIM_EPOCH_MS / 1000),
+		).toHaveLength(written + 90);
+	});
+
+	test('lateIndex is checked: a share outside 0–1 or a lag range upside down is refused', () => {
+		expect(() =>
+			createDataset({ arrivalEveryMs: MINUTE, lateIndex: { share: 2, minMs: 0, maxMs: 1 } }),
+		).toThrow(/share/);
+		expect(() =>
+			createDataset({ arrivalEveryMs: MINUTE, lateIndex: { share: 0.1, minMs: 10, maxMs: 1 } }),
+		).toThrow(/maxMs/);
+	});
+
+	test('POST /__sim/arrivals takes writtenAt and lateByMs', async () => {
+		const sim = await startSimulator();
+		try {
+			const { keyword } = sim.dataset.ids;
+			sim.clock.advance(HOUR);
+			const post = async (body: unknown) =>
+				await fetch(`${sim.url}/__sim/arrivals`, { method: 'POST', body: JSON.stringify(body) });
+			const writtenAt = sim.clock.now() - 30 * MINUTE;
+			const answer = await post({
+				endpoint: 'search_notes',
+				keyword,
+				count: 1,
+				writtenAt,
+				lateByMs: HOUR,
+			});
+			expect(answer.status).toBe(200);
+			expect(await answer.json()).toMatchObject({ at: writtenAt, visibleAt: writtenAt + HOUR });
+			const count = () => sim.dataset.searchNotes(keyword).length;
+			const before = count();
+			sim.clock.advance(30 * MINUTE);
+			expect(count()).toBe(before + 1);
+			expect((await post({ list: `notes:${keyword}`, count: 1, lateByMs: 'soon' })).status).toBe(
+				400,
+			);
+		} finally {
+			await sim.close();
+		}
+	});
+});

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
 import { defaultsOf, settingsOver } from './behaviourSettings';
 import { triggerEventOf } from '../trigger/events';
+import { lookBackOption } from '../newOnly/lookBackOption';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
@@ -23,6 +24,7 @@ export interface NodeOptionValues {
 	onlyNew: boolean;
 	onlyNewMemoryIn: 'staticData' | 'parameter';
 	onlyNewMemory: string;
+	lookBackMinutes: number;
 	walkSummary: boolean;
 }
 
@@ -161,7 +163,7 @@ const newOnly: INodeProperties[] = [
 				'Turn on (with returnAll) in a scheduled workflow that reports mentions: each run outputs only the records that appeared since the last run, each once, and costs one call when nothing is new.',
 		},
 		description:
-			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output (memory per query in the workflow's static data, or carried by the flow: Keep the Memory In). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
+			"Whether to output only the records that appeared since this workflow's last run, each once: the list is read newest first and the walk stops at the first record an earlier run output, or for a search's list once past its Look-Back Margin below the newest one, so posts indexed late are output too (memory per query in the workflow's static data, or carried by the flow: Keep the Memory In). The first run reads every page. The Credit Budget and Max Pages then bound each item's walk; a walk they cut short is finished by the next run. Test runs from the editor do not save the memory.",
 	},
 	{
 		displayName: 'Keep the Memory In',
@@ -193,6 +195,7 @@ const newOnly: INodeProperties[] = [
 		description:
 			"The `onlyNewWalk.memory` a previous run output for this item's query (JSON), usually an expression reading a Data Table row; empty means no memory yet (a first run)",
 	},
+	lookBackOption('run', { displayOptions: { show: { onlyNew: [true] } } }),
 	{
 		displayName: 'Add Walk Summary Item',
 		name: 'walkSummary',
@@ -203,6 +206,13 @@ const newOnly: INodeProperties[] = [
 	},
 ];
 
+/** Only New for the lists the trigger watches; the Look-Back Margin only for a search's list. */
+function newOnlyOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
+	const list = triggerEventOf(endpoint.name);
+	if (!list) return [];
+	return list.searchIndex ? newOnly : newOnly.filter((option) => option.name !== 'lookBackMinutes');
+}
+
 export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
 	return [
 		...commonNodeOptions,
@@ -212,7 +222,7 @@ export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] 
 		...(endpoint.mentions ? [mentionsOption] : []),
 		...(endpoint.fallback ? [fallback] : []),
 		...(endpoint.batch ? batching : []),
-		...(triggerEventOf(endpoint.name) ? newOnly : []),
+		...newOnlyOptionsFor(endpoint),
 	];
 }
 

@@ -22,16 +22,23 @@ const isMark = (value: unknown): value is Mark =>
 	typeof value.id === 'string' &&
 	(value.time === undefined || typeof value.time === 'number');
 
+const isOptionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
+
+/** A walk memory of this version or an earlier one (without the Look-Back Margin's window and floor). */
 function isWalkState(value: unknown): value is TriggerState {
 	if (!isObject(value) || typeof value.query !== 'string') return false;
 	if (!Array.isArray(value.seen) || !value.seen.every((id) => typeof id === 'string')) return false;
 	if (value.newest !== undefined && !isMark(value.newest)) return false;
-	const backlog = value.backlog;
+	const { window, backlog } = value;
+	if (window !== undefined && !(isObject(window) && Object.values(window).every(Number.isFinite)))
+		return false;
+	if (!isOptionalNumber(value.floor)) return false;
 	return (
 		backlog === undefined ||
 		(isObject(backlog) &&
 			isObject(backlog.request) &&
-			(backlog.floor === undefined || isMark(backlog.floor)))
+			(backlog.floor === undefined || isMark(backlog.floor)) &&
+			isOptionalNumber(backlog.start))
 	);
 }
 

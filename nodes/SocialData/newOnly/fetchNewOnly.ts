@@ -25,7 +25,7 @@ export interface WalkSummary {
 	credits: number;
 	newRecords: number;
 	stoppedBy: WalkEnd;
-	/** A limit ended the walk before the last record seen: the next run reads on from there. */
+	/** A limit ended the walk before the last record seen: the next run reads on from there (not when only the look-back was left). */
 	continuesNextRun: boolean;
 	/** No memory of this query yet: the whole list was read. */
 	firstRun: boolean;
@@ -39,23 +39,31 @@ export interface NewOnlyItem {
 	newOnly: NewOnlyPlan;
 }
 
-const ENDINGS: Record<WalkEnd, (plan: NewOnlyPlan) => string> = {
-	seen: () => 'stopped at the first record an earlier run output',
-	end: () => 'read to the end of the list',
-	creditBudget: (plan) =>
-		`the Credit Budget (${plan.creditBudget} credits) ran out before the last record seen; the next run continues where this one stopped`,
-	maxPages: (plan) =>
-		`Max Pages (${plan.maxPages}) ended the walk before the last record seen; the next run continues where this one stopped`,
-	ceiling: () =>
-		'a Credit Ceiling ended the walk before the last record seen; the next run continues where this one stopped',
+type Limit = Exclude<WalkEnd, 'seen' | 'end'>;
+
+const LIMITS: Record<Limit, (plan: NewOnlyPlan) => string> = {
+	creditBudget: (plan) => `the Credit Budget (${plan.creditBudget} credits) ran out`,
+	maxPages: (plan) => `Max Pages (${plan.maxPages}) ended the walk`,
+	ceiling: () => 'a Credit Ceiling ended the walk',
 };
+
+function ending(stoppedBy: WalkEnd, plan: NewOnlyPlan, lookBackCut: boolean): string {
+	if (stoppedBy === 'end') return 'read to the end of the list';
+	if (stoppedBy === 'seen')
+		return plan.lookBackMinutes > 0
+			? `read back ${plan.lookBackMinutes} minutes below the newest record an earlier run saw (Look-Back Margin) and stopped there`
+			: 'stopped at the first record an earlier run output';
+	return lookBackCut
+		? `${LIMITS[stoppedBy](plan)} inside the Look-Back Margin: every record newer than the earlier runs' was output; posts indexed late further down are looked for again next run`
+		: `${LIMITS[stoppedBy](plan)} before the last record seen; the next run continues where this one stopped`;
+}
 
 const OTHER_QUERY =
 	'; Memory From the Last Run belonged to another query (keyword or filters changed), so this walk started without memory';
 
-function walkNotice(item: NewOnlyItem, summary: WalkSummary): string {
+function walkNotice(item: NewOnlyItem, summary: WalkSummary, lookBackCut: boolean): string {
 	const { calls, credits, newRecords } = summary;
-	return `${summary.endpoint}, item ${item.itemIndex + 1}: ${newRecords} new ${newRecords === 1 ? 'record' : 'records'} for ${calls} ${calls === 1 ? 'call' : 'calls'} (${credits} credits); ${ENDINGS[summary.stoppedBy](item.newOnly)}`;
+	return `${summary.endpoint}, item ${item.itemIndex + 1}: ${newRecords} new ${newRecords === 1 ? 'record' : 'records'} for ${calls} ${calls === 1 ? 'call' : 'calls'} (${credits} credits); ${ending(summary.stoppedBy, item.newOnly, lookBackCut)}`;
 }
 
 function endOf(outcome: PollOutcome, allowance: RunAllowance): WalkEnd {
@@ -65,8 +73,8 @@ function endOf(outcome: PollOutcome, allowance: RunAllowance): WalkEnd {
 }
 
 /**
- * Walks one item's list newest first down to the first record an earlier run output (the
- * trigger's memory and stop rule), within the item's own Credit Budget, Max Pages and the Credit
+ * Walks one item's list newest first down to the first record an earlier run output, or past the
+ * Look-Back Margin for a search's list (the trigger's memory and stop rule), within the item's own Credit Budget, Max Pages and the Credit
  * Ceilings. The memory is written only after the walk succeeded: a failed walk leaves it as it was,
  * so the next run reads the same records again.
  */
@@ -94,8 +102,8 @@ export async function fetchNewOnly(
 	const memory = carried ? carried.state : recallQuery(staticData(), newOnly.query);
 	const allowance = new RunAllowance(newOnly.maxPages, refusingLimit);
 	const outcome = memory
-		? await nextPoll(listing, memory, allowance)
-		: await readWholeList(listing, newOnly.query, allowance);
+		? await nextPoll(listing, memory, allowance, newOnly.lookBackMinutes)
+		: await readWholeList(listing, newOnly.query, allowance, newOnly.lookBackMinutes);
 	if (!carried) rememberQuery(staticData(), outcome.state);
 
 	const stoppedBy = endOf(outcome, allowance);
@@ -105,7 +113,8 @@ export async function fetchNewOnly(
 		credits: budget.spent,
 		newRecords: outcome.emitted.length,
 		stoppedBy,
-		continuesNextRun: stoppedBy !== 'seen' && stoppedBy !== 'end',
+		continuesNextRun:
+			stoppedBy !== 'seen' && stoppedBy !== 'end' && outcome.lookBackCutBy === undefined,
 		firstRun: !memory,
 	};
 	const records = outcome.emitted.map((record) => record.json);
@@ -114,6 +123,6 @@ export async function fetchNewOnly(
 		results.push({
 			onlyNewWalk: { ...summary, ...(carried ? { memory: JSON.stringify(outcome.state) } : {}) },
 		});
-	const notice = walkNotice(item, summary);
+	const notice = walkNotice(item, summary, outcome.lookBackCutBy !== undefined);
 	return { results, notices: [carried?.otherQuery ? `${notice}${OTHER_QUERY}` : notice] };
 }

@@ -7,6 +7,7 @@ import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
 import type { CarriedMemory } from './carriedMemory';
 import { readCarriedMemory } from './carriedMemory';
+import { LOOK_BACK, lookBackFor, validLookBack } from './lookBackOption';
 
 /** One item's walk under "Only New Since Last Run", checked before any call. */
 export interface NewOnlyPlan {
@@ -16,6 +17,8 @@ export interface NewOnlyPlan {
 	maxPages: number;
 	/** Credits this item's walk may spend; 0 means no budget. */
 	creditBudget: number;
+	/** The Look-Back Margin in minutes; 0 for a list a search does not index (see lookBack.ts). */
+	lookBackMinutes: number;
 	walkSummary: boolean;
 	/** Set when the flow carries the memory (Memory From the Last Run) instead of the static data. */
 	carried?: CarriedMemory;
@@ -68,6 +71,11 @@ export function planNewOnly(
 			CREDIT_BUDGET,
 			`must allow at least one call (${price} credits) with Only New Since Last Run; got ${options.creditBudget}`,
 		);
+	if (!validLookBack(options.lookBackMinutes))
+		throw InputError.about(
+			LOOK_BACK,
+			`must be a whole number of minutes, 0 or more; got ${JSON.stringify(options.lookBackMinutes)}`,
+		);
 	checkOrder(endpoint, list, given);
 	const input = buildInput(endpoint, { ...given, ...list.fixedInput });
 	const query = JSON.stringify([endpoint.name, input]);
@@ -78,6 +86,7 @@ export function planNewOnly(
 			query,
 			maxPages: options.maxPages,
 			creditBudget: options.creditBudget,
+			lookBackMinutes: lookBackFor(list, options.lookBackMinutes),
 			walkSummary: options.walkSummary,
 			...(options.onlyNewMemoryIn === 'parameter'
 				? { carried: readCarriedMemory(options, query) }

@@ -4,6 +4,7 @@ import type { Backlog, Mark, TriggerState } from './seenMemory';
 import { rememberSeen } from './seenMemory';
 import type { FirstPoll } from '../trigger/options';
 import type { WalkAllowance, WalkLimit } from './pollAllowance';
+import { knownIds, rememberWindow, windowStart, withWindow } from './lookBack';
 
 /** What one poll found: new records oldest first, the memory to keep, and which limit, if any, cut it short. */
 export interface PollOutcome {
@@ -12,6 +13,8 @@ export interface PollOutcome {
 	calls: number;
 	/** Set when a backlog is left for the next poll. */
 	cutBy?: WalkLimit;
+	/** Set when a limit ended the look-back below the newest record seen before: nothing new above it was left. */
+	lookBackCutBy?: WalkLimit;
 	/** Set when the last walk ended at a record seen before (not at the list's end or a limit). */
 	reachedBoundary?: boolean;
 }
@@ -37,6 +40,7 @@ export async function firstPoll(
 	how: FirstPoll,
 	latestCount: number,
 	allowance: WalkAllowance,
+	lookBackMinutes: number,
 ): Promise<PollOutcome> {
 	const wanted = how === 'emitLatest' ? latestCount : 0;
 	// Every record of the pages read is remembered, also those past the ones emitted.
@@ -49,15 +53,24 @@ export async function firstPoll(
 		allowance,
 		(found) => found.length >= wanted,
 	);
+	const newest = markOf(walk.read);
+	const state: TriggerState = { query, newest, seen: [] };
+	// Below the records read, nothing is known: older ones (also late ones) are not new.
+	const times = walk.read.flatMap((record) =>
+		record.pinned || record.time === undefined ? [] : [record.time],
+	);
+	const oldestRead = times.length ? Math.min(...times) : undefined;
 	return {
 		emitted: chronological(walk.found),
 		state: {
-			query,
-			newest: markOf(walk.read),
+			...state,
 			seen: rememberSeen(
 				[],
 				chronological(walk.read).map((record) => record.id),
 			),
+			...rememberWindow(state, walk.read, newest, lookBackMinutes, {
+				...(oldestRead === undefined ? {} : { atLeast: oldestRead + 1 }),
+			}),
 		},
 		calls: walk.calls,
 	};
@@ -91,47 +104,95 @@ async function readBacklog(
 }
 
 /**
- * A later poll. A backlog left by a poll the budget cut short is finished first, down to the mark
- * that poll started from; then the list is read from its newest page until the first record seen
- * before (or older than the newest one seen). Only pages holding new records are billed, plus the
- * one that shows the boundary.
+ * What a walk does with a record: a record pinned on top is new unless known. With a Look-Back
+ * Margin (`start`) the walk passes over known records and stops at the first published before
+ * `start`. Without one, a walk from the newest page stops at the first known record or one older
+ * than `mark`; a backlog passes over known records down to `mark` itself.
+ */
+function boundaryJudge(
+	known: Set<string>,
+	mark: Mark | undefined,
+	start: number | undefined,
+	backlog = false,
+) {
+	return (record: ListedRecord): Verdict => {
+		if (record.pinned) return known.has(record.id) ? 'skip' : 'new';
+		if (start !== undefined && record.time !== undefined) {
+			if (record.time < start) return 'stop';
+			return known.has(record.id) ? 'skip' : 'new';
+		}
+		if (mark && (record.id === mark.id || olderThan(record, mark))) return 'stop';
+		if (known.has(record.id)) return backlog ? 'skip' : 'stop';
+		return 'new';
+	};
+}
+
+/**
+ * A walk a limit cut after it passed `mark` has output every record published after it: only the
+ * look-back below is unfinished. No backlog then (the next walk reads the margin from the top
+ * again anyway), so a margin wider than the budget never keeps every walk cut.
+ */
+const passedMark = (walk: WalkOutcome, mark: Mark | undefined) =>
+	!!mark &&
+	walk.read.some((record) => !record.pinned && (record.id === mark.id || olderThan(record, mark)));
+
+/**
+ * A later poll. A backlog left by a poll the budget cut short is finished first, down to where
+ * that poll would have stopped; then the list is read from its newest page until the first record
+ * seen before (or older than the newest one seen), or, with a Look-Back Margin, until the first
+ * record published more than the margin before the newest one seen. Only pages holding new records
+ * (or records inside the margin) are billed, plus the one that shows the boundary.
  */
 export async function nextPoll(
 	listing: Listing,
-	state: TriggerState,
+	stored: TriggerState,
 	allowance: WalkAllowance,
+	lookBackMinutes: number,
 ): Promise<PollOutcome> {
-	const seen = new Set(state.seen);
+	const state = withWindow(stored, lookBackMinutes);
+	const known = knownIds(state);
 	const emitted: ListedRecord[] = [];
 	let calls = 0;
 	let backlog: Backlog | undefined = state.backlog;
 	let newest = state.newest;
 	let reachedBoundary: boolean | undefined;
+	let lookBackCut = false;
+	const read = (walk: WalkOutcome) => {
+		calls += walk.calls;
+		reachedBoundary = walk.reachedBoundary;
+		emitted.push(...chronological(walk.found));
+		for (const record of walk.found) known.add(record.id);
+	};
 
 	if (backlog) {
-		const floor = backlog.floor;
-		const judge = (record: ListedRecord): Verdict => {
-			if (floor && (record.id === floor.id || olderThan(record, floor))) return 'stop';
-			return seen.has(record.id) ? 'skip' : 'new';
-		};
+		const { floor, start } = backlog;
+		const judge = boundaryJudge(
+			known,
+			floor,
+			start === undefined ? undefined : Math.max(start, state.floor ?? -Infinity),
+			true,
+		);
 		const walk = await readBacklog(listing, backlog, judge, allowance);
-		calls += walk.calls;
-		reachedBoundary = walk.reachedBoundary;
-		emitted.push(...chronological(walk.found));
-		backlog = walk.unread ? { request: walk.unread, ...(floor ? { floor } : {}) } : undefined;
+		read(walk);
+		lookBackCut = !!walk.unread && start !== undefined && passedMark(walk, floor);
+		backlog = walk.unread && !lookBackCut ? { ...backlog, request: walk.unread } : undefined;
 	}
 
-	if (!backlog && allowance.mayFetch()) {
-		const judge = (record: ListedRecord): Verdict => {
-			if (record.pinned) return seen.has(record.id) ? 'skip' : 'new';
-			return seen.has(record.id) || olderThan(record, state.newest) ? 'stop' : 'new';
-		};
-		const walk = await listing.walk(listing.firstRequest(), judge, allowance);
-		calls += walk.calls;
-		reachedBoundary = walk.reachedBoundary;
-		emitted.push(...chronological(walk.found));
-		if (walk.unread)
-			backlog = { request: walk.unread, ...(state.newest ? { floor: state.newest } : {}) };
+	if (!backlog && !lookBackCut && allowance.mayFetch()) {
+		const start = windowStart(state, lookBackMinutes);
+		const walk = await listing.walk(
+			listing.firstRequest(),
+			boundaryJudge(known, state.newest, start),
+			allowance,
+		);
+		read(walk);
+		lookBackCut = !!walk.unread && start !== undefined && passedMark(walk, state.newest);
+		if (walk.unread && !lookBackCut)
+			backlog = {
+				request: walk.unread,
+				...(state.newest ? { floor: state.newest } : {}),
+				...(start === undefined ? {} : { start }),
+			};
 		newest = markOf(walk.read) ?? newest;
 	}
 
@@ -144,10 +205,14 @@ export async function nextPoll(
 				state.seen,
 				emitted.map((record) => record.id),
 			),
+			...rememberWindow(state, emitted, newest, lookBackMinutes, {
+				pendingStart: backlog?.start,
+			}),
 			...(backlog ? { backlog } : {}),
 		},
 		calls,
 		...(backlog ? { cutBy: allowance.stoppedBy } : {}),
+		...(lookBackCut ? { lookBackCutBy: allowance.stoppedBy } : {}),
 		...(reachedBoundary ? { reachedBoundary } : {}),
 	};
 }
@@ -161,6 +226,7 @@ export async function readWholeList(
 	listing: Listing,
 	query: string,
 	allowance: WalkAllowance,
+	lookBackMinutes: number,
 ): Promise<PollOutcome> {
 	const walk = await listing.walk(listing.firstRequest(), () => 'new', allowance);
 	const emitted = chronological(walk.found);
@@ -174,6 +240,7 @@ export async function readWholeList(
 				[],
 				emitted.map((record) => record.id),
 			),
+			...rememberWindow({ query, seen: [] }, walk.found, newest, lookBackMinutes),
 			...(walk.unread ? { backlog: { request: walk.unread } } : {}),
 		},
 		calls: walk.calls,

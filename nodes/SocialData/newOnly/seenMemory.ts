@@ -18,6 +18,8 @@ export interface Mark {
 export interface Backlog {
 	request: Input;
 	floor?: Mark;
+	/** With a Look-Back Margin: the walk ends at the first record published before this time (see lookBack.ts). */
+	start?: number;
 }
 
 /** What the trigger keeps in the workflow's static data: plain JSON, saved by n8n with the workflow. */
@@ -27,6 +29,10 @@ export interface TriggerState {
 	newest?: Mark;
 	/** Ids of recently seen items, oldest first, at most SEEN_LIMIT. */
 	seen: string[];
+	/** With a Look-Back Margin: id → publish time of every record output since `floor` (see lookBack.ts). */
+	window?: Record<string, number>;
+	/** With a Look-Back Margin: no record published before this time is new. */
+	floor?: number;
 	backlog?: Backlog;
 }
 

@@ -6,7 +6,7 @@ import type { TriggerEvent } from './events';
 import { pagerOwnedFields, TRIGGER_EVENTS } from './events';
 import { mentionsOption } from '../editor/nodeOptions';
 import { CLASSIFY_PAIRING, inputsToFill } from '../editor/builderHints';
-import { triggerBehaviourOptions } from './options';
+import { triggerBehaviourOptions, triggerLookBackOption } from './options';
 
 /** The trigger's editor panel, generated from the descriptor fields of each event's endpoint. */
 
@@ -58,6 +58,7 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 		...offeredOptionalFields(event).map(fieldProperty),
 		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),
 		...triggerBehaviourOptions,
+		...(event.searchIndex ? [triggerLookBackOption] : []),
 		...(event.endpoint.mentions ? [mentionsOption] : []),
 	];
 	return [...topLevel, optionsCollection(options, displayOptions)];

@@ -7,6 +7,8 @@ export interface TriggerEvent extends NewestFirstList {
 	value: string;
 	name: string;
 	description: string;
+	/** A search's list: posts may appear in it late, below posts already seen (the Look-Back Margin). */
+	searchIndex?: boolean;
 }
 
 function endpoint(name: string): EndpointDescriptor {
@@ -23,6 +25,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Note Matching a Keyword',
 		description: 'A note matching the keyword is published (notes search, newest first)',
 		endpoint: endpoint('search_notes'),
+		searchIndex: true,
 		fixedInput: { sort_type: 'time_descending' },
 		id: same('id', 'note.id'),
 		time: same('note.timestamp', 'timestamp'),
@@ -33,6 +36,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		description:
 			'A new article, account, video or other hit for the keyword (cross-vertical search, newest first)',
 		endpoint: endpoint('fetch_search'),
+		searchIndex: true,
 		fixedInput: { sort: 'latest' },
 		id: searchHitId,
 		// `dateTime` may be display text ("4年前") where `pubTime` holds the epoch.
@@ -43,6 +47,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Video Search Result',
 		description: 'A new video for the keyword (video search, newest first)',
 		endpoint: endpoint('fetch_search_videos'),
+		searchIndex: true,
 		fixedInput: { sort: 'latest' },
 		id: searchHitId,
 		// `dateTime` may be display text ("4年前") where `pubTime` holds the epoch.

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DATA_CALL_PRICE } from '../descriptor/commonFields';
 import { defaultsOf } from '../editor/behaviourSettings';
 import { mentionsOption } from '../editor/nodeOptions';
+import { lookBackOption } from '../newOnly/lookBackOption';
 
 /** Settings of the trigger itself (not sent to the service), kept in its one Options collection. */
 
@@ -11,6 +12,7 @@ export interface TriggerSettings {
 	creditBudget: number;
 	firstPoll: FirstPoll;
 	latestCount: number;
+	lookBackMinutes: number;
 	mentions: boolean;
 }
 
@@ -55,8 +57,12 @@ export const triggerBehaviourOptions: INodeProperties[] = [
 	},
 ];
 
+/** Offered for the events that watch a search's list, where posts may be indexed late. */
+export const triggerLookBackOption = lookBackOption('poll');
+
 /** Defaults of the trigger's settings, read off the option definitions above. */
 export const TRIGGER_SETTING_DEFAULTS = defaultsOf<TriggerSettings>([
 	...triggerBehaviourOptions,
+	triggerLookBackOption,
 	mentionsOption,
 ]);

@@ -29,12 +29,15 @@ import { firstPoll, nextPoll } from '../newOnly/pollState';
 import type { WalkLimit } from '../newOnly/pollAllowance';
 import { PollAllowance, pollBudgetMs } from '../newOnly/pollAllowance';
 import { readState, writeState } from '../newOnly/seenMemory';
+import { LOOK_BACK, lookBackFor, validLookBack } from '../newOnly/lookBackOption';
 
 interface Plan {
 	event: TriggerEvent;
 	input: Input;
 	settings: TriggerSettings;
 	maxCalls: number;
+	/** The Look-Back Margin to walk with: 0 for a list no search indexes. */
+	lookBackMinutes: number;
 }
 
 /** The trigger's parameters as the pipeline reads an item's (a poll has no items). */
@@ -69,6 +72,8 @@ function planPoll(context: IPollFunctions): Plan {
 	} catch (error) {
 		problem = (error as Error).message;
 	}
+	if (!problem && !validLookBack(settings.lookBackMinutes))
+		problem = `Option "${LOOK_BACK.name}" (${LOOK_BACK.displayName}) must be a whole number of minutes, 0 or more; got ${JSON.stringify(settings.lookBackMinutes)}`;
 	if (problem) throw new NodeOperationError(context.getNode(), problem);
 	if (!(maxCalls >= 1)) {
 		throw new NodeOperationError(
@@ -76,8 +81,19 @@ function planPoll(context: IPollFunctions): Plan {
 			`Option "creditBudget" (Credit Budget per Poll) must allow at least one call (${price} credits); got ${settings.creditBudget}`,
 		);
 	}
-	return { event, input, settings, maxCalls };
+	return {
+		event,
+		input,
+		settings,
+		maxCalls,
+		lookBackMinutes: lookBackFor(event, settings.lookBackMinutes),
+	};
 }
+
+const limitReason = (plan: Plan, limit: WalkLimit, budgetMs: number | undefined) =>
+	limit === 'creditBudget'
+		? `the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out`
+		: `n8n's poll budget (${budgetMs} ms) left no time for another page`;
 
 function cutWarning(
 	plan: Plan,
@@ -85,11 +101,7 @@ function cutWarning(
 	budgetMs: number | undefined,
 	emitted: number,
 ): string {
-	const reason =
-		limit === 'creditBudget'
-			? `the Credit Budget per Poll (${plan.settings.creditBudget} credits, ${plan.maxCalls} calls) ran out`
-			: `n8n's poll budget (${budgetMs} ms) left no time for another page`;
-	return `Social Data Trigger: ${reason} before the last item seen; ${emitted} new items emitted, the next poll continues where this one stopped`;
+	return `Social Data Trigger: ${limitReason(plan, limit, budgetMs)} before the last item seen; ${emitted} new items emitted, the next poll continues where this one stopped`;
 }
 
 function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] {
@@ -127,6 +139,7 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 				'emitLatest',
 				plan.settings.latestCount,
 				onePage,
+				plan.lookBackMinutes,
 			);
 			return latest.emitted.length ? [outputItems(plan, latest.emitted)] : null;
 		}
@@ -135,13 +148,14 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 		const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
 		const allowance = new PollAllowance(plan.maxCalls, pageTimeoutMs, deadline);
 		outcome = state
-			? await nextPoll(listing, state, allowance)
+			? await nextPoll(listing, state, allowance, plan.lookBackMinutes)
 			: await firstPoll(
 					listing,
 					query,
 					plan.settings.firstPoll,
 					plan.settings.latestCount,
 					allowance,
+					plan.lookBackMinutes,
 				);
 		writeState(staticData, outcome.state);
 	} catch (error) {
@@ -152,5 +166,9 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	if (outcome.cutBy) {
 		this.logger.warn(cutWarning(plan, outcome.cutBy, budgetMs, outcome.emitted.length));
 	}
+	if (outcome.lookBackCutBy)
+		this.logger.info(
+			`Social Data Trigger: ${limitReason(plan, outcome.lookBackCutBy, budgetMs)} inside the Look-Back Margin (${plan.lookBackMinutes} minutes); every item newer than the last poll's was emitted, items indexed late further down are looked for again next poll`,
+		);
 	return outcome.emitted.length ? [outputItems(plan, outcome.emitted)] : null;
 }

@@ -176,7 +176,7 @@ describe('Social Data › Only New Since Last Run across simulated days (2 brand
 			expect(run.hints).toEqual(
 				BRANDS.map(
 					(_, index) =>
-						`${source.endpoint}, item ${index + 1}: 0 new records for 1 call (0.1 credits); stopped at the first record an earlier run output`,
+						`${source.endpoint}, item ${index + 1}: 0 new records for 1 call (0.1 credits); read back 120 minutes below the newest record an earlier run saw (Look-Back Margin) and stopped there`,
 				),
 			);
 		}
@@ -217,14 +217,25 @@ describe('Social Data › Only New Since Last Run across simulated days (2 brand
 			'the Credit Budget (0.5 credits) ran out before the last record seen; the next run continues where this one stopped',
 		);
 		const next = await runSource(videos, { creditBudget: 0.5 });
-		expect(next.walks.globex).toMatchObject({ newRecords: 50, stoppedBy: 'seen' });
 		expect([...capped.ids.globex, ...next.ids.globex].sort()).toEqual([...fresh].sort());
-		// The backlog's three pages (the last shows the mark), then the newest page shows nothing new.
-		expect(next.walks.globex.calls).toBe(4);
-		expect(Number(capped.walks.globex.calls) + Number(next.walks.globex.calls)).toBe(
-			callsFor(150) + 1,
+		// The backlog's three pages (the last shows the mark, and the first record older than the
+		// margin below it); then the look-back over the 150 from the newest page, which the budget
+		// ends after two pages. Nothing newer was left, so the next run starts from the top again.
+		expect(next.walks.globex).toMatchObject({
+			calls: 5,
+			newRecords: 50,
+			stoppedBy: 'creditBudget',
+			continuesNextRun: false,
+		});
+		expect(next.hints[1]).toContain(
+			"the Credit Budget (0.5 credits) ran out inside the Look-Back Margin: every record newer than the earlier runs' was output; posts indexed late further down are looked for again next run",
 		);
-		expect((await runSource(videos)).calls).toBe(BRANDS.length);
+		// Without the cap: the 150, published at one time, stay inside the margin below the newest
+		// record, so a quiet run reads their pages (+1 that shows the first record older).
+		const quiet = await runSource(videos);
+		expect(quiet.ids).toEqual({});
+		expect(quiet.walks.globex).toMatchObject({ calls: callsFor(150), stoppedBy: 'seen' });
+		expect(quiet.calls).toBe(callsFor(150) + 1);
 	});
 
 	test('an outage of one source keeps its memory; the next run catches up', async () => {
@@ -351,8 +362,15 @@ describe('Social Data › Only New Since Last Run: Max Pages and the Credit Ceil
 		// The backlog: page 3 (all new), page 4 (the mark); Max Pages leaves the newest page for later.
 		const rest = await run({ maxPages: 2 });
 		expect(rest.walk).toMatchObject({ calls: 2, newRecords: 20, stoppedBy: 'maxPages' });
+		// Nothing new: the look-back over the 60 (one publish time, inside the margin) is what Max
+		// Pages ends; no backlog is left for it.
 		const quiet = await run({ maxPages: 2 });
-		expect(quiet.walk).toMatchObject({ calls: 1, newRecords: 0, stoppedBy: 'seen' });
+		expect(quiet.walk).toMatchObject({
+			calls: 2,
+			newRecords: 0,
+			stoppedBy: 'maxPages',
+			continuesNextRun: false,
+		});
 		expect([...capped.ids, ...rest.ids]).toEqual(fresh.slice(-40).concat(fresh.slice(0, 20)));
 		expect([...capped.ids, ...rest.ids].sort()).toEqual([...fresh].sort());
 	});
@@ -370,8 +388,10 @@ describe('Social Data › Only New Since Last Run: Max Pages and the Credit Ceil
 		expect(capped.hints[0]).toContain(
 			'a Credit Ceiling ended the walk before the last record seen',
 		);
+		// The backlog: pages 3 to 6, down past the 60 of the spike before, published at the same time
+		// (inside the margin); then the look-back over all 110 from the newest page: 6 pages.
 		const rest = await run({});
-		expect(rest.walk).toMatchObject({ calls: 2, newRecords: 10, stoppedBy: 'seen' });
+		expect(rest.walk).toMatchObject({ calls: 4 + 6, newRecords: 10, stoppedBy: 'seen' });
 		expect([...capped.ids, ...rest.ids].sort()).toEqual([...fresh].sort());
 	});
 });
