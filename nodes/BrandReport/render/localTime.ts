@@ -25,16 +25,12 @@ export class LocalTime {
 		});
 	}
 
-	/** The wall-clock time at `time` written as if it were UTC, in milliseconds. */
+	/** The wall-clock time at `time` (to the second) written as if it were UTC, in milliseconds. */
 	private wallClock(time: number): number {
 		const parts = Object.fromEntries(
 			this.format.formatToParts(time).map((part) => [part.type, Number(part.value)]),
 		);
-		const seconds = Math.floor(time / 1000) * 1000;
-		return (
-			Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) +
-			(time - seconds)
-		);
+		return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 	}
 
 	/** Minutes the zone is ahead of UTC at `time`. */

@@ -90,14 +90,15 @@ const MAX_TOP = 5;
 function trendOf(allRows: Mention[], settings: ReportSettings, brandNames: string[]): TrendDay[] {
 	// Rows first seen at or after the period's end belong to the next report, in its trend too.
 	const rows = allRows.filter((row) => row.seenAt < settings.period.to);
-	const dayOf = (time: number) => settings.local.day(time);
-	const lastDay = dayOf(settings.period.to - 1);
+	const dayOfRow = new Map(rows.map((row) => [row, settings.local.day(row.seenAt)]));
+	const dayOf = (row: Mention) => dayOfRow.get(row)!;
+	const lastDay = settings.local.day(settings.period.to - 1);
 	const days = Array.from({ length: settings.trendDays }, (_, n) =>
 		addDays(lastDay, n - (settings.trendDays - 1)),
 	);
-	const perDay = countBy(rows, (row) => dayOf(row.seenAt), days);
+	const perDay = countBy(rows, dayOf, days);
 	return days.map((day) => {
-		const ofDay = rows.filter((row) => dayOf(row.seenAt) === day);
+		const ofDay = rows.filter((row) => dayOf(row) === day);
 		return {
 			day,
 			counts: perDay[day],
