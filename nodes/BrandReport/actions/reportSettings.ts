@@ -4,6 +4,7 @@ import { isRecord } from '../../shared/execution/isRecord';
 import type { Cost, FailedSource, ReportSettings, Section } from '../render/reportModel';
 import { SECTIONS } from '../render/reportModel';
 import { outagesOf } from '../render/outages';
+import type { LocalTime } from '../render/localTime';
 import type { CommonSettings } from './commonSettings';
 import { jsonValue } from './jsonParameter';
 import { sourceRunsOf } from './sourceRuns';
@@ -29,7 +30,7 @@ function brandsOf(context: IExecuteFunctions): ReportSettings['brands'] {
 	});
 }
 
-function periodOf(context: IExecuteFunctions): ReportSettings['period'] {
+function periodOf(context: IExecuteFunctions, local: LocalTime): ReportSettings['period'] {
 	const kind = context.getNodeParameter('period', 0, 'last24Hours') as string;
 	if (kind === 'last24Hours') {
 		const to = Date.now();
@@ -37,7 +38,7 @@ function periodOf(context: IExecuteFunctions): ReportSettings['period'] {
 	}
 	const time = (name: string, displayName: string) => {
 		const value = context.getNodeParameter(name, 0, '') as unknown;
-		const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+		const parsed = typeof value === 'string' ? local.parse(value) : NaN;
 		if (!Number.isFinite(parsed))
 			invalid(field(name, displayName), `must be a date and time; got ${JSON.stringify(value)}`);
 		return parsed;
@@ -111,7 +112,7 @@ export function readReportSettings(
 			field('trendDays', 'Trend Days'),
 			`must be a whole number from 1 to 31; got ${JSON.stringify(trendDays)}`,
 		);
-	const period = periodOf(context);
+	const period = periodOf(context, common.local);
 	const runs = sourceRunsOf(context).filter(
 		(run) => run.time >= period.from && run.time < period.to,
 	);

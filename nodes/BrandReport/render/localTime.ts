@@ -57,12 +57,29 @@ export class LocalTime {
 		return new Date(this.wallClock(time)).toISOString().slice(11, 16);
 	}
 
+	/** The instant a local wall-clock time (given as if it were UTC, in milliseconds) happens. */
+	private instantOf(wallClock: number): number {
+		// The offset at a first guess, then at the instant it gives: right on both sides of a change.
+		const guess = wallClock - this.offsetMinutes(wallClock) * MINUTE_MS;
+		return wallClock - this.offsetMinutes(guess) * MINUTE_MS;
+	}
+
 	/** The instant the local day `day` (YYYY-MM-DD) starts. */
 	startOfDay(day: string): number {
-		const midnight = Date.parse(`${day}T00:00:00Z`);
-		// The offset at a first guess, then at the instant it gives: right on both sides of a change.
-		const guess = midnight - this.offsetMinutes(midnight) * MINUTE_MS;
-		return midnight - this.offsetMinutes(guess) * MINUTE_MS;
+		return this.instantOf(Date.parse(`${day}T00:00:00Z`));
+	}
+
+	/**
+	 * Milliseconds of a date and time as text: with an offset or `Z` as given, without one (what the
+	 * editor's date picker writes) as a local time of this zone; NaN when it is none.
+	 */
+	parse(text: string): number {
+		const wall = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?))?$/.exec(
+			text.trim(),
+		);
+		if (!wall) return Date.parse(text);
+		const utc = Date.parse(`${wall[1]}T${wall[2] ?? '00:00'}Z`);
+		return Number.isFinite(utc) ? this.instantOf(utc) : NaN;
 	}
 }
 

@@ -47,6 +47,15 @@ describe('LocalTime: days, clock times and offsets of the team’s zone, with In
 		);
 	});
 
+	test('a date and time without an offset (the date picker’s) is a local time; with one, as given', () => {
+		expect(shanghai.parse('2026-11-25T00:00:00')).toBe(at('2026-11-24T16:00:00Z'));
+		expect(shanghai.parse('2026-11-25')).toBe(at('2026-11-24T16:00:00Z'));
+		expect(newYork.parse('2026-11-01 23:30')).toBe(at('2026-11-02T04:30:00Z'));
+		expect(shanghai.parse('2026-11-25T00:00:00Z')).toBe(at('2026-11-25T00:00:00Z'));
+		expect(shanghai.parse('2026-11-25T00:00:00+01:00')).toBe(at('2026-11-24T23:00:00Z'));
+		expect(shanghai.parse('yesterday')).toBeNaN();
+	});
+
 	test('calendar days step over month and year ends; an unknown zone is refused', () => {
 		expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
 		expect(addDays('2026-03-01', -1)).toBe('2026-02-28');

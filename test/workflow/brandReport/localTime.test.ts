@@ -35,6 +35,15 @@ describe('Brand Report in the team’s time zone (the workflow’s, Asia/Shangha
 		expect(report.subject).toContain('(2026-11-25)');
 	});
 
+	test('From and To without an offset (as the date picker writes them) are local times', async () => {
+		const { json } = await runBrandReport(
+			reportParameters({ periodFrom: '2026-11-25T00:00:00', periodTo: '2026-11-26T00:00:00' }),
+			asItems([seenAt('acme', 1, '2026-11-25T10:00:00.000Z')]),
+		);
+		expect(json[0].period).toEqual(PERIOD);
+		expect(json[0].html).toContain('Daily brand report · 2026-11-25 (UTC+8)');
+	});
+
 	test('a period that is not whole local days is shown from and to, in local time', async () => {
 		const { json } = await runBrandReport(
 			reportParameters({
