@@ -103,6 +103,8 @@ async function main() {
 			},
 			credentials: [smtpSinkCredential(smtp.port)],
 			secrets: [FEISHU_SECRET, DINGTALK_SECRET],
+			// The team's time zone, e.g. GENERIC_TIMEZONE=Asia/Shanghai: dates and times in the reports.
+			timeZone: process.env.GENERIC_TIMEZONE,
 		});
 		stopServer = () => server.stop();
 		console.log(`n8n started at ${server.url} with both flows published`);

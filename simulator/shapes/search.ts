@@ -59,14 +59,21 @@ export function recordedVideoHit(hit: VideoHit, nowSeconds: number, keyword: str
 	};
 }
 
-/** The boxes of a raw answer with their video hits in the recorded shape. */
-export function withRecordedVideoHits(
+/** A hit without its own `type`: genuine answers name the vertical on the box, never on a hit. */
+export function withoutVertical<T extends { type: string }>({ type: _vertical, ...hit }: T) {
+	return hit;
+}
+
+/** The boxes of a raw answer with their hits in the recorded shape: video hits as above, no hit typed. */
+export function withRecordedHits(
 	boxes: Array<Box<SearchHit>>,
 	nowSeconds: number,
 	keyword: string,
 ) {
 	const shape = (hit: SearchHit) =>
-		hit.type === 'video' ? recordedVideoHit(hit as VideoHit, nowSeconds, keyword) : hit;
+		hit.type === 'video'
+			? recordedVideoHit(hit as VideoHit, nowSeconds, keyword)
+			: withoutVertical(hit);
 	return boxes.map((box) => ({
 		...box,
 		items: box.items.map(shape),

@@ -3,10 +3,12 @@
  * brand-monitoring-daily-report.json) in one started n8n 2.41.1 against the simulator, across two
  * simulated days: two brands, three sources each, the schedules replayed at the simulator's virtual
  * times (every 6 hours for the collector, with the spike window set to match; once a day for the
- * report). A quiet day, a spike of 200 new notes about acme that goes on into the next run (one
- * alert, not two), an outage of the article search, and the catch-up after it. On day 1 the search
- * index lists a note and an article late, below posts a run already stored. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local bots that
- * enforce their formats, limits and signatures. About 3 minutes once n8n is cached.
+ * report), n8n in Asia/Shanghai as a team in China runs it. A quiet day, a spike of 200 new notes
+ * about acme that goes on into the next run (one alert, not two), a 503 outage of the article
+ * search and the catch-up an hour later (reported as caught up). On day 1 the search index lists a
+ * note and an article late, below posts a run already stored. E-mail into an SMTP sink; Feishu,
+ * WeCom and DingTalk into local bots that enforce their formats, limits and signatures. About 3
+ * minutes once n8n is cached.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,6 +33,14 @@ const BRANDS = ['acme', 'rival'];
 const FEISHU_SECRET = 'feishu-signing-secret';
 const DINGTALK_SECRET = 'SECdingtalk-signing-secret';
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'brand-report');
+/** n8n's GENERIC_TIMEZONE: Shanghai keeps UTC+8 all year, so local times here are UTC plus 8 hours. */
+const TIME_ZONE = 'Asia/Shanghai';
+const local = (ms: number) => new Date(ms + 8 * HOUR).toISOString();
+const localDay = (ms: number) => local(ms).slice(0, 10);
+const localClock = (ms: number) => local(ms).slice(11, 16);
+/** "2025-06-02 20:00–2025-06-03 02:00 (UTC+8)", as Brand Report writes a span of time. */
+const localSpan = (from: number, to: number) =>
+	`${localDay(from)} ${localClock(from)}–${localDay(to) === localDay(from) ? '' : `${localDay(to)} `}${localClock(to)} (UTC+8)`;
 
 type Row = Record<string, unknown>;
 
@@ -128,6 +138,7 @@ beforeAll(async () => {
 		adjust: { collect: (flow) => withParameters(flow, 'Check Spikes', { windowMinutes: 360 }) },
 		credentials: [smtpSinkCredential(smtp.port)],
 		secrets: [FEISHU_SECRET, DINGTALK_SECRET],
+		timeZone: TIME_ZONE,
 		quiet: true,
 	});
 
@@ -139,7 +150,7 @@ beforeAll(async () => {
 	await tick('collect');
 	await tick('daily');
 	// Day 2: a spike of new notes about acme, a quiet run, an outage of the article search, the
-	// catch-up; the second report at T0 + 48 h.
+	// catch-up an hour later, a quiet run; the second report at T0 + 48 h.
 	later();
 	await tick('collect', spikeOfNotes);
 	later();
@@ -152,7 +163,9 @@ beforeAll(async () => {
 			{ endpoint: 'fetch_search', status: 503 },
 		);
 	});
-	later();
+	sim.clock.advance(HOUR);
+	await tick('collect');
+	sim.clock.advance(CADENCE - HOUR);
 	await tick('collect');
 	await tick('daily');
 });
@@ -208,7 +221,9 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 					.map((row) => String(row.key).slice('notes:'.length))
 					.sort(),
 			).toEqual([...noteIds].sort());
+			// The article search's hits name no vertical: they are articles because articles were asked for.
 			expect(stored('articles')).toHaveLength(sim.dataset.searchHits(brand, 'article').length);
+			expect(stored('web')).toEqual([]);
 			expect(stored('channels')).toHaveLength(sim.dataset.searchVideoHits(brand).length);
 		}
 	});
@@ -216,8 +231,8 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 	it('pays only for what is new: one call per brand and source on a quiet run, the pages of the spike', async () => {
 		const [backfill, ...rest] = collectTicks();
 		expect(backfill.billed).toBeGreaterThan(6);
-		const [quiet1, quiet2, quiet3, day2first, spike, spikeGoesOn, outage, catchUp] = rest;
-		for (const quiet of [quiet1, quiet2, quiet3, day2first, catchUp])
+		const [quiet1, quiet2, quiet3, day2first, spike, spikeGoesOn, outage, catchUp, last] = rest;
+		for (const quiet of [quiet1, quiet2, quiet3, day2first, catchUp, last])
 			expect(quiet.billed).toBe(BRANDS.length * 3);
 		// The acme notes walk reads the 201 new notes (the spike and the steady one) on 21 pages;
 		// the 21st also shows the note seen before and the first one older than the Look-Back
@@ -244,7 +259,8 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		const caughtUp = runs.filter(
 			(run) => run.runAt === iso(catchUp.at) && run.source === 'fetch_search',
 		);
-		expect(caughtUp.map((run) => run.newRecords)).toEqual([2, 2]);
+		// The hit that arrived at the outage, read an hour later.
+		expect(caughtUp.map((run) => run.newRecords)).toEqual([1, 1]);
 	});
 
 	it('stores the posts the search listed late once, in the run after they appeared below stored ones', () => {
@@ -336,25 +352,58 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		expect(wecomText).toMatch(/rival/);
 	});
 
-	it('the second report names the failed source and shows the trend of the stored mentions', async () => {
+	it('reads in the team’s time zone (n8n in Asia/Shanghai): the alert window and the report dates are local and named', () => {
+		const spikeTick = collectTicks()[5];
+		const window = localSpan(spikeTick.at - CADENCE, spikeTick.at);
+		const alertHtml = htmlOf(spikeTick.mails[0]);
+		expect(alertHtml).toContain(`Spike alert · ${window}`);
+		const alertCards = bots.wecom
+			.accepted()
+			.map((message) => (message.message as { markdown: { content: string } }).markdown.content)
+			.filter((content) => content.includes('window: '));
+		expect(alertCards.join('\n')).toContain(`window: ${window}`);
+		for (const daily of ticks.filter((done) => done.flow === 'daily')) {
+			const from = daily.at - 24 * HOUR;
+			// The report of the day that ends at 20:00 local: dated by its local day, its period named.
+			expect(subjectOf(daily.mails[0])).toContain(`(${localDay(daily.at - 1)})`);
+			expect(htmlOf(daily.mails[0])).toContain(`Daily brand report · ${localSpan(from, daily.at)}`);
+		}
+	});
+
+	it('the second report shows the article outage as caught up, every source answered, and the trend of the stored mentions per local day', async () => {
 		const [, second] = ticks.filter((done) => done.flow === 'daily');
+		const [outage, catchUp] = collectTicks().slice(7, 9);
 		const html = htmlOf(second.mails[0]);
 		const rendered = await screenshotReport(
 			html,
 			path.join(SCREENSHOT_DIR, 'two-brands-day-2.png'),
 		);
-		expect(rendered.text).toMatch(/fetch_search|articles/i);
-		expect(rendered.text).toMatch(/503/);
-		expect(rendered.size.width).toBeLessThanOrEqual(720);
-		// The trend counts the stored rows per day, the 7 days up to the report's end.
-		const end = second.at;
-		const days = Array.from({ length: 7 }, (_, n) =>
-			iso(end - 1 - (6 - n) * 24 * HOUR).slice(0, 10),
+		expect(rendered.text).toContain(
+			`Articles: one failed run at ${localClock(outage.at)} (UTC+8), caught up at ${localClock(catchUp.at)}`,
 		);
+		expect(rendered.text).not.toMatch(/no data \(source failed\)|The counts miss these sources/);
+		expect(html).toMatch(/>3\/3<\/div><div[^>]*>sources answered</);
+		const articles = mentions.filter(
+			(row) =>
+				row.platform === 'articles' &&
+				String(row.firstSeen) >= iso(second.at - 24 * HOUR) &&
+				String(row.firstSeen) < iso(second.at),
+		);
+		expect(articles.length).toBeGreaterThan(0);
+		const wecomReports = bots.wecom
+			.accepted()
+			.map((message) => (message.message as { markdown: { content: string } }).markdown.content)
+			.join('\n');
+		expect(wecomReports).toContain(`Articles: ${articles.length} (`);
+		expect(rendered.size.width).toBeLessThanOrEqual(720);
+		// The trend counts the stored rows per local day, the 7 days up to the report's end.
+		const end = second.at;
+		const days = Array.from({ length: 7 }, (_, n) => localDay(end - 1 - (6 - n) * 24 * HOUR));
 		const expected = days.map(
 			(day) =>
 				mentions.filter(
-					(row) => String(row.firstSeen) < iso(end) && String(row.firstSeen).startsWith(day),
+					(row) =>
+						String(row.firstSeen) < iso(end) && localDay(Date.parse(String(row.firstSeen))) === day,
 				).length,
 		);
 		const trendLines = bots.wecom

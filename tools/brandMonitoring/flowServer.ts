@@ -41,6 +41,8 @@ export interface BrandFlowServerOptions {
 	credentials?: ImportableCredential[];
 	secrets?: string[];
 	n8n?: EnsuredN8n;
+	/** n8n's GENERIC_TIMEZONE (the flows' schedules and Brand Report read it); default: n8n's own. */
+	timeZone?: string;
 	quiet?: boolean;
 }
 
@@ -104,6 +106,7 @@ export async function startBrandFlowServer(
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_EXPRESSION_ENGINE: 'legacy',
+		...(options.timeZone ? { GENERIC_TIMEZONE: options.timeZone } : {}),
 	});
 	let server: N8nServer | undefined;
 	try {

@@ -66,6 +66,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 				nodeUnderTest,
 			],
 			connections: { [START_NODE_NAME]: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+			...(options.timezone ? { settings: { timezone: options.timezone } } : {}),
 		},
 		nodeTypes: { [type]: options.node },
 		credentials: options.credentials,

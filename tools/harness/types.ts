@@ -82,6 +82,8 @@ export interface RunNodeOptions {
 	staticData?: IDataObject;
 	/** Id of the generated workflow (default: `harness-workflow`). */
 	workflowId?: string;
+	/** The workflow's time zone setting (what `getTimezone()` answers); default: n8n's default zone. */
+	timezone?: string;
 }
 
 export interface NodeRun extends WorkflowRun {

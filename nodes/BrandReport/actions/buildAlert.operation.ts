@@ -25,8 +25,8 @@ function renderAlert(json: unknown, settings: CommonSettings) {
 	return formatsJson(
 		{
 			subject,
-			html: () => alertHtml(strings, spike, settings.accent, subject),
-			chat: alertChat(strings, spike, subject),
+			html: () => alertHtml(strings, settings.local, spike, settings.accent, subject),
+			chat: alertChat(strings, settings.local, spike, subject),
 			urgent: spike.label === 'negative',
 			strings,
 			note: (left) => trimNote(strings, strings.moreMentions(left), settings.fullReportUrl),

@@ -88,6 +88,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			common,
 		),
 		day: model.day,
+		timeZone: settings.local.zone,
 		period: {
 			from: new Date(settings.period.from).toISOString(),
 			to: new Date(settings.period.to).toISOString(),
@@ -95,6 +96,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		counts: countsJson(model),
 		cost: settings.cost,
 		failures: settings.failures as unknown as IDataObject[],
+		recovered: settings.recovered.map((outage) => ({
+			source: outage.source,
+			failedRuns: outage.failedAt.map((time) => new Date(time).toISOString()),
+			caughtUpAt: new Date(outage.caughtUpAt).toISOString(),
+		})),
 		trend: model.trend.map((day) => ({ day: day.day, ...day.counts, byBrand: day.byBrand })),
 	};
 	if (common.itemPerMessage) return messageItems(json, 0);

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { invalid } from '../../shared/execution/fieldChecks';
 import type { ChatFormat } from '../render/chat/bots';
 import { CHAT_FORMATS } from '../render/chat/bots';
+import { LocalTime } from '../render/localTime';
 import type { Language } from '../render/strings';
 
 export type Format = 'email' | 'markdown' | ChatFormat;
@@ -14,9 +15,23 @@ export interface CommonSettings {
 	fullReportUrl: string | null;
 	maxMessages: number;
 	itemPerMessage: boolean;
+	/** The workflow's time zone (its setting, else n8n's GENERIC_TIMEZONE): every time is read in it. */
+	local: LocalTime;
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
+
+function localTimeOf(context: IExecuteFunctions): LocalTime {
+	const zone = context.getTimezone();
+	try {
+		return new LocalTime(zone);
+	} catch {
+		return invalid(
+			{ name: 'timezone', displayName: 'Workflow Settings › Timezone' },
+			`must be a time zone such as Asia/Shanghai; got "${zone}"`,
+		);
+	}
+}
 
 /** Language, colour, formats and options of item `itemIndex`, checked before anything is rendered. */
 export function readCommonSettings(context: IExecuteFunctions, itemIndex: number): CommonSettings {
@@ -60,5 +75,6 @@ export function readCommonSettings(context: IExecuteFunctions, itemIndex: number
 		fullReportUrl,
 		maxMessages,
 		itemPerMessage: options.itemPerMessage ?? false,
+		local: localTimeOf(context),
 	};
 }

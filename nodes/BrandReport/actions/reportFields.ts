@@ -118,6 +118,16 @@ export const reportFields: INodeProperties[] = [
 		displayOptions: show,
 	},
 	{
+		displayName: 'Source Runs',
+		name: 'sourceRuns',
+		type: 'json',
+		default: '',
+		placeholder: "={{ $('Read Runs').all().map(item => item.json) }}",
+		description:
+			'The runs of the period (JSON list of the runs table’s rows: runAt, source, brand, term, error, status; usually an expression). A search whose last run failed is reported as failed; one that failed and answered at a later run, as caught up.',
+		displayOptions: show,
+	},
+	{
 		displayName: 'Credits Used',
 		name: 'costCredits',
 		type: 'string',

@@ -1,21 +1,16 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { invalid } from '../../shared/execution/fieldChecks';
-import { parseJsonInput } from '../../shared/execution/jsonInput';
 import { isRecord } from '../../shared/execution/isRecord';
 import type { Cost, FailedSource, ReportSettings, Section } from '../render/reportModel';
 import { SECTIONS } from '../render/reportModel';
+import { outagesOf } from '../render/outages';
+import type { LocalTime } from '../render/localTime';
 import type { CommonSettings } from './commonSettings';
+import { jsonValue } from './jsonParameter';
+import { sourceRunsOf } from './sourceRuns';
 
 const HOUR_MS = 60 * 60 * 1000;
 const field = (name: string, displayName: string) => ({ name, displayName });
-
-/** A JSON parameter given as text or, through an expression, as the value itself; empty is none. */
-export function jsonValue(name: string, displayName: string, value: unknown): unknown {
-	if (value === undefined || value === null) return undefined;
-	if (typeof value === 'string')
-		return value.trim() ? parseJsonInput(field(name, displayName), value) : undefined;
-	return value;
-}
 
 function brandsOf(context: IExecuteFunctions): ReportSettings['brands'] {
 	const rows = context.getNodeParameter('brands.brand', 0, []) as Array<{
@@ -35,7 +30,7 @@ function brandsOf(context: IExecuteFunctions): ReportSettings['brands'] {
 	});
 }
 
-function periodOf(context: IExecuteFunctions): ReportSettings['period'] {
+function periodOf(context: IExecuteFunctions, local: LocalTime): ReportSettings['period'] {
 	const kind = context.getNodeParameter('period', 0, 'last24Hours') as string;
 	if (kind === 'last24Hours') {
 		const to = Date.now();
@@ -43,7 +38,7 @@ function periodOf(context: IExecuteFunctions): ReportSettings['period'] {
 	}
 	const time = (name: string, displayName: string) => {
 		const value = context.getNodeParameter(name, 0, '') as unknown;
-		const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+		const parsed = typeof value === 'string' ? local.parse(value) : NaN;
 		if (!Number.isFinite(parsed))
 			invalid(field(name, displayName), `must be a date and time; got ${JSON.stringify(value)}`);
 		return parsed;
@@ -117,17 +112,24 @@ export function readReportSettings(
 			field('trendDays', 'Trend Days'),
 			`must be a whole number from 1 to 31; got ${JSON.stringify(trendDays)}`,
 		);
+	const period = periodOf(context, common.local);
+	const runs = sourceRunsOf(context).filter(
+		(run) => run.time >= period.from && run.time < period.to,
+	);
+	const outages = outagesOf(runs);
 	return {
 		language: common.language,
 		brands: brandsOf(context),
-		period: periodOf(context),
+		period,
 		sections: sections as Section[],
 		accent: common.accent,
 		summary: String(context.getNodeParameter('summary', 0, '') ?? '').trim(),
-		failures: failuresOf(context),
+		failures: [...failuresOf(context), ...outages.failures],
+		recovered: outages.recovered,
 		cost: costOf(context),
 		fullReportUrl: common.fullReportUrl,
 		trendDays,
+		local: common.local,
 	};
 }
 

@@ -4,7 +4,7 @@ import { isRecord } from '../../shared/execution/isRecord';
 import type { Label } from '../render/strings';
 import { LABELS } from '../render/strings';
 import type { AlertRow, SpikeSettings } from '../spikes';
-import { jsonValue } from './reportSettings';
+import { jsonValue } from './jsonParameter';
 import { timeOf } from './timeValue';
 
 const MINUTES_PER_DAY = 24 * 60;

@@ -134,6 +134,12 @@ export function readMention(row: unknown, prefix = ''): Mention {
 	};
 }
 
+/** When the post was published, or (unknown) first seen: the time "answer first" shows. */
+export function postedAt(mention: Mention): number {
+	const published = mention.publishedAt === null ? NaN : Date.parse(mention.publishedAt);
+	return Number.isFinite(published) ? published : mention.seenAt;
+}
+
 /** The sort key of "most engaged": reads weigh a hundredth of a like, as in the report before. */
 export function engagement(mention: Mention): number {
 	return (

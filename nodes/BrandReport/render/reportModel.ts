@@ -1,8 +1,11 @@
 import { brandColour } from './colours';
+import type { LocalTime } from './localTime';
+import { addDays, spanText } from './localTime';
 import type { Mention } from './mention';
+import type { RecoveredSource } from './outages';
 import { byEngagement } from './mention';
 import type { Language, ReportStrings } from './strings';
-import { stringsFor } from './strings';
+import { platformName, stringsFor } from './strings';
 import type { LabelCounts } from './tally';
 import { countBy, countLabels } from './tally';
 
@@ -39,10 +42,15 @@ export interface ReportSettings {
 	sections: Section[];
 	accent: string;
 	summary: string;
+	/** Sources still failing at the period's end: their data is missing. */
 	failures: FailedSource[];
+	/** Sources that failed and were caught up by a later run: their data is complete. */
+	recovered: RecoveredSource[];
 	cost: Cost | null;
 	fullReportUrl: string | null;
 	trendDays: number;
+	/** The team's time zone: days, times and the period are read in it. */
+	local: LocalTime;
 }
 
 export interface BrandTally {
@@ -76,21 +84,21 @@ export interface ReportModel {
 	show: (section: Section) => boolean;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const MAX_TOP = 5;
 
-/** Per day over the `days` days that end with the period's last day, from every row given. */
+/** Per local day over the `days` days that end with the period's last day, from every row given. */
 function trendOf(allRows: Mention[], settings: ReportSettings, brandNames: string[]): TrendDay[] {
 	// Rows first seen at or after the period's end belong to the next report, in its trend too.
 	const rows = allRows.filter((row) => row.seenAt < settings.period.to);
-	const lastDay = dayOf(settings.period.to - 1);
+	const dayOfRow = new Map(rows.map((row) => [row, settings.local.day(row.seenAt)]));
+	const dayOf = (row: Mention) => dayOfRow.get(row)!;
+	const lastDay = settings.local.day(settings.period.to - 1);
 	const days = Array.from({ length: settings.trendDays }, (_, n) =>
-		dayOf(Date.parse(lastDay) - (settings.trendDays - 1 - n) * DAY_MS),
+		addDays(lastDay, n - (settings.trendDays - 1)),
 	);
-	const perDay = countBy(rows, (row) => dayOf(row.seenAt), days);
+	const perDay = countBy(rows, dayOf, days);
 	return days.map((day) => {
-		const ofDay = rows.filter((row) => dayOf(row.seenAt) === day);
+		const ofDay = rows.filter((row) => dayOf(row) === day);
 		return {
 			day,
 			counts: perDay[day],
@@ -116,7 +124,11 @@ export function buildReportModel(
 	const brandNames = settings.brands.map((brand) => brand.name);
 	const failedPlatforms = new Set(settings.failures.map((failure) => failure.source));
 	const platforms = [
-		...new Set([...mentions.map((mention) => mention.platform), ...failedPlatforms]),
+		...new Set([
+			...mentions.map((mention) => mention.platform),
+			...settings.recovered.map((outage) => outage.source),
+			...failedPlatforms,
+		]),
 	];
 	const brands = settings.brands.map((brand, index) => {
 		const own = mentions.filter((mention) => mention.brand === brand.name);
@@ -132,7 +144,7 @@ export function buildReportModel(
 	return {
 		settings,
 		strings: stringsFor(settings.language),
-		day: dayOf(to - 1),
+		day: settings.local.day(to - 1),
 		mentions,
 		totals: countLabels(mentions),
 		brands,
@@ -144,6 +156,42 @@ export function buildReportModel(
 		trend: trendOf(trendRows, settings, brandNames),
 		show: (section) => sections.has(section),
 	};
+}
+
+/**
+ * The period as the team reads it: "2026-11-25 (UTC+8)" for one whole local day, "2026-11-24 –
+ * 2026-11-25 (UTC+8)" for several, else "2026-11-25 07:00–2026-11-26 07:00 (UTC+8)".
+ */
+export function periodText({ settings }: ReportModel): string {
+	const { local, period } = settings;
+	const firstDay = local.day(period.from);
+	const lastDay = local.day(period.to - 1);
+	const wholeDays =
+		period.from === local.startOfDay(firstDay) &&
+		period.to === local.startOfDay(addDays(lastDay, 1));
+	if (!wholeDays) return spanText(local, period.from, period.to);
+	const days = firstDay === lastDay ? firstDay : `${firstDay} – ${lastDay}`;
+	const zones = [...new Set([local.offsetName(period.from), local.offsetName(period.to - 1)])];
+	return `${days} (${zones.join(' → ')})`;
+}
+
+/** "one failed run at 13:00 (UTC+8), caught up at 14:00": each caught-up outage, in local time. */
+export function recoveredLines({ settings, strings, day }: ReportModel): string[] {
+	const { local } = settings;
+	// A time on the report's own day shows the clock only, on another day its date too.
+	const at = (time: number) =>
+		local.day(time) === day
+			? local.clock(time)
+			: `${local.day(time).slice(5)} ${local.clock(time)}`;
+	return settings.recovered.map((outage) =>
+		strings.recovered(
+			platformName(strings, outage.source),
+			outage.failedAt.length,
+			outage.failedAt.map(at).join(', '),
+			local.offsetName(outage.failedAt[0]),
+			at(outage.caughtUpAt),
+		),
+	);
 }
 
 /** "acme" or "acme vs rival vs other", the report's title. */

@@ -1,5 +1,7 @@
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/execution/isRecord';
+import type { LocalTime } from './localTime';
+import { spanText } from './localTime';
 import type { Mention } from './mention';
 import { byEngagement, isoTime, readMention } from './mention';
 import type { Label } from './strings';
@@ -49,11 +51,8 @@ export function readSpike(row: unknown): Spike {
 	};
 }
 
-/** "08:00–09:00 UTC, 2026-11-25": a window as the alert shows it. */
-export function windowText(spike: Spike): string {
-	const start = new Date(spike.windowStart).toISOString();
-	const end = new Date(spike.windowEnd).toISOString();
-	return `${start.slice(0, 10)} ${start.slice(11, 16)}–${end.slice(11, 16)} UTC`;
-}
+/** "2026-11-25 13:00–14:00 (UTC+8)": a window as the alert shows it, in the team's time zone. */
+export const windowText = (spike: Spike, local: LocalTime): string =>
+	spanText(local, Date.parse(spike.windowStart), Date.parse(spike.windowEnd));
 
 export const usualText = (spike: Spike) => String(Math.round(spike.baselinePerWindow * 10) / 10);

@@ -53,6 +53,10 @@ const EN = {
 	currentDay: (day: string) => `${day} (this period)`,
 	failedSources: 'Sources that failed',
 	failedNote: 'The counts miss these sources; the next run searches them again.',
+	recoveredSources: 'Outages caught up',
+	recoveredNote: 'Counted in full: the next run read what the failed run missed.',
+	recovered: (platform: string, runs: number, times: string, zone: string, caughtUp: string) =>
+		`${platform}: ${runs === 1 ? 'one failed run' : `${runs} failed runs`} at ${times} (${zone}), caught up at ${caughtUp}`,
 	unclassified: 'Could not be classified',
 	cost: 'Cost of this run',
 	credits: (n: number) => `${n.toLocaleString('en-US')} credits`,
@@ -114,6 +118,10 @@ const ZH: Strings = {
 	currentDay: (day) => `${day}（本期）`,
 	failedSources: '失败的数据源',
 	failedNote: '统计不含这些数据源；下次运行会重新搜索。',
+	recoveredSources: '已恢复的数据源',
+	recoveredNote: '统计完整：之后的运行补齐了失败时遗漏的内容。',
+	recovered: (platform, runs, times, zone, caughtUp) =>
+		`${platform}：${runs === 1 ? '一次' : `${runs} 次`}运行失败（${times}，${zone}），${caughtUp} 已补齐`,
 	unclassified: '未能分类',
 	cost: '本次运行成本',
 	credits: (n) => `${n.toLocaleString('en-US')} 积分`,

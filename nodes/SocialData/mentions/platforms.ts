@@ -42,22 +42,32 @@ function note(record: IDataObject): Mention {
 	};
 }
 
-const SEARCH_PLATFORMS: Record<string, Mention['platform']> = {
+/** The verticals a search names (a hit's `type`, the request's `business_type`) as platforms. */
+const VERTICAL_PLATFORMS: Record<string, Mention['platform']> = {
 	article: 'articles',
 	video: 'channels',
 	account: 'accounts',
 };
 
-/** A hit's platform: its `type`, else what it carries (a video's export id, an account's `gh_` name). */
-function searchPlatform(record: IDataObject): Mention['platform'] {
-	const type = SEARCH_PLATFORMS[text(pick(record, ['type']))];
-	if (type) return type;
+/** The request a record answered: its input fields by name (`business_type`, …). */
+export type MentionRequest = Readonly<Record<string, unknown>>;
+
+/**
+ * A hit's platform: its own `type`; else the vertical the request asked for (genuine hits carry no
+ * `type`: the answer's boxes do); else what it carries (a video's export id, an account's `gh_`
+ * name); else `web`.
+ */
+function searchPlatform(record: IDataObject, request: MentionRequest): Mention['platform'] {
+	const own = VERTICAL_PLATFORMS[text(pick(record, ['type']))];
+	if (own) return own;
+	const asked = VERTICAL_PLATFORMS[text(request.business_type)];
+	if (asked) return asked;
 	if (pick(record, ['exportId', 'export_id', 'jumpInfo.extInfo.feedNonceId'])) return 'channels';
 	if (/^gh_/.test(text(pick(record, ['jumpInfo.userName'])))) return 'accounts';
 	return 'web';
 }
 
-function searchHit(record: IDataObject, platform = searchPlatform(record)): Mention {
+function searchHit(record: IDataObject, platform: Mention['platform']): Mention {
 	const body = stripMarkup(text(pick(record, ['desc', 'signature', 'jumpInfo.signature'])));
 	const url = textOrNull(pick(record, ['doc_url', 'url', 'jumpInfo.url', 'jumpInfo.jumpUrl']));
 	const id = text(pick(record, ['docID', 'doc_id', 'docId', 'id']));
@@ -98,17 +108,24 @@ function channelSearchHit(record: IDataObject): Mention {
 	};
 }
 
-const MENTION_MAPPERS: Record<MentionShape, (record: IDataObject) => Mention> = {
+type MentionMapper = (record: IDataObject, request: MentionRequest) => Mention;
+
+const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	note,
-	searchHit: (record) => searchHit(record),
+	searchHit: (record, request) => searchHit(record, searchPlatform(record, request)),
 	// Every hit of the video search is a channel video, whatever its record says of itself.
 	videoSearchHit: (record) => searchHit(record, 'channels'),
 	channelSearchHit,
 };
 
-/** How a record of this endpoint becomes a mention; none when the descriptor gives it no mention shape. */
+/**
+ * How a record of this endpoint becomes a mention, given the request it answered (a hit that does
+ * not name its platform takes the one asked for); none when the descriptor gives it no mention shape.
+ */
 export function mentionMapperOf(
 	endpoint: Pick<EndpointDescriptor, 'mentions'>,
+	request: MentionRequest = {},
 ): ((record: IDataObject) => Mention) | undefined {
-	return endpoint.mentions ? MENTION_MAPPERS[endpoint.mentions] : undefined;
+	const mapper = endpoint.mentions ? MENTION_MAPPERS[endpoint.mentions] : undefined;
+	return mapper && ((record) => mapper(record, request));
 }

@@ -118,7 +118,7 @@ export async function fetchNewOnly(
 		firstRun: !memory,
 	};
 	const records = outcome.emitted.map((record) => record.json);
-	const results = recordItems(endpoint, records, settings.mentions);
+	const results = recordItems(endpoint, records, settings.mentions, input);
 	if (newOnly.walkSummary)
 		results.push({
 			onlyNewWalk: { ...summary, ...(carried ? { memory: JSON.stringify(outcome.state) } : {}) },

@@ -99,7 +99,7 @@ async function fetchPages(
 			pagesPaid++;
 			recordsPaid += page.records.length;
 			if (settings.splitRecords || settings.mentions)
-				results.push(...recordItems(endpoint, page.records, settings.mentions));
+				results.push(...recordItems(endpoint, page.records, settings.mentions, input));
 			else results.push(asItemJson(page.body));
 		},
 		{ limit: settings.limit, maxPages: settings.maxPages },
@@ -181,7 +181,7 @@ export async function fetchEndpoint(
 		const records = recordsAt(body, endpoint.records[answerMode(endpoint, input)]);
 		if (records === undefined)
 			return { results: [], notices: [unknownShape(endpoint, body, 1, settings)] };
-		return { results: recordItems(endpoint, records, settings.mentions), notices: [] };
+		return { results: recordItems(endpoint, records, settings.mentions, input), notices: [] };
 	}
 	const json = asItemJson(payloadOf(body));
 	return { results: [endpoint.fallback ? { ...json, answeredBy } : json], notices: [] };

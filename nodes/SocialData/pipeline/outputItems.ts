@@ -13,13 +13,17 @@ export const asItemJson = (value: unknown): IDataObject =>
 export const payloadOf = (body: unknown): unknown =>
 	body !== null && typeof body === 'object' && 'data' in body ? (body as IDataObject).data : body;
 
-/** Records as output JSON: the platform's own, or normalised mentions when asked and the endpoint has a mention shape. */
+/**
+ * Records as output JSON: the platform's own, or normalised mentions when asked and the endpoint
+ * has a mention shape (`input`, the request, gives the platform of hits that do not name theirs).
+ */
 export function recordItems(
 	endpoint: EndpointDescriptor,
 	records: unknown[],
 	asMentions: boolean,
+	input: Input,
 ): IDataObject[] {
-	const mapper = asMentions ? mentionMapperOf(endpoint) : undefined;
+	const mapper = asMentions ? mentionMapperOf(endpoint, input) : undefined;
 	return records.map((record) => (mapper ? mapper(asItemJson(record)) : asItemJson(record)));
 }
 

@@ -105,7 +105,9 @@ function cutWarning(
 }
 
 function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] {
-	const mapper = plan.settings.mentions ? mentionMapperOf(plan.event.endpoint) : undefined;
+	const mapper = plan.settings.mentions
+		? mentionMapperOf(plan.event.endpoint, plan.input)
+		: undefined;
 	return records.map((record) => ({ json: mapper ? mapper(record.json) : record.json }));
 }
 

@@ -11,7 +11,7 @@ import { keyword, oneOf, optionalInt, optionalString, rawFlag, type Input } from
 import { flattenBoxes, splitIntoBoxes } from './boxes';
 import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
 import type { DataContext, DataGroup } from './types';
-import { withRecordedVideoHits } from '../../shapes/search';
+import { withoutVertical, withRecordedHits } from '../../shapes/search';
 
 const BUSINESS_TYPES = Object.keys(BUSINESS_TYPE_CODES);
 
@@ -77,18 +77,13 @@ function answer(
 		offset: next,
 	};
 	const businessType = BUSINESS_TYPE_CODES[query.b];
+	const recorded = ctx.options.shapes === 'recorded';
 	if (rawFlag(input)) {
 		const nowSeconds = Math.floor(ctx.clock.now() / 1000);
 		return {
 			keyword: query.q,
 			business_type: businessType,
-			results: {
-				ret: 0,
-				data:
-					ctx.options.shapes === 'recorded'
-						? withRecordedVideoHits(boxes, nowSeconds, query.q)
-						: boxes,
-			},
+			results: { ret: 0, data: recorded ? withRecordedHits(boxes, nowSeconds, query.q) : boxes },
 			...paging,
 		};
 	}
@@ -98,7 +93,7 @@ function answer(
 		total,
 		...paging,
 		count: items.length,
-		items: flattenBoxes(boxes),
+		items: recorded ? flattenBoxes(boxes).map(withoutVertical) : flattenBoxes(boxes),
 	};
 }
 

@@ -27,7 +27,7 @@ describe('Build Alert', () => {
 		expect(markdown).toContain(
 			'**8** negative mentions · usual per window 1.4 · alert threshold 6',
 		);
-		expect(markdown).toContain('window: 2026-11-25 08:00–09:00 UTC');
+		expect(markdown).toContain('window: 2026-11-25 16:00–17:00 (UTC+8)');
 		// Most engaged first: post 7 has the most likes of posts 0..7.
 		expect(markdown.indexOf('acme post 7:')).toBeLessThan(markdown.indexOf('acme post 6:'));
 		expect(markdown).toContain('(open in the app: snssdk1128://aweme/detail/7300000000000000002)');

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { BrandReport } from '../../../nodes/BrandReport/BrandReport.node';
 import { runWorkflow, START_NODE_TYPE } from '../../../tools/harness';
-import { BRAND_REPORT_TYPE, mentionRow, runBrandReport } from './setup';
+import { BRAND_REPORT_TYPE, mentionRow, runBrandReport, TIME_ZONE } from './setup';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -79,6 +79,7 @@ async function checkThenAlert(parameters: INodeParameters, rows: IDataObject[]) 
 				'Read History': { main: [[{ node: 'Check Spikes', type: 'main', index: 0 }]] },
 				'Check Spikes': { main: [[{ node: 'Build Alert', type: 'main', index: 0 }]] },
 			},
+			settings: { timezone: TIME_ZONE },
 		},
 		nodeTypes: { [BRAND_REPORT_TYPE]: new BrandReport() },
 		inputItems: asItems(rows),
@@ -150,7 +151,7 @@ describe('Check Spikes', () => {
 		expect(alert.json.markdown).toContain(
 			'**8** negative mentions · usual per window 0.5 · alert threshold 5',
 		);
-		expect(alert.json.markdown).toContain('window: 2026-11-25 11:00–12:00 UTC');
+		expect(alert.json.markdown).toContain('window: 2026-11-25 19:00–20:00 (UTC+8)');
 		const top = byEngagement[0];
 		expect(alert.json.markdown).toContain(String(top.title).slice(0, 20));
 		expect((alert.json.wecom as IDataObject[]).length).toBe(1);

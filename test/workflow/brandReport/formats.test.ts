@@ -103,7 +103,7 @@ describe('Build Report: every format within its bot’s limit on a big two-brand
 			'Answer first: 1 negative mention',
 		);
 		const dingtalk = dingtalkText((json[0].dingtalk as IDataObject[])[0]);
-		expect(dingtalk).toMatch(/^### acme vs rival — Daily brand report, 2026-11-25\n\n/);
+		expect(dingtalk).toMatch(/^### acme vs rival — Daily brand report, 2026-11-25 \(UTC\+8\)\n\n/);
 		// DingTalk joins single line breaks: lines inside a block end with two spaces.
 		expect(dingtalk).toContain('unclassified  \n**rival** 0 (0%)');
 	});

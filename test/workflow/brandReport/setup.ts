@@ -3,7 +3,10 @@ import { BrandReport } from '../../../nodes/BrandReport/BrandReport.node';
 import { runNode } from '../../../tools/harness';
 
 export const BRAND_REPORT_TYPE = 'n8n-nodes-social-gateway.brandReport';
-export const PERIOD = { from: '2026-11-25T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z' };
+/** The workflow's time zone in these tests: the team reads every time at UTC+8. */
+export const TIME_ZONE = 'Asia/Shanghai';
+/** 2026-11-25, a whole day in Shanghai. */
+export const PERIOD = { from: '2026-11-24T16:00:00.000Z', to: '2026-11-25T16:00:00.000Z' };
 
 const PLATFORMS = ['notes', 'articles', 'channels', 'accounts', 'web'] as const;
 const LABELS = ['positive', 'neutral', 'negative', 'neutral', 'positive', 'unclassified'] as const;
@@ -56,6 +59,7 @@ export async function runBrandReport(
 	parameters: INodeParameters,
 	inputItems: INodeExecutionData[],
 	continueOnFail = false,
+	timezone = TIME_ZONE,
 ) {
 	const result = await runNode({
 		node: new BrandReport(),
@@ -63,6 +67,7 @@ export async function runBrandReport(
 		parameters,
 		inputItems,
 		continueOnFail,
+		timezone,
 	});
 	return {
 		json: result.items.map((item) => item.json),

@@ -52,6 +52,8 @@ describe('Social Data: normalised mentions', () => {
 				expect(json.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 				expect(typeof json.likes).toBe('number');
 				expect(json.source).toEqual(expect.any(Object));
+				// Genuine search hits name no vertical: the platform comes from the request.
+				if (resource === 'search') expect(json.source).not.toHaveProperty('type');
 			}
 			if (platform === 'articles') {
 				for (const { json } of items) {

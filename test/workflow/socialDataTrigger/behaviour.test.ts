@@ -51,10 +51,11 @@ test('poll() returns null, not an empty list, when nothing is new', async () => 
 	expect((await trigger.poll()).items).toBeNull();
 });
 
-test('normalised mentions as output: one common record per new hit', async () => {
+test('normalised mentions as output: one common record per new hit, its platform the vertical asked for', async () => {
+	// Search hits name no vertical of their own (the answer's boxes do): the article search's hits are articles.
 	const trigger = new ActiveTrigger(sim, {
 		...eventParameters(sim).newSearchResult,
-		options: { mentions: true },
+		options: { mentions: true, business_type: 'article' },
 	});
 	await trigger.poll();
 	await trigger.arrive(2);
@@ -68,10 +69,13 @@ test('normalised mentions as output: one common record per new hit', async () =>
 			title: expect.stringContaining(sim.dataset.ids.keyword),
 		});
 		expect((mention.source as IDataObject).docID).toBe(mention.id);
+		expect(mention.source).not.toHaveProperty('type');
 	}
-	expect(mentions.map((mention) => mention.id)).toEqual(
-		EVENT_FACTS.newSearchResult.newest(sim, 2).reverse(),
-	);
+	const newest = sim.dataset
+		.searchHits(sim.dataset.ids.keyword, 'article', { sort: 'latest' })
+		.slice(0, 2)
+		.map((hit) => String(hit.docID));
+	expect(mentions.map((mention) => mention.id)).toEqual(newest.reverse());
 });
 
 test('another keyword is another list: its first poll starts afresh instead of emitting its whole first page', async () => {

@@ -1,5 +1,8 @@
 import { escapeMarkdown, markdownUrl } from '../escape';
+import type { LocalTime } from '../localTime';
+import { momentText } from '../localTime';
 import type { Mention } from '../mention';
+import { postedAt } from '../mention';
 import type { ReportStrings } from '../strings';
 import { platformName } from '../strings';
 
@@ -11,10 +14,15 @@ export function mentionLink(strings: ReportStrings, mention: Mention): string {
 		: `${title} (${escapeMarkdown(strings.openInApp(mention.openInApp ?? mention.id))})`;
 }
 
-/** "1. [title](url) (Notes) — reason", a line of "Answer first". */
-export function answerLine(strings: ReportStrings, mention: Mention, position: number): string {
+/** "1. [title](url) (Notes, 11-25 13:05 (UTC+8)) — reason", a line of "Answer first". */
+export function answerLine(
+	strings: ReportStrings,
+	local: LocalTime,
+	mention: Mention,
+	position: number,
+): string {
 	const reason = mention.reason ? ` — ${escapeMarkdown(mention.reason)}` : '';
-	return `${position}. ${mentionLink(strings, mention)} (${platformName(strings, mention.platform)})${reason}`;
+	return `${position}. ${mentionLink(strings, mention)} (${platformName(strings, mention.platform)}, ${momentText(local, postedAt(mention))})${reason}`;
 }
 
 /** The closing line of a trimmed message: what is left out and where to read it. */

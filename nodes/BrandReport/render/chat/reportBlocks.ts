@@ -1,6 +1,6 @@
 import { escapeMarkdown } from '../escape';
 import type { ReportModel } from '../reportModel';
-import { brandTitle, verdict } from '../reportModel';
+import { brandTitle, periodText, recoveredLines, verdict } from '../reportModel';
 import { platformName } from '../strings';
 import type { LabelCounts } from '../tally';
 import { percent } from '../tally';
@@ -45,7 +45,7 @@ function answerBlocks(model: ReportModel): string[] {
 			const name = brands.length > 1 ? ` — ${escapeMarkdown(brand.name)}` : '';
 			const lines = brand.negatives
 				.slice(0, ANSWER_PER_BRAND)
-				.map((mention, n) => answerLine(strings, mention, n + 1));
+				.map((mention, n) => answerLine(strings, model.settings.local, mention, n + 1));
 			const more = brand.negatives.length - ANSWER_PER_BRAND;
 			if (more > 0) lines.push(strings.moreNegatives(more));
 			return `**${strings.answerFirst(brand.negatives.length)}${name}**\n${lines.join('\n')}`;
@@ -85,7 +85,7 @@ function costBlock(model: ReportModel): string {
 
 /** The report as chat Markdown blocks, most important first, so trimming drops the least. */
 export function reportChat(model: ReportModel): ChatReport {
-	const { strings, settings, top, day } = model;
+	const { strings, settings, top } = model;
 	const blocks: string[] = [escapeMarkdown(verdict(model))];
 	if (model.show('headlines') || model.show('shareOfVoice')) blocks.push(countsBlock(model));
 	if (model.show('summary') && settings.summary)
@@ -100,6 +100,10 @@ export function reportChat(model: ReportModel): ChatReport {
 				)
 				.join('; ')}`,
 		);
+	if (model.show('failedSources') && settings.recovered.length)
+		blocks.push(
+			`**${strings.recoveredSources}:** ${recoveredLines(model).map(escapeMarkdown).join('; ')}`,
+		);
 	if (model.show('platforms') && Object.keys(model.byPlatform).length)
 		blocks.push(platformBlock(model));
 	if (model.show('mostEngaged') && top.length)
@@ -111,7 +115,7 @@ export function reportChat(model: ReportModel): ChatReport {
 		);
 	if (model.show('trend')) blocks.push(trendBlock(model));
 	if (model.show('cost') && settings.cost) blocks.push(costBlock(model));
-	return { title: `${brandTitle(model)} — ${strings.reportTitle}, ${day}`, blocks };
+	return { title: `${brandTitle(model)} — ${strings.reportTitle}, ${periodText(model)}`, blocks };
 }
 
 /** The whole chat report as one Markdown text (Slack, Teams, Mattermost incoming webhooks). */

@@ -1,5 +1,6 @@
 import { LABEL_COLOURS } from '../colours';
 import { escapeHtml } from '../escape';
+import type { LocalTime } from '../localTime';
 import type { Spike } from '../spike';
 import { usualText, windowText } from '../spike';
 import type { ReportStrings } from '../strings';
@@ -23,6 +24,7 @@ const MAX_POSTS = 10;
 /** The alert e-mail: the spike's figures, then the posts to answer first (links or where to open them). */
 export function alertHtml(
 	strings: ReportStrings,
+	local: LocalTime,
 	spike: Spike,
 	accent: string,
 	subject: string,
@@ -30,7 +32,7 @@ export function alertHtml(
 	const label = strings.label[spike.label];
 	const cards = spike.mentions
 		.slice(0, MAX_POSTS)
-		.map((mention, n) => answerCard(strings, mention, n + 1, false))
+		.map((mention, n) => answerCard(strings, local, mention, n + 1, false))
 		.join('');
 	const left = spike.mentions.length - MAX_POSTS;
 	const more =
@@ -40,7 +42,7 @@ export function alertHtml(
 	return emailPage(
 		subject,
 		accent,
-		headerBlock(`${strings.alertTitle} · ${windowText(spike)}`, spike.brand, subject),
+		headerBlock(`${strings.alertTitle} · ${windowText(spike, local)}`, spike.brand, subject),
 		[
 			headlineRow([
 				headline(

@@ -1,6 +1,9 @@
 import { LABEL_COLOURS } from '../colours';
 import { escapeHtml, formatNumber } from '../escape';
+import type { LocalTime } from '../localTime';
+import { momentText } from '../localTime';
 import type { Mention } from '../mention';
+import { postedAt } from '../mention';
 import type { Label, ReportStrings } from '../strings';
 import { LABELS, platformName } from '../strings';
 import type { LabelCounts } from '../tally';
@@ -62,12 +65,18 @@ export function engagementLine(strings: ReportStrings, mention: Mention): string
 		.join(' &middot; ');
 }
 
-/** "Notes · author · 12 likes", under a mention's title. */
-export function mentionMeta(strings: ReportStrings, mention: Mention, withBrand = false): string {
+/** "Notes · 11-25 13:05 (UTC+8) · author · 12 likes", under a mention's title (the time when `local` is given). */
+export function mentionMeta(
+	strings: ReportStrings,
+	mention: Mention,
+	withBrand = false,
+	local?: LocalTime,
+): string {
 	const engagement = engagementLine(strings, mention);
 	return [
 		withBrand ? `<b>${escapeHtml(mention.brand)}</b>` : '',
 		escapeHtml(platformName(strings, mention.platform)),
+		local ? escapeHtml(momentText(local, postedAt(mention))) : '',
 		mention.author ? escapeHtml(mention.author) : '',
 		engagement,
 	]
@@ -75,9 +84,10 @@ export function mentionMeta(strings: ReportStrings, mention: Mention, withBrand 
 		.join(' &middot; ');
 }
 
-/** The negative mention card of "Answer first" (report and alert). */
+/** The negative mention card of "Answer first" (report and alert), with the post's local time. */
 export function answerCard(
 	strings: ReportStrings,
+	local: LocalTime,
 	mention: Mention,
 	position: number,
 	withBrand: boolean,
@@ -88,7 +98,7 @@ export function answerCard(
 	return `<tr><td style="padding:0 0 10px;">${table(
 		`<tr><td style="${FONT}padding:10px 14px;">
 <div style="font-size:15px;font-weight:bold;color:${INK};">${position}. ${link(mention, mention.title)}</div>
-<div style="font-size:12px;color:${MUTED};padding-top:3px;">${mentionMeta(strings, mention, withBrand)}</div>
+<div style="font-size:12px;color:${MUTED};padding-top:3px;">${mentionMeta(strings, mention, withBrand, local)}</div>
 ${mention.reason ? `<div style="font-size:13px;color:#7a2721;padding-top:5px;">${escapeHtml(mention.reason)}</div>` : ''}
 <div style="font-size:13px;padding-top:6px;">${reply}</div>
 </td></tr>`,

@@ -1,5 +1,5 @@
 import type { ReportModel, Section } from '../reportModel';
-import { brandTitle, verdict } from '../reportModel';
+import { brandTitle, periodText, verdict } from '../reportModel';
 import { emailPage, footer, headerBlock } from './parts';
 import {
 	answerFirstHtml,
@@ -35,7 +35,7 @@ export function reportHtml(model: ReportModel): string {
 	return emailPage(
 		`${title}: ${strings.reportTitle} ${day}`,
 		settings.accent,
-		headerBlock(`${strings.reportTitle} · ${day}`, title, verdict(model)),
+		headerBlock(`${strings.reportTitle} · ${periodText(model)}`, title, verdict(model)),
 		[
 			...SECTION_HTML.filter(([section]) => model.show(section)).map(([, render]) => render(model)),
 			footer(strings.footer),

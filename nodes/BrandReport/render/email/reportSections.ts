@@ -1,6 +1,7 @@
 import { LABEL_COLOURS } from '../colours';
 import { escapeHtml } from '../escape';
 import type { ReportModel } from '../reportModel';
+import { recoveredLines } from '../reportModel';
 import { platformName } from '../strings';
 import { percent } from '../tally';
 import {
@@ -67,14 +68,14 @@ export function summaryHtml({ strings, settings }: ReportModel) {
 }
 
 /** Per brand when there are several: each brand's own negatives, most engaged first. */
-export function answerFirstHtml({ strings, brands, totals }: ReportModel) {
+export function answerFirstHtml({ strings, brands, totals, settings }: ReportModel) {
 	const several = brands.length > 1;
 	const rows = brands
 		.filter((brand) => brand.negatives.length || !several)
 		.map((brand) => {
 			const cards = brand.negatives
 				.slice(0, MAX_ACTIONS)
-				.map((mention, n) => answerCard(strings, mention, n + 1, false))
+				.map((mention, n) => answerCard(strings, settings.local, mention, n + 1, false))
 				.join('');
 			const more =
 				brand.negatives.length > MAX_ACTIONS
@@ -180,8 +181,23 @@ export function trendHtml({ strings, trend, brands }: ReportModel) {
 	return `${heading(strings.trend(trend.length))}${block(`${table(rows)}<div style="${FONT}font-size:12px;color:${MUTED};padding-top:4px;">${escapeHtml(strings.trendNote)}</div>`)}`;
 }
 
-export function failedSourcesHtml({ strings, settings }: ReportModel) {
-	if (!settings.failures.length) return '';
+/** Caught-up outages: the data is complete, so a calm note rather than a warning. */
+function recoveredHtml(model: ReportModel) {
+	const { strings, settings } = model;
+	if (!settings.recovered.length) return '';
+	const rows = recoveredLines(model)
+		.map(
+			(line) =>
+				`<tr><td style="${FONT}font-size:13px;color:${INK};padding:4px 0;">${escapeHtml(line)}</td></tr>`,
+		)
+		.join('');
+	const inner = `<tr><td style="padding:8px 14px;">${table(rows)}<div style="${FONT}font-size:12px;color:${MUTED};padding-top:4px;">${escapeHtml(strings.recoveredNote)}</div></td></tr>`;
+	return `${heading(strings.recoveredSources)}${block(table(inner, 'border:1px solid #e3e7ec;background:#f6f8fa;'))}`;
+}
+
+export function failedSourcesHtml(model: ReportModel) {
+	const { strings, settings } = model;
+	if (!settings.failures.length) return recoveredHtml(model);
 	const rows = settings.failures
 		.map(
 			(failure) =>
@@ -189,7 +205,7 @@ export function failedSourcesHtml({ strings, settings }: ReportModel) {
 		)
 		.join('');
 	const inner = `<tr><td style="padding:8px 14px;">${table(rows)}<div style="${FONT}font-size:12px;color:${MUTED};padding-top:4px;">${escapeHtml(strings.failedNote)}</div></td></tr>`;
-	return `${heading(strings.failedSources)}${block(table(inner, 'border:1px solid #f1c4c0;background:#fdf3f2;'))}`;
+	return `${heading(strings.failedSources)}${block(table(inner, 'border:1px solid #f1c4c0;background:#fdf3f2;'))}${recoveredHtml(model)}`;
 }
 
 /** Listed up to MAX_UNCLASSIFIED: Gmail clips a message past about 100 KB, and this list is the least urgent. */
