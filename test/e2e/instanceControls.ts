@@ -86,14 +86,14 @@ export const CALLS: Record<CallKind, CallSpec> = {
 	textStream: {
 		label: 'Model Gateway text › stream (SSE, ?key=)',
 		method: 'POST',
-		path: '/v1beta/models/gm-2.5-flash:streamGenerateContent',
+		path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
 		node: () => ({
 			type: `${PACK_NODE_TYPE_PREFIX}modelGateway`,
 			typeVersion: 1,
 			parameters: {
 				resource: 'text',
 				operation: 'stream',
-				modelId: rl('gm-2.5-flash'),
+				modelId: rl('gemini-2.5-flash'),
 				messages: { values: [{ role: 'user', text: 'Hello' }] },
 			},
 		}),
@@ -108,7 +108,7 @@ export const CALLS: Record<CallKind, CallSpec> = {
 			parameters: {
 				resource: 'message',
 				operation: 'create',
-				modelId: rl('gm-2.5-flash'),
+				modelId: rl('gemini-2.5-flash'),
 				messages: { values: [{ role: 'user', content: 'Hello' }] },
 				max_tokens: 64,
 			},

@@ -78,7 +78,7 @@ export function schemeOf(request: RecordedRequest): string[] {
 	if (request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`) schemes.push('bearer');
 	if (
 		request.headers['x-api-key'] === SIMULATOR_API_KEY &&
-		request.headers['compat-version'] === '2023-06-01'
+		request.headers['anthropic-version'] === '2023-06-01'
 	)
 		schemes.push('messages');
 	return schemes;
