@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
 	GATEWAY_CREDENTIAL_TYPE,
 	PACK_NODE_TYPE_PREFIX,
-	type ImportableCredential,
+	type GatewayImportableCredential,
 	type WorkflowJson,
 } from '../../tools/n8n/credentials';
 import type { RunOutput } from '../../tools/n8n/n8nOutput';
@@ -147,13 +147,13 @@ export interface Branch {
 	/** Node name in the workflow; unique. */
 	name: string;
 	call: CallKind;
-	credential: ImportableCredential;
+	credential: GatewayImportableCredential;
 }
 
 /** `<tag> <call>` for every call, on one credential. */
 export function branchesFor(
 	tag: string,
-	credential: ImportableCredential,
+	credential: GatewayImportableCredential,
 	calls: CallKind[] = ALL_CALLS,
 ): Branch[] {
 	return calls.map((call) => ({ name: `${tag} ${call}`, call, credential }));
@@ -203,7 +203,7 @@ export function credential(
 	baseUrl: string,
 	apiKey: string,
 	extra: Record<string, string> = {},
-): ImportableCredential {
+): GatewayImportableCredential {
 	return {
 		id,
 		name,

@@ -86,7 +86,7 @@ describe('npm run simulator', () => {
 		const neutral = await startCli(['--port', '0', '--interface-names', 'neutral']);
 		expect(neutral).toMatch(/^ {2}Advanced Settings › Interface Names: Neutral Names$/m);
 		const ids = await idsListed(neutral);
-		expect(ids).toContain('gemini-2.5-flash');
+		expect(ids).toContain('gm-2.5-flash');
 		expect(ids.filter((id) => id.startsWith('gemini-'))).toEqual([]);
 	});
 

@@ -3,7 +3,8 @@ import { SIMULATOR_API_KEY } from '../../simulator/constants';
 
 /**
  * The `socialGatewayApi` credential of a harness run against the simulator at `baseUrl`, with the
- * simulator's key and no separate model gateway; `fields` overrides any of them.
+ * simulator's key and no separate model gateway; `fields` overrides any of them. An
+ * `interfaceNames` among them also turns Advanced Settings on, as n8n reads that field only then.
  */
 export function simulatorCredentials(baseUrl: string, fields: IDataObject = {}) {
 	return {
@@ -12,6 +13,7 @@ export function simulatorCredentials(baseUrl: string, fields: IDataObject = {}) 
 			baseUrl,
 			modelBaseUrl: '',
 			compatVersion: '2023-06-01',
+			...(fields.interfaceNames === undefined ? {} : { advancedSettings: true }),
 			...fields,
 		},
 	};
