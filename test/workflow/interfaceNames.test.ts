@@ -193,7 +193,7 @@ describe('the default (upstream) credential against a simulator that knows only 
 		async (_name, parameters) => {
 			const { error } = await runModelGateway(sim, parameters);
 			expect(error?.message).toMatch(/HTTP (400|404)/);
-		expect(error?.message).toMatch(/Interface Names to Neutral Names/);
+			expect(error?.message).toMatch(/Interface Names to Neutral Names/);
 			expect(sim.ledger.billedCalls()).toBe(0);
 		},
 	);
