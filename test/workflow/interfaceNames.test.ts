@@ -6,7 +6,9 @@ import {
 	type InterfaceNames,
 } from '../../nodes/shared/transport/wireNames';
 import { useSimulator } from '../support/useSimulator';
-import { runSocialData } from './socialData/setup';
+import { SocialData } from '../../nodes/SocialData/SocialData.node';
+import { runNode, simulatorCredentials } from '../../tools/harness';
+import { runSocialData, SOCIAL_DATA_TYPE } from './socialData/setup';
 import { model, runModelGateway } from './modelGateway/setup';
 
 // Inside n8n's engine, in both vocabularies: a credential's Interface Names against a simulator
@@ -156,6 +158,27 @@ describe.each<InterfaceNames>(['upstream', 'neutral'])(
 		});
 	},
 );
+
+describe('the credential’s Provider', () => {
+	let sim: Simulator;
+	useSimulator((started) => (sim = started));
+
+	it('is the run envelope’s provider: another value than the gateway routes is refused, unbilled', async () => {
+		const result = await runNode({
+			node: new SocialData(),
+			type: SOCIAL_DATA_TYPE,
+			parameters: {
+				resource: 'shortVideo',
+				operation: 'fetch_one_video',
+				aweme_id: sim.dataset.ids.awemeId,
+			},
+			credentials: simulatorCredentials(sim.url, { provider: 'another-upstream' }),
+		});
+		expect(result.errorOf()?.message).toMatch(/HTTP 400: Invalid provider/);
+		expect(bodyOf(sim)[0].provider).toBe('another-upstream');
+		expect(sim.ledger.billedCalls()).toBe(0);
+	});
+});
 
 describe('the default (upstream) credential against a simulator that knows only the neutral words', () => {
 	let sim: Simulator;

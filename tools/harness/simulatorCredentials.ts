@@ -4,7 +4,8 @@ import { SIMULATOR_API_KEY } from '../../simulator/constants';
 /**
  * The `socialGatewayApi` credential of a harness run against the simulator at `baseUrl`, with the
  * simulator's key and no separate model gateway; `fields` overrides any of them. An
- * `interfaceNames` among them also turns Advanced Settings on, as n8n reads that field only then.
+ * `interfaceNames` or `provider` among them also turns Advanced Settings on, as n8n reads those
+ * fields only then.
  */
 export function simulatorCredentials(baseUrl: string, fields: IDataObject = {}) {
 	return {
@@ -13,7 +14,9 @@ export function simulatorCredentials(baseUrl: string, fields: IDataObject = {}) 
 			baseUrl,
 			modelBaseUrl: '',
 			compatVersion: '2023-06-01',
-			...(fields.interfaceNames === undefined ? {} : { advancedSettings: true }),
+			...(fields.interfaceNames === undefined && fields.provider === undefined
+				? {}
+				: { advancedSettings: true }),
 			...fields,
 		},
 	};

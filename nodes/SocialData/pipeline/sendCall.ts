@@ -63,10 +63,11 @@ function answerFailure(
 }
 
 /**
- * Sends one call of a data endpoint: its price reserved first (budget and ceiling), then the input in the envelope of
- * the gateway's run endpoint (`POST /api/v1/run`, which takes every data endpoint by its upstream
- * path, in the names and with the provider the credential gives). Returns the whole answer with the spec's named 64-bit id fields as strings whatever their
- * size (records, pages and mentions all come from it).
+ * Sends one call of a data endpoint: its price reserved first (budget and ceiling), then the input in
+ * the envelope of the gateway's run endpoint (`POST /api/v1/run`, which takes every data endpoint by
+ * its upstream path, in the names and with the provider the credential gives). Returns the whole
+ * answer with the spec's named 64-bit id fields as strings whatever their size (records, pages and
+ * mentions all come from it).
  */
 export async function sendCall(
 	context: CallContext,
