@@ -3,13 +3,14 @@ import type { Simulator } from '../../simulator';
 import {
 	DATA_PATH_PREFIXES,
 	MESSAGES_VERSION_HEADER,
+	MODEL_PREFIXES,
 	type InterfaceNames,
 } from '../../nodes/shared/transport/wireNames';
 import { useSimulator } from '../support/useSimulator';
 import { SocialData } from '../../nodes/SocialData/SocialData.node';
 import { runNode, simulatorCredentials } from '../../tools/harness';
 import { runSocialData, SOCIAL_DATA_TYPE } from './socialData/setup';
-import { model, runModelGateway } from './modelGateway/setup';
+import { binaryItem, model, runModelGateway } from './modelGateway/setup';
 
 // Inside n8n's engine, in both vocabularies: a credential's Interface Names against a simulator
 // speaking the same names succeeds; the default (upstream) credential against a simulator that knows
@@ -146,6 +147,38 @@ describe.each<InterfaceNames>(['upstream', 'neutral'])(
 			});
 			expect(error).toBeUndefined();
 			expect(items.length).toBeGreaterThan(0);
+		});
+
+		it('the Bearer-only model and its 500 MB input rule hold for this vocabulary’s id', async () => {
+			const flashLite = `${MODEL_PREFIXES[names].native}3.1-flash-lite-image`;
+			const generated = await runModelGateway(
+				sim,
+				{ resource: 'image', operation: 'generate', modelId: model(flashLite), prompt: 'A lake' },
+				{ interfaceNames: credentialNames },
+			);
+			expect(generated.error).toBeUndefined();
+			expect(sim.requests[0].headers.authorization).toMatch(/^Bearer /);
+			expect(sim.requests[0].query.key).toBeUndefined();
+
+			sim.reset();
+			const item = binaryItem(
+				{},
+				{ data: { bytes: Buffer.from('tiny'), mimeType: 'video/mp4', fileName: 'huge.mp4' } },
+			);
+			item.binary!.data.bytes = 501 * 1024 * 1024;
+			const refused = await runModelGateway(
+				sim,
+				{
+					resource: 'image',
+					operation: 'edit',
+					modelId: model(flashLite),
+					prompt: 'A still',
+					binaryPropertyNames: 'data',
+				},
+				{ inputItems: [item], interfaceNames: credentialNames },
+			);
+			expect(refused.error?.message).toMatch(/accepts at most 500 MB/);
+			expect(sim.requests).toHaveLength(0);
 		});
 
 		it('message › create carries the version header of these names, not the other', async () => {

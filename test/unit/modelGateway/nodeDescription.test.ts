@@ -130,3 +130,35 @@ describe('model search lists', () => {
 		).toBe(true);
 	});
 });
+
+describe('model search lists of a service that speaks the neutral words', () => {
+	let context: ILoadOptionsFunctions;
+	useSimulator(
+		(started) => {
+			context = loadOptionsContext({ apiKey: SIMULATOR_API_KEY, baseUrl: started.url });
+		},
+		{ reset: 'never', interfaceNames: 'neutral' },
+	);
+
+	const ids = async (method: keyof typeof node.methods.listSearch) =>
+		(await node.methods.listSearch[method].call(context)).results.map((result) => result.value);
+
+	it('decides what a gm-/img- model can do by the same rules', async () => {
+		expect(await ids('searchSpeechModels')).toEqual([
+			'gm-2.5-flash-preview-tts',
+			'gm-2.5-pro-preview-tts',
+		]);
+		expect(await ids('searchPredictionModels')).toEqual([
+			'img-4.0-generate-001',
+			'img-4.0-ultra-generate-001',
+		]);
+		expect(await ids('searchEmbeddingModels')).toEqual(['gm-embedding-001']);
+		expect(await ids('searchImageModels')).toContain('gm-3.1-flash-lite-image');
+		expect(await ids('searchImageModels')).not.toContain('img-4.0-generate-001');
+		expect(await ids('searchTextModels')).toEqual([
+			'gm-2.5-flash',
+			'gm-2.5-pro',
+			'gm-3-pro-preview',
+		]);
+	});
+});
