@@ -9,7 +9,7 @@ const MENTIONS = 600;
 const MODEL_LATENCY_MS = 200;
 const BATCH_SIZE = 25;
 const MODEL_GATEWAY_TYPE = 'n8n-nodes-social-gateway.modelGateway';
-const MODEL = { __rl: true, mode: 'id', value: 'gm-2.5-flash' };
+const MODEL = { __rl: true, mode: 'id', value: 'gemini-2.5-flash' };
 
 const POSTS = [
 	'Love the new acme flavour, great value',

@@ -10,7 +10,7 @@ const COMMENTS = 20_000;
 const LATENCY_MS = 20;
 /** Comments per page; the simulator's default (10) would make 2,000 pages, ~45 s per walk. */
 const PAGE_SIZE = 50;
-const NOTE_COMMENTS_ENDPOINT = '/api/v1/notes/app_v2/get_note_comments';
+const NOTE_COMMENTS_ENDPOINT = '/api/v1/xiaohongshu/app_v2/get_note_comments';
 const SAMPLE_INTERVAL_MS = 2;
 
 interface CommentPage {

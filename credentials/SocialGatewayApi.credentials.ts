@@ -68,7 +68,7 @@ export class SocialGatewayApi implements ICredentialType {
 			default: DEFAULT_PROVIDER,
 			displayOptions: { show: { advancedSettings: [true] } },
 			description:
-				"The provider value of every Social Data call (the run envelope's provider). Keep the default unless your service's documentation of POST /api/v1/run names another one.",
+				"The provider value every Social Data call carries (the run envelope's provider, POST /api/v1/run). Keep tikhub unless your provider's documentation of that endpoint names another value.",
 		},
 		{
 			displayName: 'Interface Names',
@@ -79,19 +79,19 @@ export class SocialGatewayApi implements ICredentialType {
 					name: 'Upstream Names',
 					value: 'upstream',
 					description:
-						'The names the real service speaks: /api/v1/douyin/web/…, anthropic-version, gemini- and imagen- models, BytedToken',
+						'The names the real service speaks (the default): /api/v1/douyin/web/… paths, the anthropic-version header, gemini- and imagen- models, BytedToken',
 				},
 				{
 					name: 'Neutral Names',
 					value: 'neutral',
 					description:
-						'The neutral words of the interface document, for a service that speaks those: /api/v1/shortvideo/web/…, compat-version, gm- and img- models, AvatarToken',
+						'The neutral words of the interface document, only for a service that speaks those: /api/v1/shortvideo/web/… paths, the compat-version header, gm- and img- models, AvatarToken',
 				},
 			],
 			default: 'upstream',
 			displayOptions: { show: { advancedSettings: [true] } },
 			description:
-				'Which names the nodes put on the wire: paths, the messages version header, the real-person token field',
+				'Which names the nodes put on the wire: data paths, the messages version header and the real-person token field. Keep Upstream Names unless your provider documents the neutral words.',
 		},
 		{
 			displayName: 'Compat Version',
@@ -99,7 +99,8 @@ export class SocialGatewayApi implements ICredentialType {
 			type: 'string',
 			default: DEFAULT_COMPAT_VERSION,
 			displayOptions: { show: { advancedSettings: [true] } },
-			description: 'Value of the compat-version header of the messages interface',
+			description:
+				'Value of the version header of the messages interface: anthropic-version with Upstream Names, compat-version with Neutral Names',
 		},
 		{
 			displayName: 'Avatar Routing Parameter Name',

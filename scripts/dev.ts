@@ -5,12 +5,19 @@ import {
 	startDevEnvironment,
 } from '../tools/n8n/devEnvironment';
 
-const USAGE = `Usage: npm run dev -- [--port 5678] [--simulator-port 8787] [--pack file.tgz] [--listen 127.0.0.1]
+const USAGE = `Usage: npm run dev -- [--port 5678] [--simulator-port 8787] [--pack file.tgz] [--listen 127.0.0.1] [--interface-names upstream|neutral]
 
 Builds and packs this repository, starts the gateway simulator and a real n8n 2.41.1 editor with
 the pack installed and the credential "Social Gateway (simulator)", and prints the address and
 the login. State (workflows, login, installed pack) stays in .cache/dev-n8n/ between starts.
-Ctrl+C stops everything. Environment: N8N_DEV_PORT, SIM_PORT, N8N_DEV_USER_FOLDER.`;
+The simulator and the credential speak the real service's names; --interface-names neutral switches
+both to the interface document's words. Ctrl+C stops everything. Environment: N8N_DEV_PORT, SIM_PORT,
+N8N_DEV_USER_FOLDER.`;
+
+function interfaceNamesOf(value: string | undefined): 'upstream' | 'neutral' | undefined {
+	if (value === undefined || value === 'upstream' || value === 'neutral') return value;
+	throw new Error(`--interface-names must be upstream or neutral, not ${value}`);
+}
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
@@ -22,6 +29,7 @@ async function main(): Promise<void> {
 			},
 			pack: { type: 'string' },
 			listen: { type: 'string' },
+			'interface-names': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -34,6 +42,7 @@ async function main(): Promise<void> {
 		simulatorPort: portNumber(values['simulator-port'], '--simulator-port'),
 		packTarball: values.pack,
 		listenAddress: values.listen,
+		interfaceNames: interfaceNamesOf(values['interface-names']),
 		userFolder: process.env.N8N_DEV_USER_FOLDER,
 	});
 	process.stdout.write(

@@ -3,7 +3,8 @@ import type {
 	FieldDescriptor,
 	ModePaths,
 } from '../nodes/SocialData/descriptor';
-import { GROUPS } from '../nodes/SocialData/descriptor';
+import { endpointPath, GROUPS } from '../nodes/SocialData/descriptor';
+import { DATA_PATH_PREFIXES } from '../nodes/shared/transport/wireNames';
 
 /** docs/endpoints.md, generated from the endpoint descriptor (`npm run docs`). */
 
@@ -46,7 +47,7 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		'',
 		cell(endpoint.description),
 		'',
-		`- Path: \`${endpoint.path}\``,
+		`- Path: \`${endpointPath(endpoint)}\` (neutral names: \`${endpointPath(endpoint, 'neutral')}\`)`,
 		`- Price: ${price(endpoint)}`,
 		`- Client timeout: ${endpoint.timeoutMs / 1000} s${endpoint.minTimeoutMs ? ` (never below ${endpoint.minTimeoutMs / 1000} s)` : ''}`,
 	];
@@ -125,6 +126,8 @@ export function endpointDocs(): string {
 		'',
 		`${total} endpoints. In the Social Data node the resource is the group key and the operation is the endpoint name.`,
 		'',
+		"Paths are the real service's (the credential's default Interface Names); with Interface Names › Neutral Names the node sends the interface document's words instead, shown beside each path ([credentials.md › Names on the wire](credentials.md#names-on-the-wire)).",
+		'',
 		'Channel, article and search endpoints take `raw`. The service answers with the original upstream answer by default (`raw: true`); the node asks for the parsed structure (`raw: false`) unless you turn on **Options › Raw Upstream Answer**, because the parsed structure reads better — flat lists of records with named fields, what the next nodes map and what One Item per Record and Output Normalised Mentions read. Turn it on for fields only the upstream answer has. How the node uses these endpoints (the Options collection, Return All, checks before billing): [social-data.md](social-data.md).',
 		'',
 		'| Resource | Operation | Action | Price (credits) | Paginated |',
@@ -138,7 +141,7 @@ export function endpointDocs(): string {
 		'| `gateway` | `run` | Run any data endpoint by path | 0.1 | |',
 	];
 	const sections = GROUPS.flatMap((group) => [
-		`## ${group.displayName} (\`${group.key}\`, \`${group.pathPrefix}\`)`,
+		`## ${group.displayName} (\`${group.key}\`, \`${DATA_PATH_PREFIXES[group.key].upstream}\`)`,
 		'',
 		group.description,
 		'',

@@ -1,9 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { MESSAGES_VERSION_HEADER, type InterfaceNames } from '../nodes/shared/transport/wireNames';
 
 /**
  * - bearer: `Authorization: Bearer <key>` (gateway run, model listing, chat completions, avatar paths)
  * - keyOrBearer: query `key` or Bearer (native `/v1beta/*`, `/v1alpha/*`)
- * - messages: `x-api-key` and a `compat-version` header (`/v1/messages`)
+ * - messages: `x-api-key` and the version header of the names the simulator speaks
+ *   (`anthropic-version`, or the interface document's `compat-version`) (`/v1/messages`)
  */
 export type AuthScheme = 'bearer' | 'keyOrBearer' | 'messages' | 'none';
 
@@ -32,6 +34,7 @@ export function checkAuth(
 	scheme: AuthScheme,
 	request: AuthRequest,
 	apiKey: string,
+	names: InterfaceNames,
 ): AuthFailure | undefined {
 	switch (scheme) {
 		case 'none':
@@ -47,8 +50,9 @@ export function checkAuth(
 		case 'messages': {
 			const failure = verdict([header(request.headers, 'x-api-key')], apiKey, request.target);
 			if (failure) return failure;
-			if (!header(request.headers, 'compat-version'))
-				return errorBody(400, 'compat-version header is required', 'INVALID_ARGUMENT');
+			const versionHeader = MESSAGES_VERSION_HEADER[names];
+			if (!header(request.headers, versionHeader))
+				return errorBody(400, `${versionHeader} header is required`, 'INVALID_ARGUMENT');
 			return undefined;
 		}
 	}

@@ -1,4 +1,7 @@
-export { PROVIDER } from '../nodes/SocialData/descriptor/provider';
+import { DEFAULT_PROVIDER } from '../nodes/shared/transport/wireNames';
+
+/** The `provider` value the simulated gateway routes the data paths by (in either vocabulary). */
+export const PROVIDER = DEFAULT_PROVIDER;
 
 export const SIMULATOR_API_KEY = 'sk-sim-test-key-0123456789';
 

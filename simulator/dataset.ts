@@ -97,7 +97,7 @@ function wellKnownIds(data: Omit<Dataset, 'seed' | 'total' | 'ids'>, seed: numbe
 	return {
 		keyword: 'acme',
 		...shortVideo,
-		shareUrl: 'https://v.shortvideo.example.com/iRNBho6u/',
+		shareUrl: 'https://v.douyin.example.com/iRNBho6u/',
 		cookie,
 		collectsId: data.userCollects(cookie)[0]?.collects_id ?? '7' + '1'.repeat(18),
 		noteId,

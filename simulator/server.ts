@@ -153,6 +153,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			scheme,
 			{ headers: req.headers, query: url.searchParams, target: req.url },
 			resolved.apiKey,
+			resolved.interfaceNames,
 		);
 		if (denied) return finish(denied);
 		if (!found.route) {

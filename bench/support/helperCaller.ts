@@ -1,4 +1,4 @@
-import { PROVIDER } from '../../nodes/SocialData/descriptor';
+import { PROVIDER } from '../../simulator';
 import { n8nCredentials } from '../../tools/harness/n8nHttp';
 import { SIMULATOR_API_KEY } from '../../simulator';
 

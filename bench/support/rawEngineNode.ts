@@ -4,7 +4,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { PROVIDER } from '../../nodes/SocialData/descriptor';
+import { PROVIDER } from '../../simulator';
 import { mapWithConcurrency } from '../../nodes/shared/concurrency';
 import { runNode, simulatorCredentials } from '../../tools/harness';
 import { videoDetailInput } from './socialDataRuns';

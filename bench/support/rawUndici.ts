@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { PROVIDER } from '../../nodes/SocialData/descriptor';
+import { PROVIDER } from '../../simulator';
 import { mapWithConcurrency } from '../../nodes/shared/concurrency';
 import { SIMULATOR_API_KEY } from '../../simulator';
 

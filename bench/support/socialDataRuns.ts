@@ -6,7 +6,7 @@ import { runNode, simulatorCredentials } from '../../tools/harness';
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 
 /** The data call the per-item benches make: one channel video's detail, whose answer carries 64-bit ids. */
-export const VIDEO_DETAIL_ENDPOINT = '/api/v1/channels/v2/fetch_video_detail';
+export const VIDEO_DETAIL_ENDPOINT = '/api/v1/wechat_channels/v2/fetch_video_detail';
 
 /**
  * The `raw` every side of a comparison sends, explicitly: the service answers the upstream shape

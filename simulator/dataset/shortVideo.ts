@@ -37,8 +37,8 @@ export interface Danmaku {
 }
 
 const SEC_UID_PREFIX = 'MS4wLjABAAAA';
-const SHARE_HOST = 'www.shortvideo.example.com';
-const SHORT_LINK_HOST = 'v.shortvideo.example.com';
+const SHARE_HOST = 'www.douyin.example.com';
+const SHORT_LINK_HOST = 'v.douyin.example.com';
 /** Post i of an account was published (i + 1) * 4 h (minus jitter) before the epoch: strictly newest first. */
 const POST_GAP_SECONDS = 14_400;
 

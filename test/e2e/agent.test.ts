@@ -80,7 +80,7 @@ function withOpenAiChatModel(
 					position: node.position,
 					// The gateway speaks chat completions, not OpenAI's Responses API (the node's default from 1.3).
 					parameters: {
-						model: { __rl: true, mode: 'id', value: 'gm-2.5-flash' },
+						model: { __rl: true, mode: 'id', value: 'gemini-2.5-flash' },
 						responsesApiEnabled: false,
 						options: { temperature: 0.2 },
 					},
@@ -143,7 +143,7 @@ function checkAgentRun(result: WorkflowRunResult, requests: RecordedRequest[], m
 	// Turn 1: the question and both tools in the wire format; turn 2: both tool results as `tool` messages.
 	expect(chats.length).toBe(2);
 	const [first, second] = chats;
-	expect(first.model).toBe('gm-2.5-flash');
+	expect(first.model).toBe('gemini-2.5-flash');
 	expect(
 		first.messages.some(
 			(message) =>

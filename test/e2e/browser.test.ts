@@ -238,8 +238,8 @@ describe('the credential form of "Social Gateway API"', () => {
 		expect(baseUrl.placeholder).not.toBe('');
 		const shown = fields.map((field) => field.name);
 		expect(shown).toContain('avatarRoutingValue');
-		expect(shown).not.toContain('compatVersion');
-		expect(shown).not.toContain('avatarRoutingName');
+		for (const advancedOnly of ['provider', 'interfaceNames', 'compatVersion', 'avatarRoutingName'])
+			expect(shown).not.toContain(advancedOnly);
 		const everything = `${await modal.innerText()}\n${fields.map((field) => `${field.value} ${field.placeholder}`).join('\n')}`;
 		expect(everything).not.toMatch(/127\.0\.0\.1|localhost/i);
 
@@ -255,19 +255,21 @@ describe('the credential form of "Social Gateway API"', () => {
 		const compat = advanced.find((field) => field.name === 'compatVersion');
 		expect(compat?.label).toBe(label('compatVersion'));
 		expect(compat?.value).toBe(DEFAULT_COMPAT_VERSION);
-		expect(advanced.map((field) => field.name)).toContain('avatarRoutingName');
+		expect(advanced.map((field) => field.name)).toEqual(
+			expect.arrayContaining(['provider', 'avatarRoutingName']),
+		);
 	}, 120_000);
 });
 
 describe('one operation of each node runs against the simulator on the first try', () => {
-	it('Social Data: Search › Search shows the generated fields and runs with the credential', async () => {
+	it('Social Data: Search (WeChat Search) › Search shows the generated fields and runs with the credential', async () => {
 		await openNewWorkflow(page, dev.editorUrl);
 		const ndv = await addNodeFromPanel(page, {
 			search: 'Social Data',
 			displayName: 'Social Data',
 			type: `${PREFIX}socialData`,
 		});
-		await selectParameterOption(page, 'resource', 'Search');
+		await selectParameterOption(page, 'resource', 'Search (WeChat Search)');
 		await selectParameterOption(page, 'operation', 'Search');
 
 		const labels = await shownParameterLabels(ndv);

@@ -404,17 +404,17 @@ describe('the example files in a real n8n 2.41', () => {
 			const file = 'model-gateway-text-and-embeddings.json';
 			expect(itemsOf(file, 'Generate Text')[0]).toMatchObject({
 				text: expect.any(String),
-				model: 'gm-2.5-flash',
+				model: 'gemini-2.5-flash',
 			});
 			expect(itemsOf(file, 'Chat Completion')[0]).toMatchObject({ text: expect.any(String) });
 			const [embedded] = itemsOf(file, 'Embed');
-			expect(embedded).toMatchObject({ model: 'gm-embedding-001', dimensions: 256 });
+			expect(embedded).toMatchObject({ model: 'gemini-embedding-001', dimensions: 256 });
 			expect(embedded.embedding).toHaveLength(256);
 			const paths = runOf(file).requests.map((request) => request.path);
 			expect(paths).toEqual([
-				'/v1beta/models/gm-2.5-flash:generateContent',
+				'/v1beta/models/gemini-2.5-flash:generateContent',
 				'/v1/chat/completions',
-				'/v1beta/models/gm-embedding-001:embedContent',
+				'/v1beta/models/gemini-embedding-001:embedContent',
 			]);
 		});
 

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
 	GATEWAY_CREDENTIAL_TYPE,
 	PACK_NODE_TYPE_PREFIX,
-	type ImportableCredential,
+	type GatewayImportableCredential,
 	type WorkflowJson,
 } from '../../tools/n8n/credentials';
 import type { RunOutput } from '../../tools/n8n/n8nOutput';
@@ -86,14 +86,14 @@ export const CALLS: Record<CallKind, CallSpec> = {
 	textStream: {
 		label: 'Model Gateway text › stream (SSE, ?key=)',
 		method: 'POST',
-		path: '/v1beta/models/gm-2.5-flash:streamGenerateContent',
+		path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent',
 		node: () => ({
 			type: `${PACK_NODE_TYPE_PREFIX}modelGateway`,
 			typeVersion: 1,
 			parameters: {
 				resource: 'text',
 				operation: 'stream',
-				modelId: rl('gm-2.5-flash'),
+				modelId: rl('gemini-2.5-flash'),
 				messages: { values: [{ role: 'user', text: 'Hello' }] },
 			},
 		}),
@@ -108,7 +108,7 @@ export const CALLS: Record<CallKind, CallSpec> = {
 			parameters: {
 				resource: 'message',
 				operation: 'create',
-				modelId: rl('gm-2.5-flash'),
+				modelId: rl('gemini-2.5-flash'),
 				messages: { values: [{ role: 'user', content: 'Hello' }] },
 				max_tokens: 64,
 			},
@@ -147,13 +147,13 @@ export interface Branch {
 	/** Node name in the workflow; unique. */
 	name: string;
 	call: CallKind;
-	credential: ImportableCredential;
+	credential: GatewayImportableCredential;
 }
 
 /** `<tag> <call>` for every call, on one credential. */
 export function branchesFor(
 	tag: string,
-	credential: ImportableCredential,
+	credential: GatewayImportableCredential,
 	calls: CallKind[] = ALL_CALLS,
 ): Branch[] {
 	return calls.map((call) => ({ name: `${tag} ${call}`, call, credential }));
@@ -203,7 +203,7 @@ export function credential(
 	baseUrl: string,
 	apiKey: string,
 	extra: Record<string, string> = {},
-): ImportableCredential {
+): GatewayImportableCredential {
 	return {
 		id,
 		name,

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../../nodes/SocialData/descriptor';
-import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
+import { endpointPath, ENDPOINTS } from '../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../simulator';
 import { SIMULATOR_API_KEY } from '../../simulator';
 import type { BadInputCase } from './support/badInputCases';
@@ -31,7 +31,7 @@ function parametersOf(testCase: BadInputCase): INodeParameters {
 		return {
 			resource: 'gateway',
 			operation: 'run',
-			endpointPath: endpoint.path,
+			endpointPath: endpointPath(endpoint),
 			input: '={{ $json.input }}',
 		};
 	const parameters: INodeParameters = {

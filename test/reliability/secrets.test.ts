@@ -60,12 +60,12 @@ const SCHEMES: SchemeCase[] = [
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1beta',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: 'countTokens',
 			body: '{"contents":[{"parts":[{"text":"hi"}]}]}',
 		},
 		carried: (request) => request.query.key as string | undefined,
-		endpoint: 'gm-2.5-flash:countTokens',
+		endpoint: 'gemini-2.5-flash:countTokens',
 	},
 	{
 		node: 'modelGateway',
@@ -73,7 +73,7 @@ const SCHEMES: SchemeCase[] = [
 		parameters: {
 			resource: 'message',
 			operation: 'create',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: { values: [{ role: 'user', content: 'hi' }] },
 			max_tokens: 50,
 		},

@@ -45,7 +45,7 @@ describe('secrets: a key the service echoes in a successful answer is redacted',
 			{
 				resource: 'gateway',
 				operation: 'run',
-				endpointPath: '/api/v1/notes/app_v2/search_notes',
+				endpointPath: '/api/v1/xiaohongshu/app_v2/search_notes',
 				input: '{"keyword":"acme"}',
 			},
 			'search_notes',

@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { planGatewayRun } from '../../nodes/SocialData/pipeline/planGatewayRun';
-import { ENDPOINTS, GROUPS } from '../../nodes/SocialData/descriptor';
+import { endpointPath, ENDPOINTS, GROUPS } from '../../nodes/SocialData/descriptor';
+import { DATA_PATH_PREFIXES } from '../../nodes/shared/transport/wireNames';
 import { effectiveTimeoutMs } from '../../nodes/SocialData/pipeline/callTimeout';
 import type { Simulator } from '../../simulator';
 import { SIMULATOR_API_KEY } from '../../simulator';
@@ -51,9 +52,11 @@ describe('timeouts: effectiveTimeoutMs', () => {
 
 	it('paths of those groups the descriptor does not know (Gateway › Run) inherit the minimum', () => {
 		for (const group of GROUPS.filter((candidate) => MINIMUM_GROUPS.includes(candidate.key))) {
-			const { target } = planGatewayRun(`${group.pathPrefix}some_future_endpoint`, {});
-			for (const seconds of USER_SECONDS)
-				expect(effectiveTimeoutMs(target, seconds)).toBeGreaterThanOrEqual(SPEC_MINIMUM_MS);
+			for (const prefix of Object.values(DATA_PATH_PREFIXES[group.key])) {
+				const { target } = planGatewayRun(`${prefix}some_future_endpoint`, {});
+				for (const seconds of USER_SECONDS)
+					expect(effectiveTimeoutMs(target, seconds)).toBeGreaterThanOrEqual(SPEC_MINIMUM_MS);
+			}
 		}
 	});
 
@@ -104,7 +107,7 @@ describe(`timeouts against the simulator: Timeout = ${USER_TIMEOUT_S} s, answers
 		const run = await runPackNode(sim, 'socialData', {
 			resource: 'gateway',
 			operation: 'run',
-			endpointPath: channelInfo.path,
+			endpointPath: endpointPath(channelInfo),
 			input: JSON.stringify({ username: sim.dataset.ids.finderUsername }),
 			options: { timeout: USER_TIMEOUT_S },
 		});

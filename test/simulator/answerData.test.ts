@@ -3,7 +3,7 @@ import { PROVIDER, SIMULATOR_API_KEY, type Simulator } from '../../simulator';
 import { parseJson } from '../../simulator/json';
 import { useSimulator } from '../support/useSimulator';
 
-const ARTICLES = '/api/v1/mparticles/v2/';
+const ARTICLES = '/api/v1/wechat_mp/v2/';
 
 let sim: Simulator;
 useSimulator((started) => (sim = started), { pageSize: 4 });
@@ -51,7 +51,7 @@ describe('data faults: a 200 answer with some fields of its data set', () => {
 			endpoint: 'get_note_comments',
 			data: { 'data.cursor': '', 'data.has_more': true },
 		});
-		const answer = await run('/api/v1/notes/app_v2/get_note_comments', {
+		const answer = await run('/api/v1/xiaohongshu/app_v2/get_note_comments', {
 			note_id: sim.dataset.ids.noteId,
 		});
 		expect(answer.body.data.data).toMatchObject({

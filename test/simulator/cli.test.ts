@@ -70,6 +70,26 @@ describe('npm run simulator', () => {
 		expect(refused.status).toBe(401);
 	});
 
+	it('speaks the real names by default and the neutral words with --interface-names neutral', async () => {
+		const idsListed = async (stdout: string) => {
+			const baseUrl = /^ {2}Base URL: (\S+)$/m.exec(stdout)![1];
+			const answer = await fetch(`${baseUrl}/v1/models`, {
+				headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
+			});
+			return ((await answer.json()) as { data: Array<{ id: string }> }).data.map(({ id }) => id);
+		};
+		const upstream = await startCli(['--port', '0']);
+		expect(upstream).not.toContain('Interface Names');
+		expect(await idsListed(upstream)).toContain('gemini-2.5-flash');
+		child?.kill('SIGTERM');
+
+		const neutral = await startCli(['--port', '0', '--interface-names', 'neutral']);
+		expect(neutral).toMatch(/^ {2}Advanced Settings › Interface Names: Neutral Names$/m);
+		const ids = await idsListed(neutral);
+		expect(ids).toContain('gm-2.5-flash');
+		expect(ids.filter((id) => id.startsWith('gemini-'))).toEqual([]);
+	});
+
 	it('listens on the port it is given and prints that address', async () => {
 		const port = await freePort();
 		const stdout = await startCli(['--port', String(port)]);

@@ -50,7 +50,7 @@ describe('simulator: model interfaces', () => {
 		});
 	const messages = (
 		body: unknown,
-		headers: Record<string, string> = { 'x-api-key': key, 'compat-version': '2023-06-01' },
+		headers: Record<string, string> = { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
 	) =>
 		fetch(`${sim.url}/v1/messages`, {
 			method: 'POST',
@@ -62,7 +62,7 @@ describe('simulator: model interfaces', () => {
 	useSimulator((started) => (sim = started), { reset: 'never' });
 
 	it('generateContent answers in the spec shape', async () => {
-		const response = await native('gm-2.5-flash', 'generateContent', {
+		const response = await native('gemini-2.5-flash', 'generateContent', {
 			contents: user('Hello'),
 			tools: [{ googleSearch: {} }],
 		});
@@ -80,7 +80,7 @@ describe('simulator: model interfaces', () => {
 				},
 			],
 			createTime: expect.any(String),
-			modelVersion: 'gm-2.5-flash',
+			modelVersion: 'gemini-2.5-flash',
 			promptFeedback: { safetyRatings: [] },
 			responseId: expect.any(String),
 			usageMetadata: {
@@ -96,7 +96,7 @@ describe('simulator: model interfaces', () => {
 	it('classifies sentiment deterministically and summarises mentions', async () => {
 		const classify = async (mention: string) => {
 			const response = await chat({
-				model: 'gm-2.5-flash',
+				model: 'gemini-2.5-flash',
 				messages: [
 					{ role: 'system', content: 'Classify the sentiment of the mention. Answer JSON.' },
 					{ role: 'user', content: mention },
@@ -114,7 +114,7 @@ describe('simulator: model interfaces', () => {
 		});
 		expect((await classify('Ordered one yesterday')).sentiment).toBe('neutral');
 		const summary = await chat({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			messages: [
 				{
 					role: 'user',
@@ -127,7 +127,7 @@ describe('simulator: model interfaces', () => {
 		);
 		// Lines that carry their label are counted by it, whatever their words.
 		const labelled = await chat({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			messages: [
 				{
 					role: 'user',
@@ -147,7 +147,7 @@ describe('simulator: model interfaces', () => {
 			['16:9', 128, 72],
 			['3:4', 96, 128],
 		] as const) {
-			const response = await native('gm-2.5-flash-image', 'generateContent', {
+			const response = await native('gemini-2.5-flash-image', 'generateContent', {
 				contents: user('A red fox'),
 				generationConfig: {
 					responseModalities: ['TEXT', 'IMAGE'],
@@ -164,7 +164,7 @@ describe('simulator: model interfaces', () => {
 	});
 
 	it('answers a real JPEG when the output format asks for one', async () => {
-		const response = await native('gm-3.1-flash-image-preview', 'generateContent', {
+		const response = await native('gemini-3.1-flash-image-preview', 'generateContent', {
 			contents: user('A blue whale'),
 			generationConfig: {
 				responseModalities: ['TEXT', 'IMAGE'],
@@ -182,7 +182,7 @@ describe('simulator: model interfaces', () => {
 	});
 
 	it('refuses image generation without IMAGE among the modalities, and without generationConfig', async () => {
-		const without = await native('gm-3-pro-image-preview', 'generateContent', {
+		const without = await native('gemini-3-pro-image-preview', 'generateContent', {
 			contents: user('x'),
 		});
 		expect(without.status).toBe(400);
@@ -191,7 +191,7 @@ describe('simulator: model interfaces', () => {
 			status: 'INVALID_ARGUMENT',
 			message: expect.stringMatching(/generationConfig is required/),
 		});
-		const textOnly = await native('gm-3-pro-image-preview', 'generateContent', {
+		const textOnly = await native('gemini-3-pro-image-preview', 'generateContent', {
 			contents: user('x'),
 			generationConfig: { responseModalities: ['TEXT'] },
 		});
@@ -199,7 +199,7 @@ describe('simulator: model interfaces', () => {
 	});
 
 	it('answers a URL with response_format url', async () => {
-		const response = await native('gm-2.5-flash-image', 'generateContent', {
+		const response = await native('gemini-2.5-flash-image', 'generateContent', {
 			contents: user('A lighthouse'),
 			generationConfig: {
 				responseModalities: ['TEXT', 'IMAGE'],
@@ -217,8 +217,8 @@ describe('simulator: model interfaces', () => {
 	});
 
 	it('speaks a real 24 kHz 16-bit waveform with the L16 mime type', async () => {
-		const response = await native('gm-2.5-pro-preview-tts', 'generateContent', {
-			model: 'gm-2.5-pro-preview-tts',
+		const response = await native('gemini-2.5-pro-preview-tts', 'generateContent', {
+			model: 'gemini-2.5-pro-preview-tts',
 			contents: user('Good morning, this is the daily brand report.'),
 			generationConfig: {
 				responseModalities: ['AUDIO'],
@@ -245,7 +245,7 @@ describe('simulator: model interfaces', () => {
 
 	it('embeds deterministically, honouring output_dimensionality, unit length, similar texts closer', async () => {
 		const embed = async (text: string, dimensions?: number) => {
-			const response = await native('gm-embedding-001', 'embedContent', {
+			const response = await native('gemini-embedding-001', 'embedContent', {
 				content: { parts: [{ text }] },
 				output_dimensionality: dimensions,
 				taskType: 'SEMANTIC_SIMILARITY',
@@ -262,7 +262,7 @@ describe('simulator: model interfaces', () => {
 		expect(cosine(a, await embed('the phone battery is bad', 256))).toBeGreaterThan(
 			cosine(a, await embed('recipes for dinner tonight', 256)),
 		);
-		const tooMany = await native('gm-embedding-001', 'embedContent', {
+		const tooMany = await native('gemini-embedding-001', 'embedContent', {
 			content: { parts: [{ text: 'x' }] },
 			output_dimensionality: 5000,
 		});
@@ -270,7 +270,7 @@ describe('simulator: model interfaces', () => {
 	});
 
 	it('predicts sampleCount PNG images', async () => {
-		const response = await native('img-4.0-ultra-generate-001', 'predict', {
+		const response = await native('imagen-4.0-ultra-generate-001', 'predict', {
 			instances: [{ prompt: 'A cat' }],
 			parameters: { sampleCount: 3 },
 		});
@@ -282,29 +282,32 @@ describe('simulator: model interfaces', () => {
 				height: 128,
 			});
 		expect(new Set(predictions.map((p: any) => p.bytesBase64Encoded)).size).toBe(3);
-		const missing = await native('img-4.0-generate-001', 'predict', {
+		const missing = await native('imagen-4.0-generate-001', 'predict', {
 			instances: [{ prompt: 'A cat' }],
 		});
 		expect(missing.status).toBe(400);
 	});
 
 	it('answers other native actions with the generic {id, object, status}, v1alpha requires contents', async () => {
-		const generic = await native('gm-2.5-flash', 'batchSomething', { anything: true });
+		const generic = await native('gemini-2.5-flash', 'batchSomething', { anything: true });
 		expect(await read(generic)).toEqual({
 			id: expect.any(String),
 			object: 'batchSomething',
 			status: 'completed',
 		});
-		const alpha = await fetch(`${sim.url}/v1alpha/models/gm-2.5-flash:generateContent?key=${key}`, {
-			method: 'POST',
-			body: JSON.stringify({}),
-		});
+		const alpha = await fetch(
+			`${sim.url}/v1alpha/models/gemini-2.5-flash:generateContent?key=${key}`,
+			{
+				method: 'POST',
+				body: JSON.stringify({}),
+			},
+		);
 		expect(alpha.status).toBe(400);
 		const list = await fetch(`${sim.url}/v1alpha/models?key=${key}`);
 		expect((await read(list)).models.map((model: any) => model.name)).toContain(
-			'models/gm-2.5-flash',
+			'models/gemini-2.5-flash',
 		);
-		const unknown = await native('gm-0-nothing', 'generateContent', { contents: user('x') });
+		const unknown = await native('gemini-0-nothing', 'generateContent', { contents: user('x') });
 		expect(unknown.status).toBe(404);
 		expect((await read(unknown)).error.status).toBe('NOT_FOUND');
 	});
@@ -315,16 +318,16 @@ describe('simulator: model interfaces', () => {
 		);
 		expect(list.object).toBe('list');
 		expect(list.data).toContainEqual({
-			id: 'img-4.0-generate-001',
+			id: 'imagen-4.0-generate-001',
 			object: 'model',
 			owned_by: 'gateway',
 			created: expect.any(Number),
 		});
-		const one = await fetch(`${sim.url}/v1/models/gm-embedding-001`, {
+		const one = await fetch(`${sim.url}/v1/models/gemini-embedding-001`, {
 			headers: { authorization: `Bearer ${key}` },
 		});
 		expect(await read(one)).toMatchObject({
-			id: 'gm-embedding-001',
+			id: 'gemini-embedding-001',
 			object: 'model',
 			owned_by: 'gateway',
 		});
@@ -337,7 +340,7 @@ describe('simulator: model interfaces', () => {
 
 	it('checks the key per scheme', async () => {
 		expect(
-			(await native('gm-2.5-flash', 'generateContent', { contents: user('x') }, 'key=wrong'))
+			(await native('gemini-2.5-flash', 'generateContent', { contents: user('x') }, 'key=wrong'))
 				.status,
 		).toBe(401);
 		expect(

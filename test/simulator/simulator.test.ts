@@ -3,11 +3,11 @@ import { PROVIDER, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../
 import { parseJson } from '../../simulator/json';
 import { useSimulator } from '../support/useSimulator';
 
-const SV = '/api/v1/shortvideo/web/';
-const NOTES = '/api/v1/notes/app_v2/';
-const CHANNELS = '/api/v1/channels/v2/';
-const ARTICLES = '/api/v1/mparticles/v2/';
-const SEARCH = '/api/v1/mpsearch/v2/';
+const SV = '/api/v1/douyin/web/';
+const NOTES = '/api/v1/xiaohongshu/app_v2/';
+const CHANNELS = '/api/v1/wechat_channels/v2/';
+const ARTICLES = '/api/v1/wechat_mp/v2/';
+const SEARCH = '/api/v1/wechat_search/v2/';
 
 interface Answer {
 	status: number;
@@ -155,7 +155,7 @@ describe('authentication', () => {
 
 	// A request that passes auth may still be refused by the route (empty body): only 401 matters here.
 	it('takes the query key or a bearer on native paths', async () => {
-		const path = '/v1beta/models/gm-2.5-flash:generateContent';
+		const path = '/v1beta/models/gemini-2.5-flash:generateContent';
 		expect(
 			(await http(sim, `${path}?key=bad-query-key`, { method: 'POST' })).body.error.message,
 		).toBe(`Invalid API key: bad-query-key (request ${path}?key=bad-query-key)`);
@@ -169,18 +169,18 @@ describe('authentication', () => {
 		).toBe(401);
 	});
 
-	it('wants x-api-key and compat-version on the messages path', async () => {
+	it('wants x-api-key and anthropic-version on the messages path', async () => {
 		const post = (headers: Record<string, string>) =>
 			http(sim, '/v1/messages', { method: 'POST', headers });
 		expect((await post({ authorization: `Bearer ${SIMULATOR_API_KEY}` })).status).toBe(401);
 		expect(
-			(await post({ 'x-api-key': 'nope', 'compat-version': '2023-06-01' })).body.error.message,
+			(await post({ 'x-api-key': 'nope', 'anthropic-version': '2023-06-01' })).body.error.message,
 		).toMatch(/^Invalid API key: nope \(request /);
 		const noVersion = await post({ 'x-api-key': SIMULATOR_API_KEY });
 		expect(noVersion.status).toBe(400);
-		expect(noVersion.body.error.message).toMatch(/compat-version/);
+		expect(noVersion.body.error.message).toMatch(/anthropic-version/);
 		expect(
-			(await post({ 'x-api-key': SIMULATOR_API_KEY, 'compat-version': '2023-06-01' })).status,
+			(await post({ 'x-api-key': SIMULATOR_API_KEY, 'anthropic-version': '2023-06-01' })).status,
 		).not.toBe(401);
 	});
 });
@@ -527,12 +527,12 @@ describe('faults', () => {
 		expect(answer.headers.location).toBe('http://127.0.0.1:9/elsewhere/api/v1/run');
 		const native = await http(
 			sim,
-			`/v1beta/models/gm-2.5-flash:streamGenerateContent?key=${SIMULATOR_API_KEY}&alt=sse`,
+			`/v1beta/models/gemini-2.5-flash:streamGenerateContent?key=${SIMULATOR_API_KEY}&alt=sse`,
 			{ method: 'POST', body: '{}' },
 		);
 		expect(native.status).toBe(302);
 		expect(native.headers.location).toBe(
-			'http://127.0.0.1:9/v1beta/models/gm-2.5-flash:streamGenerateContent?alt=sse',
+			'http://127.0.0.1:9/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
 		);
 		expect(sim.requests.slice(-2).map((r) => r.fault)).toEqual(['redirect 307', 'redirect 302']);
 		expect(sim.ledger.billedCalls()).toBe(0);

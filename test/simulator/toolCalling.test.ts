@@ -55,7 +55,7 @@ describe('simulator: chat completions with tool calling', () => {
 		fetch(`${sim.url}/v1/chat/completions`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', authorization: `Bearer ${SIMULATOR_API_KEY}` },
-			body: JSON.stringify({ model: 'gm-2.5-flash', ...body }),
+			body: JSON.stringify({ model: 'gemini-2.5-flash', ...body }),
 		});
 
 	useSimulator((started) => (sim = started), { reset: 'never' });

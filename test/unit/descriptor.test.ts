@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/SocialData/descriptor';
+import { endpointPath, ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/SocialData/descriptor';
+import { DATA_PATH_PREFIXES } from '../../nodes/shared/transport/wireNames';
 import { endpointDocs, withOperationsTable } from '../../scripts/endpointDocs';
 
 /** Every data endpoint of the spec with the input fields it names (the spec's Endpoints tables). */
@@ -85,8 +86,12 @@ describe('endpoint descriptor', () => {
 			expect(group.endpoints.map((endpoint) => endpoint.name).sort()).toEqual(
 				Object.keys(SPEC[group.key]).sort(),
 			);
-			for (const endpoint of group.endpoints)
-				expect(endpoint.path).toBe(group.pathPrefix + endpoint.name);
+			for (const endpoint of group.endpoints) {
+				expect(endpointPath(endpoint)).toBe(DATA_PATH_PREFIXES[group.key].upstream + endpoint.name);
+				expect(endpointPath(endpoint, 'neutral')).toBe(
+					DATA_PATH_PREFIXES[group.key].neutral + endpoint.name,
+				);
+			}
 		}
 	});
 

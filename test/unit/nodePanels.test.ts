@@ -228,9 +228,13 @@ describe('the credential form', () => {
 	it('keeps rarely changed fields behind Advanced Settings, after the fields a first test needs', () => {
 		const order = credential.properties.map((property) => property.name);
 		expect(order.slice(0, 2)).toEqual(['apiKey', 'baseUrl']);
-		for (const name of ['compatVersion', 'avatarRoutingName']) {
+		for (const name of ['provider', 'interfaceNames', 'compatVersion', 'avatarRoutingName']) {
 			expect(field(name).displayOptions?.show).toEqual({ advancedSettings: [true] });
 		}
+		// A new user fills in nothing there: the defaults are the real service's.
+		expect(field('provider').default).toBe('tikhub');
+		expect(field('interfaceNames').default).toBe('upstream');
+		expect(field('compatVersion').description).toMatch(/anthropic-version.*compat-version/);
 		expect(field('avatarRoutingValue').description).toMatch(/Avatar Assets/);
 	});
 

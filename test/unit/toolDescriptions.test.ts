@@ -18,12 +18,13 @@ const optionNames = (properties: INodeProperties[], name: string) =>
 		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
 		.map((option) => option.name);
 
-/** "Resource > Operation" pairs the text cites. */
+/** "Resource > Operation" pairs the text cites (a resource may name its platform in parentheses). */
 const citedPairs = (text: string) =>
-	[...text.matchAll(/([A-Z][A-Za-z ]*?) > ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)/g)].map((match) => [
-		match[1].trim(),
-		match[2].trim(),
-	]);
+	[
+		...text.matchAll(
+			/([A-Z][A-Za-z ]*?(?: \([A-Za-z ]+\))?) > ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)/g,
+		),
+	].map((match) => [match[1].trim(), match[2].trim()]);
 
 describe('tool descriptions for AI agents', () => {
 	test('Social Data: every operation the description names exists, and ids are asked for as strings', () => {

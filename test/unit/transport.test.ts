@@ -25,7 +25,7 @@ const runCall = (overrides: Partial<GatewayCall> = {}): GatewayCall => ({
 	timeoutMs: 5_000,
 	body: {
 		provider: PROVIDER,
-		endpoint: '/api/v1/mpsearch/v2/fetch_search',
+		endpoint: '/api/v1/wechat_search/v2/fetch_search',
 		input: { keyword: 'acme', raw: false },
 	},
 	retry: FAST_RETRY,
@@ -66,7 +66,7 @@ describe('transport against the simulator', () => {
 		await callGateway({
 			...runCall(),
 			method: 'GET',
-			path: '/v1beta/models/gm-2.5-flash:generateContent',
+			path: '/v1beta/models/gemini-2.5-flash:generateContent',
 			body: undefined,
 		}).catch(() => undefined);
 		await callGateway({
@@ -79,7 +79,7 @@ describe('transport against the simulator', () => {
 		expect(query.query.key).toBe(SIMULATOR_API_KEY);
 		expect(query.headers.authorization).toBeUndefined();
 		expect(messages.headers['x-api-key']).toBe(SIMULATOR_API_KEY);
-		expect(messages.headers['compat-version']).toBe('2023-06-01');
+		expect(messages.headers['anthropic-version']).toBe('2023-06-01');
 		expect(messages.headers.authorization).toBeUndefined();
 	});
 
@@ -164,7 +164,7 @@ describe('transport against the simulator', () => {
 			runCall({
 				body: {
 					provider: PROVIDER,
-					endpoint: '/api/v1/mpsearch/v2/fetch_search',
+					endpoint: '/api/v1/wechat_search/v2/fetch_search',
 					input: { keyword: 'a', business_type: 'people' },
 				},
 			}),
@@ -211,7 +211,11 @@ describe('transport against the simulator', () => {
 			...runCall(),
 			path: '/v1/chat/completions',
 			endpoint: 'chat',
-			body: { model: 'gm-2.5-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] },
+			body: {
+				model: 'gemini-2.5-flash',
+				stream: true,
+				messages: [{ role: 'user', content: 'hi' }],
+			},
 		});
 		const body = await text(answer.body);
 		expect(body).toMatch(/data: /);

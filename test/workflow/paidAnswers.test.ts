@@ -22,7 +22,7 @@ const conversation = (content: string) => ({ values: [{ role: 'user', content }]
 const chatStream = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'chat',
 	operation: 'complete',
-	modelId: model('gm-2.5-flash'),
+	modelId: model('gemini-2.5-flash'),
 	messages: conversation('Tell me about otters'),
 	options: { stream: true },
 	...extra,
@@ -93,18 +93,18 @@ describe('bounded time and memory', () => {
 		const generate = (options: INodeParameters): INodeParameters => ({
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: { values: [{ role: 'user', text: 'Hello' }] },
 			options,
 		});
 		sim.faults.queue({
-			endpoint: '/v1beta/models/gm-2.5-flash:generateContent',
+			endpoint: '/v1beta/models/gemini-2.5-flash:generateContent',
 			wire: { endless: true },
 		});
 		const small = await runModelGateway(sim, generate({ maxAnswerSizeMb: 1 }));
 		expect(small.error?.message).toMatch(/larger than 1 MB.*may have billed/);
 		sim.faults.queue({
-			endpoint: '/v1beta/models/gm-2.5-flash:generateContent',
+			endpoint: '/v1beta/models/gemini-2.5-flash:generateContent',
 			wire: { announceLength: 100 * 1024 * 1024 },
 		});
 		const large = await runModelGateway(sim, generate({}));
@@ -137,7 +137,7 @@ describe('bounded time and memory', () => {
 			{
 				resource: 'message',
 				operation: 'create',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: conversation('Hello'),
 				max_tokens: 100,
 				options: { stream: true },
@@ -145,11 +145,11 @@ describe('bounded time and memory', () => {
 		],
 		[
 			'native generate-content after the final chunk',
-			'/v1beta/models/gm-2.5-flash:streamGenerateContent',
+			'/v1beta/models/gemini-2.5-flash:streamGenerateContent',
 			{
 				resource: 'text',
 				operation: 'stream',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: { values: [{ role: 'user', text: 'Hello' }] },
 			},
 		],
@@ -199,7 +199,7 @@ describe('secrets: the key is redacted in every encoding a service may echo', ()
 			{
 				resource: 'text',
 				operation: 'generate',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: { values: [{ role: 'user', text: 'Hi' }] },
 			},
 		],
@@ -208,7 +208,7 @@ describe('secrets: the key is redacted in every encoding a service may echo', ()
 			{
 				resource: 'chat',
 				operation: 'complete',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: conversation('Hi'),
 			},
 		],

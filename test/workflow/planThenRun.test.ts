@@ -99,21 +99,21 @@ const MODEL_GATEWAY: Case[] = [
 	{
 		operation: 'text/generate',
 		node: 'modelGateway',
-		parameters: { modelId: model('gm-2.5-flash'), messages: messages(ifBad('""', '"Hello"')) },
+		parameters: { modelId: model('gemini-2.5-flash'), messages: messages(ifBad('""', '"Hello"')) },
 		refusal: /Field "messages" \(Messages\) needs at least one message with text .*\(item 1\)/,
 		sends: native('generateContent'),
 	},
 	{
 		operation: 'text/stream',
 		node: 'modelGateway',
-		parameters: { modelId: model('gm-2.5-flash'), messages: messages(ifBad('""', '"Hello"')) },
+		parameters: { modelId: model('gemini-2.5-flash'), messages: messages(ifBad('""', '"Hello"')) },
 		refusal: /Field "messages" \(Messages\) needs at least one message with text .*\(item 1\)/,
 		sends: native('streamGenerateContent'),
 	},
 	{
 		operation: 'image/generate',
 		node: 'modelGateway',
-		parameters: { modelId: model('gm-2.5-flash-image'), prompt: ifBad('"  "', '"A fox"') },
+		parameters: { modelId: model('gemini-2.5-flash-image'), prompt: ifBad('"  "', '"A fox"') },
 		refusal: /Field "prompt" \(Prompt\) is required and must not be empty \(item 1\)/,
 		sends: native('generateContent'),
 	},
@@ -122,7 +122,7 @@ const MODEL_GATEWAY: Case[] = [
 		refusing: 'aspect ratio',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash-image'),
+			modelId: model('gemini-2.5-flash-image'),
 			prompt: 'A fox',
 			options: { aspectRatio: ifBad('"wide"', '"16:9"') },
 		},
@@ -134,7 +134,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'image/edit',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash-image'),
+			modelId: model('gemini-2.5-flash-image'),
 			prompt: 'Make it blue',
 			binaryPropertyNames: 'data',
 		},
@@ -148,7 +148,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'image/predict',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('img-4.0-generate-001'),
+			modelId: model('imagen-4.0-generate-001'),
 			prompt: 'A fox',
 			sampleCount: ifBad('0', '1'),
 		},
@@ -160,7 +160,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'speech/generate',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash-preview-tts'),
+			modelId: model('gemini-2.5-flash-preview-tts'),
 			text: 'Hello there',
 			voiceName: ifBad('""', '"Kore"'),
 		},
@@ -170,7 +170,7 @@ const MODEL_GATEWAY: Case[] = [
 	{
 		operation: 'embedding/embed',
 		node: 'modelGateway',
-		parameters: { modelId: model('gm-embedding-001'), text: ifBad('""', '"Embed me"') },
+		parameters: { modelId: model('gemini-embedding-001'), text: ifBad('""', '"Embed me"') },
 		refusal: /Field "text" \(Text\) is required and must not be empty \(item 1\)/,
 		sends: native('embedContent'),
 	},
@@ -178,7 +178,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'chat/complete',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: chatMessages('Hello'),
 			options: { temperature: ifBad('3', '0.5') },
 		},
@@ -189,7 +189,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'chat/classify',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			text: ifBad('$json.post', '"I love it"'),
 			labels: 'positive, neutral, negative',
 		},
@@ -203,7 +203,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'message/create',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: chatMessages('Hello'),
 			max_tokens: ifBad('0', '64'),
 		},
@@ -214,7 +214,7 @@ const MODEL_GATEWAY: Case[] = [
 	{
 		operation: 'model/get',
 		node: 'modelGateway',
-		parameters: { modelId: { __rl: true, mode: 'id', value: ifBad('""', '"gm-2.5-flash"') } },
+		parameters: { modelId: { __rl: true, mode: 'id', value: ifBad('""', '"gemini-2.5-flash"') } },
 		refusal: /Field "modelId" \(Model\) is required \(item 1\)/,
 		sends: at('GET', /^\/v1\/models\//),
 	},
@@ -222,7 +222,7 @@ const MODEL_GATEWAY: Case[] = [
 		operation: 'native/call',
 		node: 'modelGateway',
 		parameters: {
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: ifBad('"not an action!"', '"countTokens"'),
 			body: '{ "contents": [{ "role": "user", "parts": [{ "text": "Hi" }] }] }',
 		},

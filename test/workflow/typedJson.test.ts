@@ -36,7 +36,7 @@ describe('JSON typed into parameters keeps 64-bit integers digit for digit', () 
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1beta',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: 'generateContent',
 			body: `{"contents": [{"role": "user", "parts": [{"text": "Hello"}]}], "generationConfig": {"seed": ${BIG}}}`,
 		});
@@ -48,7 +48,7 @@ describe('JSON typed into parameters keeps 64-bit integers digit for digit', () 
 		const { error } = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			options: {
 				contentsJson: `[{"role": "user", "parts": [{"text": "Hello", "traceId": ${BIG}}]}]`,
 			},
@@ -94,7 +94,7 @@ describe('JSON typed into parameters keeps 64-bit integers digit for digit', () 
 		const { error } = await runSocialData(sim, {
 			resource: 'gateway',
 			operation: 'run',
-			endpointPath: '/api/v1/shortvideo/web/fetch_one_video_v2',
+			endpointPath: '/api/v1/douyin/web/fetch_one_video_v2',
 			input: `{"aweme_id": "${sim.dataset.ids.awemeId}", "trace_id": ${BIG}}`,
 		});
 		expect(error).toBeUndefined();

@@ -3,7 +3,9 @@ import { SIMULATOR_API_KEY } from '../../simulator/constants';
 
 /**
  * The `socialGatewayApi` credential of a harness run against the simulator at `baseUrl`, with the
- * simulator's key and no separate model gateway; `fields` overrides any of them.
+ * simulator's key and no separate model gateway; `fields` overrides any of them. An
+ * `interfaceNames` or `provider` among them also turns Advanced Settings on, as n8n reads those
+ * fields only then.
  */
 export function simulatorCredentials(baseUrl: string, fields: IDataObject = {}) {
 	return {
@@ -12,6 +14,9 @@ export function simulatorCredentials(baseUrl: string, fields: IDataObject = {}) 
 			baseUrl,
 			modelBaseUrl: '',
 			compatVersion: '2023-06-01',
+			...(fields.interfaceNames === undefined && fields.provider === undefined
+				? {}
+				: { advancedSettings: true }),
 			...fields,
 		},
 	};

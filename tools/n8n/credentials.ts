@@ -6,8 +6,22 @@ export interface ImportableCredential {
 	name: string;
 	type: string;
 	/** Plain data: `n8n import:credentials` encrypts an object on import. */
-	data: Record<string, string>;
+	data: Record<string, string | boolean>;
 }
+
+/** What the pack's credential holds, as `n8n import:credentials` takes it. */
+export type GatewayCredentialData = {
+	apiKey: string;
+	baseUrl: string;
+	modelBaseUrl: string;
+	compatVersion: string;
+	avatarRoutingValue?: string;
+	/** n8n drops a credential's Advanced Settings fields unless this is on. */
+	advancedSettings?: boolean;
+	interfaceNames?: 'upstream' | 'neutral';
+};
+
+export type GatewayImportableCredential = ImportableCredential & { data: GatewayCredentialData };
 
 export interface GatewayCredentialInput {
 	gatewayUrl: string;
@@ -17,6 +31,8 @@ export interface GatewayCredentialInput {
 	compatVersion?: string;
 	/** The fixed routing value every Avatar Assets call carries (set once in the credential). */
 	avatarRoutingValue?: string;
+	/** Advanced Settings › Interface Names; absent leaves the default (the upstream's own names). */
+	interfaceNames?: 'upstream' | 'neutral';
 	id?: string;
 	name?: string;
 }
@@ -27,7 +43,7 @@ export const PACK_NODE_TYPE_PREFIX = 'n8n-nodes-social-gateway.';
 export const DEFAULT_CREDENTIAL_ID = 'e2eGatewayCred01';
 export const DEFAULT_CREDENTIAL_NAME = 'Social Gateway (e2e)';
 
-export function gatewayCredential(input: GatewayCredentialInput): ImportableCredential {
+export function gatewayCredential(input: GatewayCredentialInput): GatewayImportableCredential {
 	return {
 		id: input.id ?? DEFAULT_CREDENTIAL_ID,
 		name: input.name ?? DEFAULT_CREDENTIAL_NAME,
@@ -40,6 +56,9 @@ export function gatewayCredential(input: GatewayCredentialInput): ImportableCred
 			...(input.avatarRoutingValue === undefined
 				? {}
 				: { avatarRoutingValue: input.avatarRoutingValue }),
+			...(input.interfaceNames === undefined
+				? {}
+				: { advancedSettings: true, interfaceNames: input.interfaceNames }),
 		},
 	};
 }

@@ -16,6 +16,7 @@ import { createProgress } from './progress';
 import { runCommand, tail } from './runCommand';
 import { redactor } from './workflowRunner';
 import { isAlive } from './installLock';
+import type { InterfaceNames } from '../../nodes/shared/transport/wireNames';
 
 export const DEFAULT_DEV_USER_FOLDER = path.join(REPO_ROOT, '.cache', 'dev-n8n');
 export const DEFAULT_N8N_PORT = 5678;
@@ -36,6 +37,8 @@ export interface DevEnvironmentOptions {
 	listenAddress?: string;
 	/** Extra environment for n8n (wins over the defaults). */
 	env?: NodeJS.ProcessEnv;
+	/** The names the simulator speaks and the credential asks for; default the upstream's own. */
+	interfaceNames?: InterfaceNames;
 	quiet?: boolean;
 }
 
@@ -106,7 +109,10 @@ async function startIn(
 	await ensurePackInstalled(userFolder, tarball, options.quiet);
 	const installSeconds = (Date.now() - started) / 1000;
 
-	const simulator = await startSimulatorOn(options.simulatorPort ?? DEFAULT_SIMULATOR_PORT);
+	const simulator = await startSimulatorOn(
+		options.simulatorPort ?? DEFAULT_SIMULATOR_PORT,
+		options.interfaceNames,
+	);
 	progress.step(`simulator listening on ${simulator.url}`);
 	const login = devLoginFor(userFolder);
 	const redact = redactor([SIMULATOR_API_KEY, login.password]);
@@ -124,6 +130,7 @@ async function startIn(
 			apiKey: SIMULATOR_API_KEY,
 			// As a user sets it once: the routing value the simulator's avatar routes expect.
 			avatarRoutingValue: SIM_AVATAR_ROUTING.value,
+			interfaceNames: options.interfaceNames,
 			id: DEV_CREDENTIAL_ID,
 			name: DEV_CREDENTIAL_NAME,
 		});
@@ -197,12 +204,12 @@ function editorEnv(port: number, listenAddress: string, editorUrl: string): Node
 }
 
 /** The simulator on the wished port, or on a free one when that port is taken. */
-async function startSimulatorOn(port: number): Promise<Simulator> {
+async function startSimulatorOn(port: number, interfaceNames?: InterfaceNames): Promise<Simulator> {
 	try {
-		return await startSimulator({ port });
+		return await startSimulator({ port, interfaceNames });
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-		return startSimulator({ port: 0 });
+		return startSimulator({ port: 0, interfaceNames });
 	}
 }
 

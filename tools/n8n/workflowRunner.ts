@@ -209,7 +209,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 function secretValuesOf(credential: ImportableCredential): string[] {
 	return Object.entries(credential.data)
 		.filter(([field]) => /key|token|secret|password/i.test(field))
-		.map(([, value]) => value);
+		.flatMap(([, value]) => (typeof value === 'string' ? [value] : []));
 }
 
 function loadWorkflow(options: RunWorkflowOptions): WorkflowJson {

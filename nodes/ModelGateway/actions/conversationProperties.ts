@@ -10,7 +10,7 @@ import {
 	streamOption,
 } from './descriptions';
 
-export const DEFAULT_CONVERSATION_MODEL = 'gm-2.5-flash';
+export const DEFAULT_CONVERSATION_MODEL = 'gemini-2.5-flash';
 
 /**
  * The parameters of Chat › Complete and Message › Create: model, messages, the interface's own

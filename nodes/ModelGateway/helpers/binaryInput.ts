@@ -1,10 +1,14 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
+import { modelStem } from '../../shared/transport/wireNames';
 import type { NativePart } from './generateContent';
 
-/** Spec, Limits: a single input file of `gm-3.1-flash-lite-image` is at most 500 MB. */
-export const INPUT_FILE_LIMITS: Record<string, number> = {
-	'gm-3.1-flash-lite-image': 500 * 1024 * 1024,
+/**
+ * Spec, Limits: a single input file of `gemini-3.1-flash-lite-image` (the spec's `gm-…`) is at most
+ * 500 MB; keyed by the id without its prefix, so the rule holds in either vocabulary.
+ */
+const INPUT_FILE_LIMITS: Record<string, number> = {
+	'3.1-flash-lite-image': 500 * 1024 * 1024,
 };
 
 /** Binary property names from a comma-separated list ("data, image2"). */
@@ -37,7 +41,7 @@ export async function inlineDataParts(
 	const parts: NativePart[] = [];
 	for (const name of names) {
 		const binary = context.helpers.assertBinaryData(itemIndex, name);
-		const limit = INPUT_FILE_LIMITS[model];
+		const limit = INPUT_FILE_LIMITS[modelStem(model)];
 		if (limit !== undefined) {
 			const size = await sizeOf(context, binary);
 			if (size > limit) {

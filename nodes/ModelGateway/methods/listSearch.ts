@@ -1,16 +1,20 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import { callGateway } from '../../shared/transport/request';
+import { isPredictionModelId, modelStem } from '../../shared/transport/wireNames';
 import { modelListingCall } from '../helpers/calls';
 
-/** Model dropdowns: `GET /v1/models`, narrowed to what an operation can use, filtered by the search text. */
+/**
+ * Model dropdowns: `GET /v1/models`, narrowed to what an operation can use, filtered by the search
+ * text. Capabilities are read from the id without its prefix, so gemini-/imagen- and gm-/img- ids alike.
+ */
 
 type ModelFilter = (id: string) => boolean;
 
-const isImageModel: ModelFilter = (id) => id.includes('image') && !id.startsWith('img-');
-const isPredictionModel: ModelFilter = (id) => id.startsWith('img-');
-const isSpeechModel: ModelFilter = (id) => id.includes('tts');
-const isEmbeddingModel: ModelFilter = (id) => id.includes('embedding');
+const isPredictionModel: ModelFilter = isPredictionModelId;
+const isImageModel: ModelFilter = (id) => !isPredictionModel(id) && modelStem(id).includes('image');
+const isSpeechModel: ModelFilter = (id) => modelStem(id).includes('tts');
+const isEmbeddingModel: ModelFilter = (id) => modelStem(id).includes('embedding');
 const isTextModel: ModelFilter = (id) =>
 	!isImageModel(id) && !isPredictionModel(id) && !isSpeechModel(id) && !isEmbeddingModel(id);
 

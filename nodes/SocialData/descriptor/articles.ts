@@ -6,16 +6,13 @@ import {
 	same,
 } from './commonFields';
 
-const PREFIX = '/api/v1/mparticles/v2/';
-
-const endpoint = endpointsOf('articles', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS);
+const endpoint = endpointsOf('articles', CHARGED_WITHOUT_ANSWER_DEFAULTS);
 
 export const articles: GroupDescriptor = {
 	key: 'articles',
-	displayName: 'Articles',
+	displayName: 'Articles (WeChat Official Accounts)',
 	description:
 		'Articles of official accounts: text and details, read and like counts, comments and replies',
-	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
 			name: 'fetch_article_detail',

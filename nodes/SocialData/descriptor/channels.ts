@@ -8,9 +8,7 @@ import {
 	lastBufferField,
 } from './commonFields';
 
-const PREFIX = '/api/v1/channels/v2/';
-
-const endpoint = endpointsOf('channels', PREFIX, CHARGED_WITHOUT_ANSWER_DEFAULTS);
+const endpoint = endpointsOf('channels', CHARGED_WITHOUT_ANSWER_DEFAULTS);
 
 const numericId = (name: string, displayName: string, description: string, extra = {}) => ({
 	displayName,
@@ -26,10 +24,9 @@ const numericId = (name: string, displayName: string, description: string, extra
 
 export const channels: GroupDescriptor = {
 	key: 'channels',
-	displayName: 'Channels',
+	displayName: 'Channels (WeChat Channels)',
 	description:
 		"Channels of the messaging platform (short videos and lives): creator info, their videos and lives, video comments, search in a creator's videos",
-	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
 			name: 'fetch_channel_info',

@@ -116,18 +116,13 @@ export const RAW_FIELD: FieldDescriptor = {
 };
 
 /** What an endpoint entry must say; the rest comes from its group's defaults. */
-export type EndpointEntry = Omit<EndpointDescriptor, 'group' | 'path' | 'price' | 'timeoutMs'> &
+export type EndpointEntry = Omit<EndpointDescriptor, 'group' | 'price' | 'timeoutMs'> &
 	Partial<EndpointDescriptor>;
 
-/** Builds a group's endpoint entries: path from the prefix, the data-call price and timeout unless overridden. */
-export function endpointsOf(
-	group: GroupKey,
-	prefix: string,
-	defaults: Partial<EndpointDescriptor> = {},
-) {
+/** Builds a group's endpoint entries: the data-call price and timeout unless overridden. */
+export function endpointsOf(group: GroupKey, defaults: Partial<EndpointDescriptor> = {}) {
 	return (entry: EndpointEntry): EndpointDescriptor => ({
 		group,
-		path: prefix + entry.name,
 		price: DATA_CALL_PRICE,
 		timeoutMs: DEFAULT_TIMEOUT_MS,
 		...defaults,

@@ -8,10 +8,11 @@ import { shortVideo } from './shortVideo';
 /*
  * The spec of the gateway's data endpoints. It lives with Social Data, not in nodes/shared/: only Social
  * Data and its trigger read it among the nodes (the docs script and the tests read it as data). The
- * simulator follows the spec on its own and takes only the provider value from here.
+ * simulator follows the spec on its own; both take the names on the wire from nodes/shared/transport/wireNames.ts.
  */
 export * from './types';
-export { GATEWAY_RUN_PATH, PROVIDER } from './provider';
+export { GATEWAY_RUN_PATH } from './provider';
+export { endpointPath } from './paths';
 export { ID_FIELD_NAMES } from './idFields';
 export { same } from './commonFields';
 

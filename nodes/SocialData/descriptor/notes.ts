@@ -1,9 +1,7 @@
 import type { GroupDescriptor } from './types';
 import { DATA_CALL_PRICE, endpointsOf, keywordField, same } from './commonFields';
 
-const PREFIX = '/api/v1/notes/app_v2/';
-
-const endpoint = endpointsOf('notes', PREFIX, {
+const endpoint = endpointsOf('notes', {
 	price: { ...DATA_CALL_PRICE, note: 'deducted only on a 2xx answer with data' },
 	// Wrong ids and unparsable links answer 200 with the upstream error inside `data`, and are billed.
 	answerError: {
@@ -25,10 +23,9 @@ const shareText = (group: string) => ({
 
 export const notes: GroupDescriptor = {
 	key: 'notes',
-	displayName: 'Notes',
+	displayName: 'Notes (Xiaohongshu)',
 	description:
 		"Notes platform (lifestyle notes): search notes, read a note's comments, look up a user's profile",
-	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
 			name: 'get_note_comments',

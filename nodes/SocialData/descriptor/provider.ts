@@ -1,5 +1,2 @@
-/** The fixed `provider` value of the run envelope (the spec writes it as <PROVIDER>). */
-export const PROVIDER = '<PROVIDER>';
-
 /** The gateway's one run endpoint: every data endpoint is called through it, its upstream path in the envelope. */
 export const GATEWAY_RUN_PATH = '/api/v1/run';

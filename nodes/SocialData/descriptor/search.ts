@@ -1,8 +1,6 @@
 import type { AllowedValue, FieldDescriptor, GroupDescriptor, PaginationDescriptor } from './types';
 import { endpointsOf, keywordField } from './commonFields';
 
-const PREFIX = '/api/v1/mpsearch/v2/';
-
 const sortValues: AllowedValue[] = [
 	{ value: 'default', name: 'Relevance', alias: 0 },
 	{ value: 'latest', name: 'Newest', alias: 1 },
@@ -93,14 +91,13 @@ const searchPagination: PaginationDescriptor = {
 	more: { raw: ['data.continue_flag'], parsed: ['data.continue_flag'] },
 };
 
-const endpoint = endpointsOf('search', PREFIX, { raw: true });
+const endpoint = endpointsOf('search', { raw: true });
 
 export const search: GroupDescriptor = {
 	key: 'search',
-	displayName: 'Search',
+	displayName: 'Search (WeChat Search)',
 	description:
 		"Search across the messaging platform's verticals: accounts, articles, channel videos, lives, news and more",
-	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
 			name: 'fetch_search',

@@ -8,8 +8,6 @@ import {
 	same,
 } from './commonFields';
 
-const PREFIX = '/api/v1/shortvideo/web/';
-
 /** Video lists paged by max_cursor (0 first, then the previous answer's max_cursor). */
 const byMaxCursor = (records = 'data.aweme_list'): PaginationDescriptor => ({
 	records: same(records),
@@ -24,7 +22,7 @@ const byRefreshIndex = (start: number): PaginationDescriptor => ({
 	more: same('data.has_more'),
 });
 
-const endpoint = endpointsOf('shortVideo', PREFIX);
+const endpoint = endpointsOf('shortVideo');
 
 const secUserId = {
 	displayName: 'Sec User ID',
@@ -37,10 +35,9 @@ const secUserId = {
 
 export const shortVideo: GroupDescriptor = {
 	key: 'shortVideo',
-	displayName: 'Short Video',
+	displayName: 'Short Video (Douyin)',
 	description:
 		"Short-video platform: a video's data and high-quality play links, danmaku, feeds, a user's posts, likes and collections",
-	pathPrefix: PREFIX,
 	endpoints: [
 		endpoint({
 			name: 'fetch_one_video',

@@ -4,7 +4,10 @@
  * and docs/endpoints.md are all derived from it.
  */
 
-export type GroupKey = 'shortVideo' | 'notes' | 'channels' | 'articles' | 'search';
+import type { DataGroupKey } from '../../shared/transport/wireNames';
+
+/** The data groups; each group's path prefix is the credential's choice (wireNames › DATA_PATH_PREFIXES). */
+export type GroupKey = DataGroupKey;
 
 export type FieldType =
 	| 'string'
@@ -143,11 +146,12 @@ export interface BatchDescriptor {
 export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
 
 export interface EndpointDescriptor {
-	/** The endpoint's own name: the operation value. */
+	/**
+	 * The endpoint's own name: the operation value, and its path after the group's prefix (the run
+	 * envelope's `endpoint` is the prefix the credential names, then this; see endpointPath).
+	 */
 	name: string;
 	group: GroupKey;
-	/** Upstream path sent as the run envelope's `endpoint`. */
-	path: string;
 	displayName: string;
 	description: string;
 	fields: FieldDescriptor[];
@@ -185,6 +189,5 @@ export interface GroupDescriptor {
 	key: GroupKey;
 	displayName: string;
 	description: string;
-	pathPrefix: string;
 	endpoints: EndpointDescriptor[];
 }

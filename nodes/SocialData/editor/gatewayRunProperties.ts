@@ -39,8 +39,9 @@ export const gatewayRunProperties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '/api/v1/shortvideo/web/fetch_hot_search_list',
-		description: 'Upstream data path, starting with /api/v1/',
+		placeholder: '/api/v1/douyin/web/fetch_hot_search_list',
+		description:
+			'Upstream data path, starting with /api/v1/ (the neutral words of the interface document work too: the call sends the names the credential chooses)',
 		displayOptions: display,
 		builderHint: {
 			propertyHint:

@@ -11,6 +11,7 @@ export function inOperationTerms(
 	endpoint: EndpointDescriptor | undefined,
 ): unknown {
 	if (!endpoint || !(error instanceof GatewayError)) return error;
-	const wireName = new RegExp(`\\b${endpoint.name}\\b`, 'g');
+	// Not inside a path the service echoes (`Unknown endpoint: /api/v1/…/fetch_one_video`): that stays as sent.
+	const wireName = new RegExp(`(?<![/\\w])${endpoint.name}\\b`, 'g');
 	return new GatewayError(error.message.replace(wireName, operationLabel(endpoint)), error.details);
 }

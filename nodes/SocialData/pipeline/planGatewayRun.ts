@@ -1,6 +1,7 @@
-import { ENDPOINTS, GATEWAY_RUN_PATH, GROUPS } from '../descriptor';
+import { endpointPath, ENDPOINTS, GATEWAY_RUN_PATH, GROUPS } from '../descriptor';
 import { DATA_CALL_PRICE, DEFAULT_TIMEOUT_MS } from '../descriptor/commonFields';
 import { InputError } from '../../shared/execution';
+import { DATA_PATH_PREFIXES, dataPathIn } from '../../shared/transport/wireNames';
 import type { CallTarget } from './sendCall';
 import type { Input } from './validateInput';
 import { buildInput } from './validateInput';
@@ -13,8 +14,9 @@ export interface GatewayRunPlan {
 const ENDPOINT_PATH = { name: 'endpointPath', displayName: 'Endpoint Path' };
 
 /**
- * Plans the Gateway › Run operation: a call to any endpoint path. A path the descriptor knows is
- * validated by its rules; an unknown one inherits its group's minimum timeout and the data-call price.
+ * Plans the Gateway › Run operation: a call to any endpoint path, written in either vocabulary (the
+ * call sends it in the credential's). A path the descriptor knows is validated by its rules; an
+ * unknown one inherits its group's minimum timeout and the data-call price.
  */
 export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
 	const trimmed = path.trim();
@@ -24,7 +26,8 @@ export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
 			`must be an upstream data path starting with /api/v1/ (got "${trimmed}")`,
 		);
 	}
-	const known = ENDPOINTS.find((endpoint) => endpoint.path === trimmed);
+	const upstream = dataPathIn(trimmed, 'upstream');
+	const known = ENDPOINTS.find((endpoint) => endpointPath(endpoint) === upstream);
 	if (known) {
 		const extras = Object.fromEntries(
 			Object.entries(given).filter(
@@ -33,7 +36,9 @@ export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
 		);
 		return { target: known, input: { ...extras, ...buildInput(known, given) } };
 	}
-	const group = GROUPS.find((candidate) => trimmed.startsWith(candidate.pathPrefix));
+	const group = GROUPS.find((candidate) =>
+		upstream.startsWith(DATA_PATH_PREFIXES[candidate.key].upstream),
+	);
 	const minTimeoutMs = Math.max(
 		0,
 		...(group?.endpoints ?? []).map((endpoint) => endpoint.minTimeoutMs ?? 0),

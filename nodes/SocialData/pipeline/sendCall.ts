@@ -1,21 +1,32 @@
-import type { EndpointDescriptor } from '../descriptor';
-import { GATEWAY_RUN_PATH, ID_FIELD_NAMES, PROVIDER } from '../descriptor';
+import type { EndpointDescriptor, GroupKey } from '../descriptor';
+import { endpointPath, GATEWAY_RUN_PATH, ID_FIELD_NAMES } from '../descriptor';
 import { namedNumbersAsStrings } from '../../shared/json/namedIdStrings';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import { GatewayError } from '../../shared/transport/errors';
 import { redactSecret } from '../../shared/transport/redact';
 import { callGateway } from '../../shared/transport/request';
+import type { InterfaceNames } from '../../shared/transport/wireNames';
+import { DEFAULT_PROVIDER, dataPathIn, interfaceNamesOf } from '../../shared/transport/wireNames';
 import { firstValueAt, valuesAt } from './answerPaths';
 import { effectiveTimeoutMs } from './callTimeout';
 import type { CreditBudget } from './creditBudget';
 import type { CreditCeiling } from './creditCeiling';
 import type { Input } from './validateInput';
 
-/** What a call needs to know of its endpoint: a descriptor entry, or an unknown path of Gateway › Run. */
+/**
+ * What a call needs to know of its endpoint: a descriptor entry (its group and name), or a path of
+ * Gateway › Run the descriptor does not know (written in either vocabulary).
+ */
 export type CallTarget = Pick<
 	EndpointDescriptor,
-	'name' | 'path' | 'price' | 'timeoutMs' | 'minTimeoutMs' | 'answerError'
->;
+	'name' | 'price' | 'timeoutMs' | 'minTimeoutMs' | 'answerError'
+> &
+	({ group: GroupKey } | { path: string });
+
+/** The target's path in the names the credential's service speaks. */
+export function wirePath(target: CallTarget, names: InterfaceNames): string {
+	return 'path' in target ? dataPathIn(target.path, names) : endpointPath(target, names);
+}
 
 /** What every call of one execution shares. */
 export interface CallContext {
@@ -52,10 +63,11 @@ function answerFailure(
 }
 
 /**
- * Sends one call of a data endpoint: its price reserved first (budget and ceiling), then the input in the envelope of
- * the gateway's run endpoint (`POST /api/v1/run`, which takes every data endpoint by its upstream
- * path). Returns the whole answer with the spec's named 64-bit id fields as strings whatever their
- * size (records, pages and mentions all come from it).
+ * Sends one call of a data endpoint: its price reserved first (budget and ceiling), then the input in
+ * the envelope of the gateway's run endpoint (`POST /api/v1/run`, which takes every data endpoint by
+ * its upstream path, in the names and with the provider the credential gives). Returns the whole
+ * answer with the spec's named 64-bit id fields as strings whatever their size (records, pages and
+ * mentions all come from it).
  */
 export async function sendCall(
 	context: CallContext,
@@ -73,7 +85,11 @@ export async function sendCall(
 		path: GATEWAY_RUN_PATH,
 		endpoint: target.name,
 		timeoutMs,
-		body: { provider: PROVIDER, endpoint: target.path, input },
+		body: {
+			provider: context.credentials.provider || DEFAULT_PROVIDER,
+			endpoint: wirePath(target, interfaceNamesOf(context.credentials.interfaceNames)),
+			input,
+		},
 		signal: context.signal,
 	});
 	const failure = answerFailure(context, target, answer.body, answer.status);

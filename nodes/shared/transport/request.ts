@@ -5,6 +5,7 @@ import { httpErrorOf, parseSuccessBody } from './answerBody';
 import type { AddressKind, GatewayCredentials } from './credentials';
 import { addressOf } from './credentials';
 import { Deadline, DeadlineExpired } from './deadline';
+import { withNamesHint } from './namesHint';
 import { GatewayError } from './errors';
 import type { ByteStream } from './readBody';
 import { AnswerTooLarge, readBody } from './readBody';
@@ -259,13 +260,17 @@ async function withRetries<R>(
 			retryAfter = retryAfterMs(answer.headers['retry-after']);
 			if (!retryable || (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs)) {
 				const mayHaveBilled = mayHaveBilledStatus(answer.status, call.method);
-				throw httpErrorOf(
-					answer.status,
-					text,
-					contentTypeOf(answer.headers),
-					call.endpoint,
-					secret,
-					mayHaveBilled,
+				throw withNamesHint(
+					httpErrorOf(
+						answer.status,
+						text,
+						contentTypeOf(answer.headers),
+						call.endpoint,
+						secret,
+						mayHaveBilled,
+					),
+					call.path,
+					call.credentials,
 				);
 			}
 		} catch (error) {

@@ -13,7 +13,7 @@ import type { DataContext, DataGroup } from './types';
 
 /** Articles group: `content` is always an object; comments page by `buffer`, '' on the last page. */
 export const articles: DataGroup = {
-	prefix: '/api/v1/mparticles/v2/',
+	key: 'articles',
 	endpoints: {
 		fetch_article_detail(input, ctx) {
 			const { url, article } = articleOf(input, ctx);

@@ -25,7 +25,7 @@ const OK = { ret: 0, errMsg: {} };
  * Lists page by `last_buffer`; the last page still carries a buffer, its continue flag is 0.
  */
 export const channels: DataGroup = {
-	prefix: '/api/v1/channels/v2/',
+	key: 'channels',
 	endpoints: {
 		fetch_channel_info(input, ctx) {
 			const user = ctx.dataset.finderUser(username(input));

@@ -34,7 +34,7 @@ const AREAS: PageArea[] = ['UNFOLDED', 'FOLDED'];
  * user, or a share text without a usable link, answers code -1 with data null (and is billed).
  */
 export const notes: DataGroup = {
-	prefix: '/api/v1/notes/app_v2/',
+	key: 'notes',
 	endpoints: {
 		get_note_comments(input, ctx) {
 			const noteId = target(input, 'note_id', (text) => ctx.dataset.noteIdFromShareText(text));

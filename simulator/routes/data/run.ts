@@ -1,4 +1,5 @@
 import { PROVIDER, DATA_CALL_CREDITS } from '../../constants';
+import { DATA_PATH_PREFIXES, type InterfaceNames } from '../../../nodes/shared/transport/wireNames';
 import type { HttpRoute, SimResponse } from '../types';
 import { HttpError, type Input } from './input';
 import { DataReply, type DataGroup, type DataHandler } from './types';
@@ -12,14 +13,23 @@ interface Envelope {
 /**
  * `POST /api/v1/run`: checks the envelope, dispatches to the endpoint's handler and answers
  * `{code, message, request_id, data}`. Every answered call of a known endpoint goes to the ledger:
- * 0.10 credits on a 200, nothing on a rejection.
+ * 0.10 credits on a 200, nothing on a rejection. Endpoints are known by the paths of the names the
+ * simulator speaks (SimulatorOptions.interfaceNames): a path in the other vocabulary is an unknown
+ * endpoint, refused unbilled, as a real gateway refuses it.
  */
 export function runRoute(groups: DataGroup[]): HttpRoute {
-	const handlers = new Map<string, DataHandler>();
-	for (const group of groups) {
-		for (const [name, handler] of Object.entries(group.endpoints))
-			handlers.set(group.prefix + name, handler);
-	}
+	const handlersIn = (names: InterfaceNames) =>
+		new Map<string, DataHandler>(
+			groups.flatMap((group) =>
+				Object.entries(group.endpoints).map(
+					([name, handler]) => [DATA_PATH_PREFIXES[group.key][names] + name, handler] as const,
+				),
+			),
+		);
+	const handlers: Record<InterfaceNames, Map<string, DataHandler>> = {
+		upstream: handlersIn('upstream'),
+		neutral: handlersIn('neutral'),
+	};
 	const envelopeOf = (value: unknown): Envelope =>
 		value && typeof value === 'object' && !Array.isArray(value) ? (value as Envelope) : {};
 
@@ -43,7 +53,7 @@ export function runRoute(groups: DataGroup[]): HttpRoute {
 				return error(400, `Invalid provider: expected ${PROVIDER}`, 'provider');
 			if (typeof endpoint !== 'string' || endpoint === '')
 				return error(400, 'Missing required field: endpoint', 'endpoint');
-			const handler = handlers.get(endpoint);
+			const handler = handlers[ctx.options.interfaceNames].get(endpoint);
 			if (!handler) return error(404, `Unknown endpoint: ${endpoint}`, 'endpoint');
 			const billing = (credits: number, units?: number) => ({
 				endpoint,

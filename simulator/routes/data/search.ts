@@ -22,7 +22,7 @@ type SearchCursor = { q: string; b: string; s: string; p: string; d: string; o: 
  * bound to the keyword, vertical, sort, publish_time and duration of the first page.
  */
 export const search: DataGroup = {
-	prefix: '/api/v1/mpsearch/v2/',
+	key: 'search',
 	endpoints: {
 		fetch_search(input, ctx) {
 			const term = keyword(input);

@@ -23,7 +23,7 @@ const MAX_IDS = 50;
  * otherwise the time it was liked or collected). The next page holds the records with a smaller key.
  */
 export const shortVideo: DataGroup = {
-	prefix: '/api/v1/shortvideo/web/',
+	key: 'shortVideo',
 	endpoints: {
 		fetch_one_video(input, ctx) {
 			const video = ctx.dataset.video(awemeId(input));

@@ -1,3 +1,4 @@
+import type { DataGroupKey } from '../../../nodes/shared/transport/wireNames';
 import type { SimContext } from '../types';
 import type { Input } from './input';
 
@@ -20,8 +21,8 @@ export class DataReply {
 }
 
 export interface DataGroup {
-	/** Endpoint prefix, e.g. `/api/v1/shortvideo/web/`. */
-	prefix: string;
+	/** The group; its path prefix is that of the names the simulator speaks (DATA_PATH_PREFIXES). */
+	key: DataGroupKey;
 	/** Handlers keyed by endpoint name (the path segment after the prefix). */
 	endpoints: Record<string, DataHandler>;
 }

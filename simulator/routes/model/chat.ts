@@ -1,6 +1,7 @@
 import type { HttpRoute, SimContext, SimRequest, SimResponse } from '../types';
 import { readConversation } from './conversation';
-import { answering, badRequest, openAiError } from './problems';
+import { isForeignModelId } from './catalog';
+import { answering, badRequest, openAiError, unknownModel } from './problems';
 import { limitTokens, replyTo, STREAM_ERROR_MARK, streamPieces, tokensOf } from './replies';
 import { CHAT_DONE, chatEvent, SSE_HEADERS } from './sse';
 import type { PlannedToolCall } from './toolCalling';
@@ -10,6 +11,7 @@ import { agentTurn, checkToolProtocol, readTools } from './toolCalling';
 
 function handleChat(request: SimRequest, ctx: SimContext): SimResponse {
 	const body = request.json() as Record<string, any>;
+	if (isForeignModelId(body?.model, ctx.options.interfaceNames)) throw unknownModel(body.model);
 	const conversation = readConversation(body, ['system', 'user', 'assistant', 'tool']);
 	checkToolProtocol(body.messages);
 	const tools = readTools(body);

@@ -1,6 +1,6 @@
 import type { HttpRoute } from '../types';
-import { CATALOG, findModel, modelRecord } from './catalog';
-import { answering, notFound, openAiError } from './problems';
+import { catalogOf, findModel, modelRecord } from './catalog';
+import { answering, openAiError, unknownModel } from './problems';
 
 /** `GET /v1/models` (OpenAI-compatible list) and `GET /v1/models/{model}`. */
 export const listingRoutes: HttpRoute[] = [
@@ -8,17 +8,22 @@ export const listingRoutes: HttpRoute[] = [
 		method: 'GET',
 		path: '/v1/models',
 		identify: () => ({ endpoint: 'v1/models' }),
-		handle: () => ({ status: 200, body: { object: 'list', data: CATALOG.map(modelRecord) } }),
+		handle: (_request, ctx) => ({
+			status: 200,
+			body: { object: 'list', data: catalogOf(ctx.options.interfaceNames).map(modelRecord) },
+		}),
 	},
 	{
 		method: 'GET',
 		path: '/v1/models/{model}',
 		identify: () => ({ endpoint: 'v1/models/{model}' }),
-		handle: (request) =>
+		handle: (request, ctx) =>
 			answering(() => {
-				const model = findModel(decodeURIComponent(request.params.model));
-				if (!model)
-					throw notFound(`The model '${decodeURIComponent(request.params.model)}' does not exist`);
+				const model = findModel(
+					decodeURIComponent(request.params.model),
+					ctx.options.interfaceNames,
+				);
+				if (!model) throw unknownModel(decodeURIComponent(request.params.model));
 				return { status: 200, body: modelRecord(model) };
 			}, openAiError),
 	},

@@ -1,6 +1,7 @@
 import type { HttpRoute, SimContext, SimRequest, SimResponse } from '../types';
 import { readConversation } from './conversation';
-import { answering, badRequest, messagesError } from './problems';
+import { isForeignModelId } from './catalog';
+import { answering, badRequest, messagesError, unknownModel } from './problems';
 import { limitTokens, replyTo, STREAM_ERROR_MARK, streamPieces, tokensOf } from './replies';
 import { messagesEvent, SSE_HEADERS } from './sse';
 
@@ -11,6 +12,7 @@ import { messagesEvent, SSE_HEADERS } from './sse';
 
 function handleMessages(request: SimRequest, ctx: SimContext): SimResponse {
 	const body = request.json() as Record<string, any>;
+	if (isForeignModelId(body?.model, ctx.options.interfaceNames)) throw unknownModel(body.model);
 	if (body && typeof body === 'object' && body.max_tokens === undefined)
 		throw badRequest('max_tokens: Field required');
 	const conversation = readConversation(body, ['user', 'assistant'], body?.system);

@@ -1,6 +1,6 @@
 import { hash32, mulberry32 } from '../../dataset/random';
 import type { HttpRoute, SimContext, SimRequest, SimResponse } from '../types';
-import { CATALOG, findModel, type CatalogModel } from './catalog';
+import { catalogOf, findModel, type CatalogModel } from './catalog';
 import {
 	generateContentResponse,
 	imageAnswer,
@@ -41,8 +41,8 @@ function targetOf(request: SimRequest): { model: string; action: string } {
 	return { model: target.slice(0, colon), action: target.slice(colon + 1) };
 }
 
-function modelOf(id: string): CatalogModel {
-	const model = findModel(id);
+function modelOf(id: string, ctx: SimContext): CatalogModel {
+	const model = findModel(id, ctx.options.interfaceNames);
 	if (!model) throw notFound(`models/${id} is not found or is not supported`);
 	return model;
 }
@@ -186,7 +186,7 @@ function countTokens(request: SimRequest, model: CatalogModel): SimResponse {
 
 function handleNative(request: SimRequest, ctx: SimContext): SimResponse {
 	const { model: id, action } = targetOf(request);
-	const model = modelOf(id);
+	const model = modelOf(id, ctx);
 	switch (action) {
 		case 'generateContent': {
 			const { answer } = generate(request, model);
@@ -237,10 +237,10 @@ export const nativeRoutes: HttpRoute[] = [
 		method: 'GET',
 		path: '/v1alpha/models',
 		identify: () => ({ endpoint: 'v1alpha/models' }),
-		handle: () => ({
+		handle: (_request, ctx) => ({
 			status: 200,
 			body: {
-				models: CATALOG.map((model) => ({
+				models: catalogOf(ctx.options.interfaceNames).map((model) => ({
 					name: `models/${model.id}`,
 					displayName: model.id,
 					supportedGenerationMethods:

@@ -1,5 +1,6 @@
 import type { CatalogModel } from './catalog';
 import { badRequest } from './problems';
+import { modelStem } from '../../../nodes/shared/transport/wireNames';
 
 /** Checks a generate-content request the way the service does and reads what the answer depends on. */
 
@@ -19,8 +20,8 @@ const THRESHOLDS = [
 	'HARM_BLOCK_THRESHOLD_UNSPECIFIED',
 ];
 const MODALITIES = ['TEXT', 'IMAGE', 'AUDIO'];
-/** Spec, Limits: a single input file of gm-3.1-flash-lite-image is at most 500 MB. */
-const INPUT_FILE_LIMITS: Record<string, number> = { 'gm-3.1-flash-lite-image': 500 * 1024 * 1024 };
+/** Spec, Limits: a single input file of gemini-3.1-flash-lite-image (gm-… in neutral names) is at most 500 MB. */
+const INPUT_FILE_LIMITS: Record<string, number> = { '3.1-flash-lite-image': 500 * 1024 * 1024 };
 
 export interface InlineFile {
 	mimeType: string;
@@ -75,7 +76,7 @@ function checkParts(
 			}
 			if (!/^[A-Za-z0-9+/]*={0,2}$/.test(inline.data))
 				throw badRequest(`${at}.inline_data.data is not base64`);
-			const limit = INPUT_FILE_LIMITS[model.id];
+			const limit = INPUT_FILE_LIMITS[modelStem(model.id)];
 			if (limit !== undefined && (inline.data.length * 3) / 4 > limit) {
 				throw badRequest(
 					`${at}: a single input file of ${model.id} must not exceed ${limit / 1024 / 1024} MB`,

@@ -14,6 +14,9 @@ export class ModelProblem extends Error {
 export const badRequest = (message: string) => new ModelProblem(400, message);
 export const notFound = (message: string) => new ModelProblem(404, message);
 
+/** The answer to a model id the gateway does not serve (e.g. one in the other vocabulary's words). */
+export const unknownModel = (id: string) => notFound(`The model '${id}' does not exist`);
+
 const GOOGLE_STATUS: Record<number, string> = {
 	400: 'INVALID_ARGUMENT',
 	404: 'NOT_FOUND',

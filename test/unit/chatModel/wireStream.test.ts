@@ -98,7 +98,7 @@ describe('chat completions wire format', () => {
 
 	test('the request: tool calls and results in the wire format, options only when set, stream with usage', () => {
 		const body = chatCompletionBody(
-			'gm-2.5-flash',
+			'gemini-2.5-flash',
 			[
 				{ role: 'system', content: [{ type: 'text', text: 'Be brief' }] },
 				{ role: 'user', content: [{ type: 'text', text: 'About acme?' }] },
@@ -132,7 +132,7 @@ describe('chat completions wire format', () => {
 			true,
 		);
 		expect(body).toEqual({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			messages: [
 				{ role: 'system', content: 'Be brief' },
 				{ role: 'user', content: 'About acme?' },

@@ -57,18 +57,18 @@ describe('Model Gateway node description', () => {
 			]),
 		);
 		expect(byOperation).toEqual({
-			'text.generate': ['gm-2.5-flash', 'searchTextModels'],
-			'text.stream': ['gm-2.5-flash', 'searchTextModels'],
-			'image.generate': ['gm-2.5-flash-image', 'searchImageModels'],
-			'image.edit': ['gm-2.5-flash-image', 'searchImageModels'],
-			'image.predict': ['img-4.0-generate-001', 'searchPredictionModels'],
-			'speech.generate': ['gm-2.5-flash-preview-tts', 'searchSpeechModels'],
-			'embedding.embed': ['gm-embedding-001', 'searchEmbeddingModels'],
-			'chat.complete': ['gm-2.5-flash', 'searchModels'],
-			'chat.classify': ['gm-2.5-flash', 'searchModels'],
-			'message.create': ['gm-2.5-flash', 'searchModels'],
-			'model.get': ['gm-2.5-flash', 'searchModels'],
-			'native.call': ['gm-2.5-flash', 'searchModels'],
+			'text.generate': ['gemini-2.5-flash', 'searchTextModels'],
+			'text.stream': ['gemini-2.5-flash', 'searchTextModels'],
+			'image.generate': ['gemini-2.5-flash-image', 'searchImageModels'],
+			'image.edit': ['gemini-2.5-flash-image', 'searchImageModels'],
+			'image.predict': ['imagen-4.0-generate-001', 'searchPredictionModels'],
+			'speech.generate': ['gemini-2.5-flash-preview-tts', 'searchSpeechModels'],
+			'embedding.embed': ['gemini-embedding-001', 'searchEmbeddingModels'],
+			'chat.complete': ['gemini-2.5-flash', 'searchModels'],
+			'chat.classify': ['gemini-2.5-flash', 'searchModels'],
+			'message.create': ['gemini-2.5-flash', 'searchModels'],
+			'model.get': ['gemini-2.5-flash', 'searchModels'],
+			'native.call': ['gemini-2.5-flash', 'searchModels'],
 		});
 		for (const locator of locators) {
 			const method = (
@@ -97,29 +97,29 @@ describe('model search lists', () => {
 
 	it('narrows GET /v1/models to what each operation can use, and filters by the search text', async () => {
 		expect(await ids('searchSpeechModels')).toEqual([
-			'gm-2.5-flash-preview-tts',
-			'gm-2.5-pro-preview-tts',
+			'gemini-2.5-flash-preview-tts',
+			'gemini-2.5-pro-preview-tts',
 		]);
 		expect(await ids('searchPredictionModels')).toEqual([
-			'img-4.0-generate-001',
-			'img-4.0-ultra-generate-001',
+			'imagen-4.0-generate-001',
+			'imagen-4.0-ultra-generate-001',
 		]);
-		expect(await ids('searchEmbeddingModels')).toEqual(['gm-embedding-001']);
+		expect(await ids('searchEmbeddingModels')).toEqual(['gemini-embedding-001']);
 		expect(await ids('searchImageModels')).toEqual(
 			expect.arrayContaining([
-				'gm-2.5-flash-image',
-				'gm-3-pro-image-preview',
-				'gm-3.1-flash-image-preview',
-				'gm-2.5-flash-image-preview',
-				'gm-3.1-flash-lite-image',
+				'gemini-2.5-flash-image',
+				'gemini-3-pro-image-preview',
+				'gemini-3.1-flash-image-preview',
+				'gemini-2.5-flash-image-preview',
+				'gemini-3.1-flash-lite-image',
 			]),
 		);
 		expect(await ids('searchTextModels')).toEqual([
-			'gm-2.5-flash',
-			'gm-2.5-pro',
-			'gm-3-pro-preview',
+			'gemini-2.5-flash',
+			'gemini-2.5-pro',
+			'gemini-3-pro-preview',
 		]);
-		expect(await ids('searchImageModels', 'PRO')).toEqual(['gm-3-pro-image-preview']);
+		expect(await ids('searchImageModels', 'PRO')).toEqual(['gemini-3-pro-image-preview']);
 		expect((await ids('searchModels')).length).toBeGreaterThan(10);
 		expect(
 			sim.requests.every(
@@ -128,5 +128,37 @@ describe('model search lists', () => {
 					request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`,
 			),
 		).toBe(true);
+	});
+});
+
+describe('model search lists of a service that speaks the neutral words', () => {
+	let context: ILoadOptionsFunctions;
+	useSimulator(
+		(started) => {
+			context = loadOptionsContext({ apiKey: SIMULATOR_API_KEY, baseUrl: started.url });
+		},
+		{ reset: 'never', interfaceNames: 'neutral' },
+	);
+
+	const ids = async (method: keyof typeof node.methods.listSearch) =>
+		(await node.methods.listSearch[method].call(context)).results.map((result) => result.value);
+
+	it('decides what a gm-/img- model can do by the same rules', async () => {
+		expect(await ids('searchSpeechModels')).toEqual([
+			'gm-2.5-flash-preview-tts',
+			'gm-2.5-pro-preview-tts',
+		]);
+		expect(await ids('searchPredictionModels')).toEqual([
+			'img-4.0-generate-001',
+			'img-4.0-ultra-generate-001',
+		]);
+		expect(await ids('searchEmbeddingModels')).toEqual(['gm-embedding-001']);
+		expect(await ids('searchImageModels')).toContain('gm-3.1-flash-lite-image');
+		expect(await ids('searchImageModels')).not.toContain('img-4.0-generate-001');
+		expect(await ids('searchTextModels')).toEqual([
+			'gm-2.5-flash',
+			'gm-2.5-pro',
+			'gm-3-pro-preview',
+		]);
 	});
 });

@@ -29,7 +29,7 @@ export async function recordStreams(
 ): Promise<RecordedStreams> {
 	const native = await raw(
 		sim,
-		`/v1beta/models/gm-2.5-flash:streamGenerateContent?alt=sse&key=${SIMULATOR_API_KEY}`,
+		`/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse&key=${SIMULATOR_API_KEY}`,
 		{
 			contents: [{ role: 'user', parts: [{ text: prompt }] }],
 			generationConfig: { thinkingConfig: { includeThoughts: true } },
@@ -39,19 +39,19 @@ export async function recordStreams(
 	const chat = await raw(
 		sim,
 		'/v1/chat/completions',
-		{ model: 'gm-2.5-flash', stream: true, messages: [{ role: 'user', content: prompt }] },
+		{ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: prompt }] },
 		{ authorization: `Bearer ${SIMULATOR_API_KEY}` },
 	);
 	const messages = await raw(
 		sim,
 		'/v1/messages',
 		{
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			stream: true,
 			max_tokens: 200,
 			messages: [{ role: 'user', content: prompt }],
 		},
-		{ 'x-api-key': SIMULATOR_API_KEY, 'compat-version': '2023-06-01' },
+		{ 'x-api-key': SIMULATOR_API_KEY, 'anthropic-version': '2023-06-01' },
 	);
 	return { native, chat, messages };
 }

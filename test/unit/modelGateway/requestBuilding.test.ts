@@ -64,12 +64,12 @@ describe('native request body', () => {
 		});
 		expect(
 			generateContentBody({
-				model: 'gm-2.5-flash-preview-tts',
+				model: 'gemini-2.5-flash-preview-tts',
 				contents: [{ parts: [{ text: 'x' }] }],
 				generation: { responseModalities: ['AUDIO'], voiceName: 'Puck' },
 			}),
 		).toEqual({
-			model: 'gm-2.5-flash-preview-tts',
+			model: 'gemini-2.5-flash-preview-tts',
 			contents: [{ parts: [{ text: 'x' }] }],
 			generationConfig: {
 				responseModalities: ['AUDIO'],
@@ -152,7 +152,7 @@ describe('reading answers', () => {
 				},
 			],
 			usageMetadata: { totalTokenCount: 9 },
-			modelVersion: 'gm-2.5-flash',
+			modelVersion: 'gemini-2.5-flash',
 			responseId: 'r1',
 		});
 		expect(summary).toEqual({
@@ -160,7 +160,7 @@ describe('reading answers', () => {
 			thoughts: 'hmm',
 			finishReason: 'STOP',
 			usage: { totalTokenCount: 9 },
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			responseId: 'r1',
 		});
 		expect(nativeSummary({ promptFeedback: { blockReason: 'SAFETY' } })).toEqual({

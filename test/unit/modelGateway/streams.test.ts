@@ -34,22 +34,22 @@ describe("streamed answers (n8n's request helper, read as they arrive)", () => {
 		generationConfig: { thinkingConfig: { includeThoughts: true } },
 	});
 	const chatBody = (text: string) => ({
-		model: 'gm-2.5-flash',
+		model: 'gemini-2.5-flash',
 		messages: [{ role: 'user', content: text }],
 	});
 	const messagesBody = (text: string) => ({
-		model: 'gm-2.5-flash',
+		model: 'gemini-2.5-flash',
 		max_tokens: 500,
 		messages: [{ role: 'user', content: text }],
 	});
 
 	it('native: assembles the same text as generateContent, with thoughts, finish reason, usage and time to first token', async () => {
 		const { body: whole } = await callGateway(
-			nativeCall(credentials, 'gm-2.5-flash', 'generateContent', nativeBody(PROMPT)),
+			nativeCall(credentials, 'gemini-2.5-flash', 'generateContent', nativeBody(PROMPT)),
 		);
 		const expected = nativeSummary(whole);
 		const result = await consumeStream(
-			nativeCall(credentials, 'gm-2.5-flash', 'streamGenerateContent', nativeBody(PROMPT), {
+			nativeCall(credentials, 'gemini-2.5-flash', 'streamGenerateContent', nativeBody(PROMPT), {
 				query: { alt: 'sse' },
 			}),
 			nativeStreamAssembler(),
@@ -102,7 +102,7 @@ describe("streamed answers (n8n's request helper, read as they arrive)", () => {
 			() =>
 				nativeCall(
 					credentials,
-					'gm-2.5-flash',
+					'gemini-2.5-flash',
 					'streamGenerateContent',
 					nativeBody('[sim:stream-error] go'),
 					{ query: { alt: 'sse' } },

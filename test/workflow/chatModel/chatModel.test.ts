@@ -158,7 +158,7 @@ function workflow(
 				typeVersion: 1,
 				position: [200, 200] as [number, number],
 				parameters: {
-					modelId: { __rl: true, mode: 'list', value: 'gm-2.5-flash' },
+					modelId: { __rl: true, mode: 'list', value: 'gemini-2.5-flash' },
 					options: options as Record<string, string | number>,
 				},
 				credentials: { socialGatewayApi: { id: 'c1', name: 'Social Gateway' } },
@@ -214,7 +214,7 @@ describe('Social Gateway Chat Model in n8n’s engine', () => {
 		);
 		const [first, second] = chatBodies();
 		expect(first).toMatchObject({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			temperature: 0.3,
 			max_tokens: 400,
 			tools: [SEARCH_TOOL],

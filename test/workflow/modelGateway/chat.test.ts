@@ -27,7 +27,7 @@ describe('Model Gateway › chat', () => {
 			{
 				resource: 'chat',
 				operation: 'complete',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: {
 					values: [
 						{ role: 'system', content: CLASSIFY },
@@ -52,7 +52,7 @@ describe('Model Gateway › chat', () => {
 				completion_tokens: expect.any(Number),
 				total_tokens: expect.any(Number),
 			},
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 		});
 		// The chat interface lives at the Model Base URL.
 		expect(sim.requests).toHaveLength(0);
@@ -66,7 +66,7 @@ describe('Model Gateway › chat', () => {
 			),
 		).toBe(true);
 		expect(bodyOf(modelSim.requests[1])).toEqual({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			messages: [
 				{ role: 'system', content: CLASSIFY },
 				{ role: 'user', content: mentions[1] },
@@ -79,7 +79,7 @@ describe('Model Gateway › chat', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'chat',
 			operation: 'complete',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: {
 				values: [{ role: 'user', content: 'Tell me a long story about otters and rivers' }],
 			},
@@ -98,13 +98,13 @@ describe('Model Gateway › chat', () => {
 		const plain = await runModelGateway(sim, {
 			resource: 'chat',
 			operation: 'complete',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: conversation('What a great day'),
 		});
 		const { items } = await runModelGateway(sim, {
 			resource: 'chat',
 			operation: 'complete',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: conversation('What a great day'),
 			options: { stream: true, parseJson: true, keepRawChunks: true },
 		});
@@ -122,7 +122,7 @@ describe('Model Gateway › chat', () => {
 		const { error } = await runModelGateway(sim, {
 			resource: 'chat',
 			operation: 'complete',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: conversation('[sim:stream-error] hi'),
 			options: { stream: true },
 		});
@@ -135,7 +135,7 @@ describe('Model Gateway › chat', () => {
 		const { error } = await runModelGateway(sim, {
 			resource: 'chat',
 			operation: 'complete',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: conversation('x'),
 			options: { temperature },
 		});
@@ -152,7 +152,7 @@ describe('Model Gateway › chat', () => {
 			{
 				resource: 'chat',
 				operation: 'complete',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: conversation('x'),
 			},
 			{ continueOnFail: true, apiKey: wrongKey, inputItems: [{ json: {} }, { json: {} }] },

@@ -24,7 +24,7 @@ const mentions = (count: number) =>
 const classify = (options: Record<string, unknown> = {}): INodeParameters => ({
 	resource: 'chat',
 	operation: 'classify',
-	modelId: model('gm-2.5-flash'),
+	modelId: model('gemini-2.5-flash'),
 	text: '={{ $json.text }}',
 	labels: 'positive, neutral, negative',
 	options: options as INodeParameters,
@@ -63,7 +63,7 @@ describe('Model Gateway › chat › Classify in Batches', () => {
 		await runModelGateway(sim, classify({ batchSize: 4 }), { inputItems: mentions(3) });
 		const body = bodyOf(chatCalls()[0]);
 		expect(body).toMatchObject({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			temperature: 0,
 			response_format: {
 				type: 'json_schema',

@@ -15,7 +15,7 @@ describe('Model Gateway › embedding', () => {
 			{
 				resource: 'embedding',
 				operation: 'embed',
-				modelId: model('gm-embedding-001'),
+				modelId: model('gemini-embedding-001'),
 				text: '={{ $json.text }}',
 				options: { output_dimensionality: 64, taskType: 'CLUSTERING' },
 			},
@@ -25,7 +25,7 @@ describe('Model Gateway › embedding', () => {
 		expect(items).toHaveLength(12);
 		expect(items.map((item) => item.pairedItem)).toEqual(texts.map((_, item) => ({ item })));
 		for (const item of items) {
-			expect(item.json).toMatchObject({ model: 'gm-embedding-001', dimensions: 64 });
+			expect(item.json).toMatchObject({ model: 'gemini-embedding-001', dimensions: 64 });
 			expect(item.json.embedding).toHaveLength(64);
 		}
 		expect(sim.requests).toHaveLength(12);
@@ -40,7 +40,7 @@ describe('Model Gateway › embedding', () => {
 		const single = await runModelGateway(sim, {
 			resource: 'embedding',
 			operation: 'embed',
-			modelId: model('gm-embedding-001'),
+			modelId: model('gemini-embedding-001'),
 			text: texts[7],
 			options: { output_dimensionality: 64, taskType: 'CLUSTERING' },
 		});
@@ -53,7 +53,7 @@ describe('Model Gateway › embedding', () => {
 			{
 				resource: 'embedding',
 				operation: 'embed',
-				modelId: model('gm-embedding-001'),
+				modelId: model('gemini-embedding-001'),
 				text: '={{ $json.text }}',
 			},
 			{

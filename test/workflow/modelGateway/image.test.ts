@@ -19,10 +19,10 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('Model Gateway › image', () => {
 	it.each([
-		['gm-2.5-flash-image', '16:9', 128, 72],
-		['gm-3-pro-image-preview', '2:3', 84, 126],
-		['gm-3.1-flash-image-preview', '1:1', 128, 128],
-		['gm-2.5-flash-image-preview', '21:9', 126, 54],
+		['gemini-2.5-flash-image', '16:9', 128, 72],
+		['gemini-3-pro-image-preview', '2:3', 84, 126],
+		['gemini-3.1-flash-image-preview', '1:1', 128, 128],
+		['gemini-2.5-flash-image-preview', '21:9', 126, 54],
 	])(
 		'generate with %s at %s gives a PNG binary of %ix%i',
 		async (id, aspectRatio, width, height) => {
@@ -57,7 +57,7 @@ describe('Model Gateway › image', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'image',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash-image'),
+			modelId: model('gemini-2.5-flash-image'),
 			prompt: 'A red bicycle',
 			options: {
 				aspectRatio: '4:3',
@@ -75,7 +75,7 @@ describe('Model Gateway › image', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'image',
 			operation: 'generate',
-			modelId: model('gm-3-pro-image-preview'),
+			modelId: model('gemini-3-pro-image-preview'),
 			prompt: 'A fox',
 			options: { responseFormat: 'url' },
 		});
@@ -105,7 +105,7 @@ describe('Model Gateway › image', () => {
 				{
 					resource: 'image',
 					operation,
-					modelId: model('gm-2.5-flash-image'),
+					modelId: model('gemini-2.5-flash-image'),
 					prompt: `A fox ${URL_IN_INLINE_DATA_MARK}`,
 					options: { responseFormat: 'url' },
 					...extra,
@@ -117,7 +117,7 @@ describe('Model Gateway › image', () => {
 			expect(items).toHaveLength(1);
 			expect(items[0].binary).toBeUndefined();
 			expect(items[0].json).toMatchObject({
-				model: 'gm-2.5-flash-image',
+				model: 'gemini-2.5-flash-image',
 				imageIndex: 0,
 				mimeType: 'image/png',
 			});
@@ -133,7 +133,7 @@ describe('Model Gateway › image', () => {
 			{
 				resource: 'image',
 				operation: 'edit',
-				modelId: model('gm-2.5-flash-image'),
+				modelId: model('gemini-2.5-flash-image'),
 				prompt: 'Put the logo in the corner',
 				binaryPropertyNames: 'data, logo',
 			},
@@ -171,7 +171,7 @@ describe('Model Gateway › image', () => {
 			{
 				resource: 'image',
 				operation: 'edit',
-				modelId: model('gm-3.1-flash-lite-image'),
+				modelId: model('gemini-3.1-flash-lite-image'),
 				prompt: 'Now make it night',
 				binaryPropertyNames: 'current',
 				options: {
@@ -215,7 +215,7 @@ describe('Model Gateway › image', () => {
 		expect(schemeOf(sim.requests[0])).toEqual(['bearer']);
 	});
 
-	it('edit: an input file over 500 MB is refused for gm-3.1-flash-lite-image before anything is sent', async () => {
+	it('edit: an input file over 500 MB is refused for gemini-3.1-flash-lite-image before anything is sent', async () => {
 		const item = binaryItem(
 			{},
 			{ data: { bytes: Buffer.from('tiny'), mimeType: 'video/mp4', fileName: 'huge.mp4' } },
@@ -226,14 +226,14 @@ describe('Model Gateway › image', () => {
 			{
 				resource: 'image',
 				operation: 'edit',
-				modelId: model('gm-3.1-flash-lite-image'),
+				modelId: model('gemini-3.1-flash-lite-image'),
 				prompt: 'A still',
 				binaryPropertyNames: 'data',
 			},
 			{ inputItems: [item] },
 		);
 		expect(error?.message).toMatch(
-			/Input file "data" \(huge\.mp4\) is 501\.0 MB; gm-3\.1-flash-lite-image accepts at most 500 MB/,
+			/Input file "data" \(huge\.mp4\) is 501\.0 MB; gemini-3\.1-flash-lite-image accepts at most 500 MB/,
 		);
 		expect(sim.requests).toHaveLength(0);
 		// Other models take it (the limit is that model's).
@@ -242,7 +242,7 @@ describe('Model Gateway › image', () => {
 			{
 				resource: 'image',
 				operation: 'edit',
-				modelId: model('gm-2.5-flash-image'),
+				modelId: model('gemini-2.5-flash-image'),
 				prompt: 'A still',
 				binaryPropertyNames: 'data',
 			},
@@ -255,7 +255,7 @@ describe('Model Gateway › image', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'image',
 			operation: 'predict',
-			modelId: model('img-4.0-ultra-generate-001'),
+			modelId: model('imagen-4.0-ultra-generate-001'),
 			prompt: 'A mountain lake',
 			sampleCount: 3,
 		});
@@ -265,7 +265,10 @@ describe('Model Gateway › image', () => {
 			parameters: { sampleCount: 3 },
 		});
 		for (const [index, item] of items.entries()) {
-			expect(item.json).toMatchObject({ model: 'img-4.0-ultra-generate-001', imageIndex: index });
+			expect(item.json).toMatchObject({
+				model: 'imagen-4.0-ultra-generate-001',
+				imageIndex: index,
+			});
 			expect(pngSize(await bytesOf(item.binary?.data))).toEqual({ width: 128, height: 128 });
 			expect(item.pairedItem).toEqual({ item: 0 });
 		}

@@ -9,13 +9,13 @@ useSimulator((started) => (modelSim = started));
 const ask = (content: string) => ({ values: [{ role: 'user', content }] });
 
 describe('Model Gateway › message', () => {
-	it('creates a message with x-api-key and compat-version at the model address', async () => {
+	it('creates a message with x-api-key and anthropic-version at the model address', async () => {
 		const { items, error } = await runModelGateway(
 			sim,
 			{
 				resource: 'message',
 				operation: 'create',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: ask('Summarize for the report:\nI love it\nbad battery'),
 				max_tokens: 300,
 				options: { system: 'You write daily reports' },
@@ -34,7 +34,7 @@ describe('Model Gateway › message', () => {
 		expect(schemeOf(request)).toEqual(['messages']);
 		expect(request.headers.authorization).toBeUndefined();
 		expect(bodyOf(request)).toEqual({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			messages: [{ role: 'user', content: 'Summarize for the report:\nI love it\nbad battery' }],
 			max_tokens: 300,
 			system: 'You write daily reports',
@@ -50,7 +50,7 @@ describe('Model Gateway › message', () => {
 		const { error } = await runModelGateway(sim, {
 			resource: 'message',
 			operation: 'create',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: ask('hi'),
 			max_tokens: maxTokens as never,
 		});
@@ -62,7 +62,7 @@ describe('Model Gateway › message', () => {
 		const plain = await runModelGateway(sim, {
 			resource: 'message',
 			operation: 'create',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: ask('Hello there'),
 			max_tokens: 100,
 			output: 'full',
@@ -70,7 +70,7 @@ describe('Model Gateway › message', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'message',
 			operation: 'create',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: ask('Hello there'),
 			max_tokens: 100,
 			options: { stream: true, keepRawChunks: true },
@@ -93,7 +93,7 @@ describe('Model Gateway › message', () => {
 			{
 				resource: 'message',
 				operation: 'create',
-				modelId: model('gm-2.5-flash'),
+				modelId: model('gemini-2.5-flash'),
 				messages: ask('={{ $json.q }}'),
 				max_tokens: 100,
 				options: { stream: true },

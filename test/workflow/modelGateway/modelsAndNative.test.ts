@@ -9,7 +9,11 @@ describe('Model Gateway › model', () => {
 		const { items } = await runModelGateway(sim, { resource: 'model', operation: 'list' });
 		expect(items.length).toBeGreaterThan(10);
 		expect(items.map((item) => item.json.id)).toEqual(
-			expect.arrayContaining(['gm-2.5-flash', 'gm-embedding-001', 'img-4.0-generate-001']),
+			expect.arrayContaining([
+				'gemini-2.5-flash',
+				'gemini-embedding-001',
+				'imagen-4.0-generate-001',
+			]),
 		);
 		expect(items[0].json).toEqual({
 			id: expect.any(String),
@@ -24,20 +28,23 @@ describe('Model Gateway › model', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'model',
 			operation: 'get',
-			modelId: model('gm-2.5-pro-preview-tts'),
+			modelId: model('gemini-2.5-pro-preview-tts'),
 		});
-		expect(items[0].json).toMatchObject({ id: 'gm-2.5-pro-preview-tts', object: 'model' });
+		expect(items[0].json).toMatchObject({ id: 'gemini-2.5-pro-preview-tts', object: 'model' });
 		const missing = await runModelGateway(
 			sim,
-			{ resource: 'model', operation: 'get', modelId: model('gm-9-nope') },
+			{ resource: 'model', operation: 'get', modelId: model('gemini-9-nope') },
 			{ continueOnFail: true },
 		);
-		expect(missing.items[0].json).toMatchObject({ endpoint: 'v1/models/gm-9-nope', status: 404 });
+		expect(missing.items[0].json).toMatchObject({
+			endpoint: 'v1/models/gemini-9-nope',
+			status: 404,
+		});
 	});
 
 	it('listNative: GET /v1alpha/models with the key in the query', async () => {
 		const { items } = await runModelGateway(sim, { resource: 'model', operation: 'listNative' });
-		expect(items.map((item) => item.json.name)).toContain('models/gm-3-pro-image-preview');
+		expect(items.map((item) => item.json.name)).toContain('models/gemini-3-pro-image-preview');
 		expect(sim.requests[0].path).toBe('/v1alpha/models');
 		expect(schemeOf(sim.requests[0])).toEqual(['queryKey']);
 	});
@@ -50,18 +57,18 @@ describe('Model Gateway › native', () => {
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1beta',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: 'countTokens',
 			body: JSON.stringify(body),
 		});
 		expect(items[0].json).toEqual({ totalTokens: 7 });
-		expect(sim.requests[0].path).toBe('/v1beta/models/gm-2.5-flash:countTokens');
+		expect(sim.requests[0].path).toBe('/v1beta/models/gemini-2.5-flash:countTokens');
 		expect(bodyOf(sim.requests[0])).toEqual(body);
 		const generic = await runModelGateway(sim, {
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1beta',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: 'cachedContents',
 			body: '{"ttl":"60s"}',
 		});
@@ -77,18 +84,18 @@ describe('Model Gateway › native', () => {
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1alpha',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: 'generateContent',
 			body: '{"contents":[{"parts":[{"text":"hi"}]}]}',
 		});
 		expect(items[0].json).toMatchObject({ candidates: [{ finishReason: 'STOP' }] });
-		expect(sim.requests[0].path).toBe('/v1alpha/models/gm-2.5-flash:generateContent');
+		expect(sim.requests[0].path).toBe('/v1alpha/models/gemini-2.5-flash:generateContent');
 		sim.reset();
 		const refused = await runModelGateway(sim, {
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1alpha',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			action: 'generateContent',
 			body: '{"generationConfig":{}}',
 		});
@@ -103,12 +110,12 @@ describe('Model Gateway › native', () => {
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1beta',
-			modelId: model('gm-2.5-pro'),
+			modelId: model('gemini-2.5-pro'),
 			action: 'streamGenerateContent',
 			body: '{"contents":[{"parts":[{"text":"Stream something"}]}]}',
 		});
 		expect(items[0].json).toMatchObject({
-			text: 'This is a simulated answer from gm-2.5-pro to: "Stream something".',
+			text: 'This is a simulated answer from gemini-2.5-pro to: "Stream something".',
 			finishReason: 'STOP',
 		});
 		expect(sim.requests[0].query.alt).toBe('sse');
@@ -121,7 +128,7 @@ describe('Model Gateway › native', () => {
 				resource: 'native',
 				operation: 'call',
 				apiVersion: 'v1beta',
-				modelId: model('gm-embedding-001'),
+				modelId: model('gemini-embedding-001'),
 				action: 'embedContent',
 				body: '{"content":{"parts":[{"text":"x"}]},"output_dimensionality":99999}',
 			},
@@ -130,7 +137,7 @@ describe('Model Gateway › native', () => {
 		expect(items[0].json).toMatchObject({
 			status: 400,
 			serviceMessage: 'output_dimensionality must be an integer from 1 to 3072',
-			endpoint: 'v1beta/models/gm-embedding-001:embedContent',
+			endpoint: 'v1beta/models/gemini-embedding-001:embedContent',
 		});
 	});
 });

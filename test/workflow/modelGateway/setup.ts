@@ -5,6 +5,7 @@ import { ModelGateway } from '../../../nodes/ModelGateway/ModelGateway.node';
 import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { RecordedRequest, Simulator } from '../../../simulator';
 import { SIMULATOR_API_KEY } from '../../../simulator';
+import type { InterfaceNames } from '../../../nodes/shared/transport/wireNames';
 
 export { useSimulator } from '../../support/useSimulator';
 
@@ -14,7 +15,13 @@ export const credentialsFor = (
 	sim: Simulator,
 	modelSim: Simulator = sim,
 	apiKey = SIMULATOR_API_KEY,
-) => simulatorCredentials(sim.url, { apiKey, modelBaseUrl: modelSim === sim ? '' : modelSim.url });
+	interfaceNames?: InterfaceNames,
+) =>
+	simulatorCredentials(sim.url, {
+		apiKey,
+		modelBaseUrl: modelSim === sim ? '' : modelSim.url,
+		...(interfaceNames === undefined ? {} : { interfaceNames }),
+	});
 
 /** A model given by id, as a workflow stores the resource locator. */
 export const model = (id: string) => ({ __rl: true, mode: 'id', value: id });
@@ -33,13 +40,15 @@ export async function runModelGateway(
 		continueOnFail?: boolean;
 		modelSim?: Simulator;
 		apiKey?: string;
+		/** The credential's Interface Names (absent: the default, the upstream's own). */
+		interfaceNames?: InterfaceNames;
 	} = {},
 ): Promise<ModelGatewayRun> {
 	const result = await runNode({
 		node: new ModelGateway(),
 		type: MODEL_GATEWAY_TYPE,
 		parameters,
-		credentials: credentialsFor(sim, options.modelSim, options.apiKey),
+		credentials: credentialsFor(sim, options.modelSim, options.apiKey, options.interfaceNames),
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
 	});
@@ -71,14 +80,14 @@ export function binaryItem(
 /** The body the simulator received, as plain JSON. */
 export const bodyOf = (request: RecordedRequest) => JSON.parse(request.bodyText);
 
-/** Which of the three schemes carried the key on a recorded request. */
+/** Which of the three schemes carried the key on a recorded request (the messages header in upstream names). */
 export function schemeOf(request: RecordedRequest): string[] {
 	const schemes: string[] = [];
 	if (request.query.key === SIMULATOR_API_KEY) schemes.push('queryKey');
 	if (request.headers.authorization === `Bearer ${SIMULATOR_API_KEY}`) schemes.push('bearer');
 	if (
 		request.headers['x-api-key'] === SIMULATOR_API_KEY &&
-		request.headers['compat-version'] === '2023-06-01'
+		request.headers['anthropic-version'] === '2023-06-01'
 	)
 		schemes.push('messages');
 	return schemes;

@@ -20,7 +20,7 @@ const TEXT =
 	'Good morning. Here is the brand report for today: mentions are up and mostly positive.';
 
 describe('Model Gateway › speech', () => {
-	it.each(['gm-2.5-flash-preview-tts', 'gm-2.5-pro-preview-tts'])(
+	it.each(['gemini-2.5-flash-preview-tts', 'gemini-2.5-pro-preview-tts'])(
 		'%s: the PCM answer becomes a playable 24 kHz WAV',
 		async (id) => {
 			const { items, error } = await runModelGateway(sim, {
@@ -77,7 +77,7 @@ describe('Model Gateway › speech', () => {
 		const noVoice = await runModelGateway(sim, {
 			resource: 'speech',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash-preview-tts'),
+			modelId: model('gemini-2.5-flash-preview-tts'),
 			text: TEXT,
 			voiceName: ' ',
 		});
@@ -90,7 +90,7 @@ describe('Model Gateway › speech', () => {
 			{
 				resource: 'speech',
 				operation: 'generate',
-				modelId: model('gm-2.5-flash-preview-tts'),
+				modelId: model('gemini-2.5-flash-preview-tts'),
 				text: '={{ $json.script }}',
 				voiceName: 'Kore',
 			},

@@ -46,7 +46,7 @@ const STREAMS: Array<[string, string, INodeParameters]> = [
 		{
 			resource: 'chat',
 			operation: 'complete',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: { values: [{ role: 'user', content: 'Tell me about the weather in three words' }] },
 			options: { stream: true, keepRawChunks: true },
 		},
@@ -57,7 +57,7 @@ const STREAMS: Array<[string, string, INodeParameters]> = [
 		{
 			resource: 'message',
 			operation: 'create',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: { values: [{ role: 'user', content: 'Tell me about the weather in three words' }] },
 			max_tokens: 200,
 			options: { stream: true, keepRawChunks: true },
@@ -65,23 +65,23 @@ const STREAMS: Array<[string, string, INodeParameters]> = [
 	],
 	[
 		'native text stream',
-		'/v1beta/models/gm-2.5-flash:streamGenerateContent',
+		'/v1beta/models/gemini-2.5-flash:streamGenerateContent',
 		{
 			resource: 'text',
 			operation: 'stream',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: { values: [{ role: 'user', text: 'Tell me about the weather in three words' }] },
 			options: { keepRawChunks: true },
 		},
 	],
 	[
 		'native call of streamGenerateContent',
-		'/v1beta/models/gm-2.5-pro:streamGenerateContent',
+		'/v1beta/models/gemini-2.5-pro:streamGenerateContent',
 		{
 			resource: 'native',
 			operation: 'call',
 			apiVersion: 'v1beta',
-			modelId: model('gm-2.5-pro'),
+			modelId: model('gemini-2.5-pro'),
 			action: 'streamGenerateContent',
 			body: '{"contents":[{"parts":[{"text":"Tell me about the weather in three words"}]}]}',
 			options: { keepRawChunks: true },
@@ -122,7 +122,7 @@ test('the simulator cuts the echo over events: no one event of the stream holds 
 		method: 'POST',
 		headers: { authorization: `Bearer ${SIMULATOR_API_KEY}`, 'content-type': 'application/json' },
 		body: JSON.stringify({
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			stream: true,
 			messages: [{ role: 'user', content: 'Tell me about the weather in three words' }],
 		}),

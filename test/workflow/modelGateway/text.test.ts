@@ -12,24 +12,24 @@ describe('Model Gateway › text', () => {
 		const { items, error } = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: prompt('Hello model'),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({
-			text: 'This is a simulated answer from gm-2.5-flash to: "Hello model".',
+			text: 'This is a simulated answer from gemini-2.5-flash to: "Hello model".',
 			finishReason: 'STOP',
 			usage: expect.objectContaining({
 				promptTokenCount: expect.any(Number),
 				totalTokenCount: expect.any(Number),
 			}),
-			model: 'gm-2.5-flash',
+			model: 'gemini-2.5-flash',
 			responseId: expect.any(String),
 		});
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(sim.requests).toHaveLength(1);
-		expect(sim.requests[0].path).toBe('/v1beta/models/gm-2.5-flash:generateContent');
+		expect(sim.requests[0].path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
 		expect(schemeOf(sim.requests[0])).toEqual(['queryKey']);
 		expect(sim.requests[0].headers.authorization).toBeUndefined();
 	});
@@ -38,7 +38,7 @@ describe('Model Gateway › text', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-3-pro-preview'),
+			modelId: model('gemini-3-pro-preview'),
 			messages: {
 				values: [
 					{ role: 'user', text: 'First question' },
@@ -60,7 +60,7 @@ describe('Model Gateway › text', () => {
 		});
 		expect(items[0].json).toMatchObject({
 			candidates: [{ finishReason: 'STOP', groundingMetadata: expect.any(Object) }],
-			modelVersion: 'gm-3-pro-preview',
+			modelVersion: 'gemini-3-pro-preview',
 			usageMetadata: { thoughtsTokenCount: expect.any(Number) },
 		});
 		expect(bodyOf(sim.requests[0])).toEqual({
@@ -94,7 +94,7 @@ describe('Model Gateway › text', () => {
 			{
 				resource: 'text',
 				operation: 'generate',
-				modelId: model('gm-2.5-pro'),
+				modelId: model('gemini-2.5-pro'),
 				messages: prompt('Describe the picture and the video'),
 				options: {
 					inputBinaries: 'photo',
@@ -126,7 +126,7 @@ describe('Model Gateway › text', () => {
 		const { items } = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: prompt('Classify the sentiment: the new app is great'),
 			options: { includeThoughts: true, parseJson: true },
 		});
@@ -142,13 +142,13 @@ describe('Model Gateway › text', () => {
 		const whole = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages,
 		});
 		const { items } = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'stream',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages,
 			options: { keepRawChunks: true },
 		});
@@ -160,7 +160,7 @@ describe('Model Gateway › text', () => {
 		});
 		expect(items[0].json.chunks).toHaveLength(items[0].json.chunkCount as number);
 		const stream = sim.requests[1];
-		expect(stream.path).toBe('/v1beta/models/gm-2.5-flash:streamGenerateContent');
+		expect(stream.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent');
 		expect(stream.query).toEqual({ alt: 'sse', key: SIMULATOR_API_KEY });
 	});
 
@@ -168,14 +168,14 @@ describe('Model Gateway › text', () => {
 		const empty = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: prompt('  '),
 		});
 		expect(empty.error?.message).toMatch(/at least one message/);
 		const hot = await runModelGateway(sim, {
 			resource: 'text',
 			operation: 'generate',
-			modelId: model('gm-2.5-flash'),
+			modelId: model('gemini-2.5-flash'),
 			messages: prompt('x'),
 			options: { temperature: 2.5 },
 		});

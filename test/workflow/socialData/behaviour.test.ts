@@ -74,8 +74,8 @@ describe('Social Data behaviour in n8n', () => {
 		});
 		expect(items[0].json.answeredBy).toBe('fetch_one_video_v2');
 		expect(runCalls().map((call) => JSON.parse(call.bodyText).endpoint)).toEqual([
-			'/api/v1/shortvideo/web/fetch_one_video',
-			'/api/v1/shortvideo/web/fetch_one_video_v2',
+			'/api/v1/douyin/web/fetch_one_video',
+			'/api/v1/douyin/web/fetch_one_video_v2',
 		]);
 	});
 

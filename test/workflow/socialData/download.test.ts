@@ -80,7 +80,7 @@ describe('Social Data › Channels › Download Video', () => {
 		await runSocialData(sim, channelDownload());
 		expect(sim.ledger.billedCalls()).toBe(1);
 		expect(sim.ledger.entries.map((entry) => entry.endpoint)).toEqual([
-			'/api/v1/channels/v2/fetch_video_detail',
+			'/api/v1/wechat_channels/v2/fetch_video_detail',
 		]);
 		const [media] = mediaRequests();
 		expect(media.status).toBe(200);

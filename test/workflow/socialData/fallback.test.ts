@@ -9,8 +9,8 @@ const endpointsCalled = () =>
 	sim.requests
 		.filter((request) => request.path === '/api/v1/run')
 		.map((request) => request.endpoint);
-const V1 = '/api/v1/shortvideo/web/fetch_one_video';
-const V2 = '/api/v1/shortvideo/web/fetch_one_video_v2';
+const V1 = '/api/v1/douyin/web/fetch_one_video';
+const V2 = '/api/v1/douyin/web/fetch_one_video_v2';
 
 /**
  * The spec bills a data call on success. The fallback variant is a second, billed call: it may only

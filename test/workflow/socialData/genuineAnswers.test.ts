@@ -44,7 +44,7 @@ describe('genuine captures through the node', () => {
 	it('notes search (web variant, no paging facts): notes with working links, titles, counts and times', async () => {
 		const capture = await answerWithCapture(
 			'search_notes',
-			'/api/v1/notes/app_v2/search_notes',
+			'/api/v1/xiaohongshu/app_v2/search_notes',
 			{ keyword: 'acme', page: 1 },
 			'notes/search_notes.json',
 		);
@@ -76,7 +76,7 @@ describe('genuine captures through the node', () => {
 		const { noteId } = sim.dataset.ids;
 		const capture = await answerWithCapture(
 			'get_note_comments',
-			'/api/v1/notes/app_v2/get_note_comments',
+			'/api/v1/xiaohongshu/app_v2/get_note_comments',
 			{ note_id: noteId },
 			'notes/get_note_comments.json',
 		);
@@ -100,7 +100,7 @@ describe('genuine captures through the node', () => {
 		const parameters = parametersFor(sim.dataset.ids).fetch_video_comments;
 		const capture = await answerWithCapture(
 			'fetch_video_comments',
-			'/api/v1/channels/v2/fetch_video_comments',
+			'/api/v1/wechat_channels/v2/fetch_video_comments',
 			{ object_id: parameters.object_id as string, raw: true },
 			file,
 		);
@@ -121,7 +121,7 @@ describe('genuine captures through the node', () => {
 		const parameters = parametersFor(sim.dataset.ids).fetch_article_comments;
 		const capture = await answerWithCapture(
 			'fetch_article_comments',
-			'/api/v1/mparticles/v2/fetch_article_comments',
+			'/api/v1/wechat_mp/v2/fetch_article_comments',
 			{ url: parameters.url as string, raw: true },
 			'articles/fetch_article_comments.appmsg_comment-2018.json',
 		);
@@ -191,7 +191,7 @@ describe('genuine captures through the node', () => {
 	it('a capture the pack does not read as records (user info in a search) is an unknown shape, not 0 results', async () => {
 		await answerWithCapture(
 			'search_notes',
-			'/api/v1/notes/app_v2/search_notes',
+			'/api/v1/xiaohongshu/app_v2/search_notes',
 			{ keyword: 'acme', page: 1 },
 			'notes/get_user_info.json',
 		);
@@ -210,7 +210,7 @@ describe('genuine captures through the node', () => {
 	it('with Only New Since Last Run the same capture fails the item: the memory never moves past a page nobody could read', async () => {
 		await answerWithCapture(
 			'search_notes',
-			'/api/v1/notes/app_v2/search_notes',
+			'/api/v1/xiaohongshu/app_v2/search_notes',
 			{ keyword: 'acme', page: 1 },
 			'notes/get_user_info.json',
 		);

@@ -212,7 +212,7 @@ describe('Social Data: the named 64-bit id fields always come out as strings', (
 		const { items } = await runSocialData(sim, {
 			resource: 'gateway',
 			operation: 'run',
-			endpointPath: '/api/v1/channels/v2/fetch_live_detail',
+			endpointPath: '/api/v1/wechat_channels/v2/fetch_live_detail',
 			input: JSON.stringify({ live_id: sim.dataset.ids.liveId, raw: false }),
 		});
 		expect(items[0].json).toMatchObject({ live_id: '5', id: '0', online_count: 3 });

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
+import { endpointPath, ENDPOINTS } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
 import { parametersFor, runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
@@ -22,7 +22,7 @@ describe('Social Data: every operation of every resource, in n8n', () => {
 			expect(calls.length).toBeGreaterThan(0);
 			for (const call of calls) {
 				const body = JSON.parse(call.bodyText);
-				expect(body.endpoint).toBe(ENDPOINTS.find((e) => e.name === operation)!.path);
+				expect(body.endpoint).toBe(endpointPath(ENDPOINTS.find((e) => e.name === operation)!));
 				expect(call.headers.authorization).toMatch(/^Bearer /);
 			}
 			expect(sim.ledger.billedCalls()).toBe(calls.length);
@@ -34,7 +34,7 @@ describe('Social Data: every operation of every resource, in n8n', () => {
 		const { items, error } = await runSocialData(sim, {
 			resource: 'gateway',
 			operation: 'run',
-			endpointPath: '/api/v1/shortvideo/web/fetch_one_video_v2',
+			endpointPath: '/api/v1/douyin/web/fetch_one_video_v2',
 			input,
 		});
 		expect(error).toBeUndefined();

@@ -2,10 +2,13 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 import { runNode, simulatorCredentials } from '../../../tools/harness';
 import type { Simulator, WellKnownIds } from '../../../simulator';
+import type { InterfaceNames } from '../../../nodes/shared/transport/wireNames';
 
 export const SOCIAL_DATA_TYPE = 'n8n-nodes-social-gateway.socialData';
 
-export const credentialsFor = (sim: Simulator) => simulatorCredentials(sim.url);
+/** The credential of a run against `sim`; `interfaceNames` sets Advanced Settings › Interface Names. */
+export const credentialsFor = (sim: Simulator, interfaceNames?: InterfaceNames) =>
+	simulatorCredentials(sim.url, interfaceNames === undefined ? {} : { interfaceNames });
 
 export interface SocialDataRun {
 	items: INodeExecutionData[];
@@ -23,13 +26,15 @@ export async function runSocialData(
 		/** The workflow's static data, changed in place by the run (see the harness's RunWorkflowOptions). */
 		staticData?: IDataObject;
 		workflowId?: string;
+		/** The credential's Interface Names (absent: the default, the upstream's own). */
+		interfaceNames?: InterfaceNames;
 	} = {},
 ): Promise<SocialDataRun> {
 	const result = await runNode({
 		node: new SocialData(),
 		type: SOCIAL_DATA_TYPE,
 		parameters,
-		credentials: credentialsFor(sim),
+		credentials: credentialsFor(sim, options.interfaceNames),
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
 		staticData: options.staticData,

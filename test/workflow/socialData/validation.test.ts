@@ -103,7 +103,7 @@ const CASES: Array<[string, INodeParameters, string]> = [
 		{
 			resource: 'gateway',
 			operation: 'run',
-			endpointPath: '/api/v1/shortvideo/web/fetch_multi_video',
+			endpointPath: '/api/v1/douyin/web/fetch_multi_video',
 			input: JSON.stringify({ aweme_ids: ids }),
 		},
 		'aweme_ids',

@@ -29,7 +29,7 @@ const TASK_TYPES = [
 ];
 
 const properties: INodeProperties[] = [
-	modelLocator('searchEmbeddingModels', 'gm-embedding-001'),
+	modelLocator('searchEmbeddingModels', 'gemini-embedding-001'),
 	{
 		displayName: 'Text',
 		name: 'text',

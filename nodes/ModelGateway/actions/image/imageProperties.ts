@@ -38,7 +38,7 @@ const imageSizeOption: INodeProperties = {
 	],
 	default: '1K',
 	description:
-		'Resolution (sharpness) of models that offer it, e.g. gm-3-pro-image-preview (imageConfig.imageSize)',
+		'Resolution (sharpness) of models that offer it, e.g. gemini-3-pro-image-preview (imageConfig.imageSize)',
 };
 
 /** The options of an image generate-content call; edit adds its earlier turns. */

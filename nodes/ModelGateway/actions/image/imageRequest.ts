@@ -6,7 +6,7 @@ import type { NativeContent, SafetyThreshold } from '../../helpers/generateConte
 import { generateContentBody } from '../../helpers/generateContent';
 import { imageItems, imagesOfNative } from '../../helpers/imageOutput';
 
-export const DEFAULT_IMAGE_MODEL = 'gm-2.5-flash-image';
+export const DEFAULT_IMAGE_MODEL = 'gemini-2.5-flash-image';
 
 /** What Image › Generate and Image › Edit send for one item. */
 export interface ImagePlan {

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				value: 'edit',
 				builderHint: {
 					propertyHint:
-						'Changes the images in the binary properties named in `binaryPropertyNames` by `prompt` with a gm- image model; the result comes back as binary data.',
+						'Changes the images in the binary properties named in `binaryPropertyNames` by `prompt` with a gemini- image model (e.g. gemini-2.5-flash-image); the result comes back as binary data.',
 				},
 				action: 'Edit images',
 				description: 'Change one or more input images by a prompt, also over several turns',
@@ -28,20 +28,20 @@ export const description: INodeProperties[] = [
 				value: 'generate',
 				builderHint: {
 					propertyHint:
-						'Creates an image from `prompt` with a gm- image model; the image comes back as binary data.',
+						'Creates an image from `prompt` with a gemini- image model (e.g. gemini-2.5-flash-image); the image comes back as binary data.',
 				},
 				action: 'Generate an image',
-				description: 'Create an image from a prompt with a gm- image model',
+				description: 'Create an image from a prompt with a gemini- image model',
 			},
 			{
 				name: 'Predict',
 				value: 'predict',
 				builderHint: {
 					propertyHint:
-						'Creates images from `prompt` with an img- model (predict interface); images come back as binary data.',
+						'Creates images from `prompt` with an imagen- model (predict interface, e.g. imagen-4.0-generate-001); images come back as binary data.',
 				},
 				action: 'Generate images by prediction',
-				description: 'Create images with an img- model (predict)',
+				description: 'Create images with an imagen- model (predict)',
 			},
 		],
 		default: 'generate',

@@ -16,7 +16,7 @@ import { promptProperty } from './imageProperties';
 export const endpoint = 'v1beta/models/{model}:predict';
 
 const properties: INodeProperties[] = [
-	modelLocator('searchPredictionModels', 'img-4.0-generate-001'),
+	modelLocator('searchPredictionModels', 'imagen-4.0-generate-001'),
 	promptProperty('Description of the image (instances[].prompt)'),
 	{
 		displayName: 'Number of Images',

@@ -16,7 +16,7 @@ export const endpoint = 'v1/models/{model}';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['model'], operation: ['get'] } },
-	[modelLocator('searchModels', 'gm-2.5-flash')],
+	[modelLocator('searchModels', 'gemini-2.5-flash')],
 );
 
 export function plan(this: IExecuteFunctions, i: number): string {

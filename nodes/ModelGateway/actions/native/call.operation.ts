@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'v1beta',
 	},
-	modelLocator('searchModels', 'gm-2.5-flash'),
+	modelLocator('searchModels', 'gemini-2.5-flash'),
 	{
 		displayName: 'Action',
 		name: 'action',

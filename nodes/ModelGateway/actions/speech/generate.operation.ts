@@ -22,7 +22,7 @@ import { voiceOptions } from './voices';
 export const endpoint = 'v1beta/models/{model}:generateContent';
 
 const properties: INodeProperties[] = [
-	modelLocator('searchSpeechModels', 'gm-2.5-flash-preview-tts'),
+	modelLocator('searchSpeechModels', 'gemini-2.5-flash-preview-tts'),
 	{
 		displayName: 'Text',
 		name: 'text',

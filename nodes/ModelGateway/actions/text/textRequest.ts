@@ -23,7 +23,7 @@ import {
 
 const FILES: FieldRef = { name: 'files', displayName: 'File URIs' };
 
-export const DEFAULT_TEXT_MODEL = 'gm-2.5-flash';
+export const DEFAULT_TEXT_MODEL = 'gemini-2.5-flash';
 
 export function textProperties(streaming: boolean): INodeProperties[] {
 	return [
