@@ -89,11 +89,15 @@ function combinedBatch(
 	return {
 		kind: 'allItems',
 		async runAll(passed) {
-			const plans = passed.flatMap(({ plan }) => (plan.call.kind === 'endpoint' ? [plan.call] : []));
+			const plans = passed.flatMap(({ plan }) =>
+				plan.call.kind === 'endpoint' ? [plan.call] : [],
+			);
 			const ids = plans.flatMap((plan) => plan.ids!.map((id) => ({ id, owner: plan.itemIndex })));
 			const records = await sendBatch(context, endpoint, ids, plans[0].input);
 			// A record asked for by several items comes once, with the first of them, paired with all.
-			const outputOf = new Map(passed.map(({ itemIndex }) => [itemIndex, [] as INodeExecutionData[]]));
+			const outputOf = new Map(
+				passed.map(({ itemIndex }) => [itemIndex, [] as INodeExecutionData[]]),
+			);
 			for (const { json, owners } of records)
 				outputOf.get(owners[0])?.push({ json, pairedItem: owners.map((item) => ({ item })) });
 			return passed.map(({ itemIndex }) => outputOf.get(itemIndex)!);

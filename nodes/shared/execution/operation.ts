@@ -7,7 +7,11 @@ import type { GatewayCredentials } from '../transport/credentials';
  * input throws (an InputError naming the field). Runs for every item before the first call.
  * `credentials` are what the node calls with (a node without any gets `undefined`).
  */
-type PlanStep<P, C> = (this: IExecuteFunctions, itemIndex: number, credentials: C) => P | Promise<P>;
+type PlanStep<P, C> = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: C,
+) => P | Promise<P>;
 
 /** An item whose plan passed. */
 export interface PassedPlan<P> {

@@ -14,7 +14,8 @@ import type {
 	WholeInputOperation,
 } from './operation';
 
-export interface OperationRunOptions<C = GatewayCredentials> extends Omit<FailurePolicy, 'endpoint'> {
+export interface OperationRunOptions<C = GatewayCredentials>
+	extends Omit<FailurePolicy, 'endpoint'> {
 	/** The credentials item `itemIndex` is planned and run with (e.g. with its answer size cap). */
 	credentialsOf(itemIndex: number): C;
 }
@@ -119,7 +120,10 @@ async function runAllItems<P, C>(
 		item.ok
 			? outputOf
 					.get(item.itemIndex)!
-					.map((output) => ({ ...output, pairedItem: output.pairedItem ?? { item: item.itemIndex } }))
+					.map((output) => ({
+						...output,
+						pairedItem: output.pairedItem ?? { item: item.itemIndex },
+					}))
 			: [settleFailure(context, item.error, policy, item)],
 	);
 }
@@ -134,6 +138,8 @@ async function runWholeInput<C>(
 		return await operation.runWhole.call(context, options.credentialsOf(0));
 	} catch (error) {
 		const itemIndex = error instanceof InputError ? (error.itemIndex ?? 0) : 0;
-		return [settleFailure(context, error, { ...options, endpoint: operation.endpoint }, { itemIndex })];
+		return [
+			settleFailure(context, error, { ...options, endpoint: operation.endpoint }, { itemIndex }),
+		];
 	}
 }
