@@ -32,10 +32,8 @@ export async function runOperation<P, C = GatewayCredentials>(
 	options: OperationRunOptions<C>,
 ): Promise<INodeExecutionData[]> {
 	if (operation.kind === 'wholeInput') return await runWholeInput(context, operation, options);
-	const planned = await planEveryItem(
-		context,
-		async (itemIndex) =>
-			await operation.plan.call(context, itemIndex, options.credentialsOf(itemIndex)),
+	const planned = await planEveryItem(context, (itemIndex) =>
+		operation.plan.call(context, itemIndex, options.credentialsOf(itemIndex)),
 	);
 	const policy: FailurePolicy = {
 		...options,
@@ -118,12 +116,10 @@ async function runAllItems<P, C>(
 	const outputOf = new Map(passed.map(({ itemIndex }, at) => [itemIndex, outputs[at] ?? []]));
 	return planned.flatMap((item) =>
 		item.ok
-			? outputOf
-					.get(item.itemIndex)!
-					.map((output) => ({
-						...output,
-						pairedItem: output.pairedItem ?? { item: item.itemIndex },
-					}))
+			? outputOf.get(item.itemIndex)!.map((output) => ({
+					...output,
+					pairedItem: output.pairedItem ?? { item: item.itemIndex },
+				}))
 			: [settleFailure(context, item.error, policy, item)],
 	);
 }
