@@ -1,20 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { toNodeError } from '../../shared/nodeErrors';
 import { alertChat } from '../render/chat/alertBlocks';
 import { trimNote } from '../render/chat/mentionLine';
 import { alertHtml } from '../render/email/alertHtml';
+import type { Spike } from '../render/spike';
 import { readSpike, usualText } from '../render/spike';
 import { stringsFor } from '../render/strings';
 import { commonFields } from './commonFields';
 import type { CommonSettings } from './commonSettings';
 import { readCommonSettings } from './commonSettings';
 import { formatsJson, messageItems } from './formatsOutput';
-import { forItem } from './itemErrors';
 
 export const description: INodeProperties[] = commonFields('buildAlert');
 
-function renderAlert(json: unknown, settings: CommonSettings) {
-	const spike = readSpike(json);
+function renderAlert(spike: Spike, settings: CommonSettings) {
 	const strings = stringsFor(settings.language);
 	const subject = strings.alertSubject(
 		spike.brand,
@@ -36,25 +34,23 @@ function renderAlert(json: unknown, settings: CommonSettings) {
 	);
 }
 
-/** One alert per spike item; every item is read and checked before any is rendered. */
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
-	const planned = items.map((item, index) => {
-		try {
-			return forItem(index, () => {
-				const settings = readCommonSettings(this, index);
-				return { settings, json: { ...renderAlert(item.json, settings), brand: item.json.brand } };
-			});
-		} catch (error) {
-			const failure = toNodeError(this.getNode(), error, index);
-			if (!this.continueOnFail()) throw failure;
-			return { error: failure };
-		}
-	});
-	return planned.flatMap((plan, index) => {
-		if ('error' in plan)
-			return [{ json: { error: plan.error!.message }, pairedItem: { item: index } }];
-		if (plan.settings.itemPerMessage) return messageItems(plan.json, index);
-		return [{ json: plan.json, pairedItem: { item: index } }];
-	});
+/** Reads and checks spike item `itemIndex` and its settings; nothing is rendered yet. */
+export function plan(this: IExecuteFunctions, itemIndex: number) {
+	const json = this.getInputData()[itemIndex].json;
+	return {
+		settings: readCommonSettings(this, itemIndex),
+		spike: readSpike(json),
+		brand: json.brand,
+	};
+}
+
+/** One alert per spike item (or one item per chat message). */
+export async function run(
+	this: IExecuteFunctions,
+	{ settings, spike, brand }: ReturnType<typeof plan>,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const json = { ...renderAlert(spike, settings), brand };
+	if (settings.itemPerMessage) return messageItems(json, itemIndex);
+	return [{ json }];
 }

@@ -53,7 +53,7 @@ export const commonNodeOptions: INodeProperties[] = [
 		default: 4,
 		typeOptions: { minValue: 1, maxValue: 50 },
 		description:
-			'How many input items are processed at once; output order always follows the input',
+			'How many input items are processed at once (the value of the first input item that passes its checks); output order always follows the input',
 	},
 	{
 		displayName: 'Credit Budget',
@@ -62,7 +62,7 @@ export const commonNodeOptions: INodeProperties[] = [
 		default: 0,
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		description:
-			'Stop before this execution would spend more credits than this (price × calls); a Return All walk it stops keeps the pages already paid for. 0 means no budget.',
+			'Stop before this execution would spend more credits than this (price × calls); a Return All walk it stops keeps the pages already paid for. 0 means no budget. It holds for the whole execution, as the Credit Ceilings do: the value of the first input item that passes its checks counts.',
 	},
 	{
 		displayName: 'Credit Ceiling per Hour',

@@ -1,5 +1,7 @@
+import { SpendingLimitReached } from '../../shared/execution/spendingLimit';
+
 /** Raised before a call that a spending limit (the Credit Budget, a Credit Ceiling) does not allow. */
-export class CreditLimitReached extends Error {
+export class CreditLimitReached extends SpendingLimitReached {
 	constructor(message: string) {
 		super(message);
 		this.name = 'CreditLimitReached';
@@ -12,11 +14,6 @@ export class CreditBudgetExceeded extends CreditLimitReached {
 		super(message);
 		this.name = 'CreditBudgetExceeded';
 	}
-}
-
-/** The execution hint of a run a spending limit ended after it had paid for records. */
-export function limitStopHint(itemIndex: number, itemCount: number, limit: CreditLimitReached) {
-	return `Stopped at item ${itemIndex + 1} of ${itemCount}: it and the items not started yet were not sent; the records already paid for are in the output. ${limit.message}`;
 }
 
 const round = (credits: number) => Math.round(credits * 1000) / 1000;

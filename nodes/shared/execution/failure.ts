@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { errorItemJson, toNodeError } from '../nodeErrors';
+import { SpendingLimitReached } from './spendingLimit';
 
 /** How a node turns a failure into n8n's error, or into an error item under Continue On Fail. */
 export interface FailurePolicy {
@@ -13,8 +14,6 @@ export interface FailurePolicy {
 	endpoint: string | ((itemIndex: number) => string);
 	/** The API key: kept out of every message. */
 	apiKey?: string;
-	/** Failures that end the whole node even under Continue On Fail (e.g. a spent credit budget). */
-	stopsNode?: (error: unknown) => boolean;
 	/** Rewords a failure before it becomes n8n's error (e.g. in the operation's own terms). */
 	reword?: (error: unknown) => unknown;
 	/** What an error item adds to error, endpoint, status and serviceMessage (e.g. the asset id). */
@@ -27,10 +26,23 @@ export interface FailureSite {
 	pairedItem?: IPairedItemData | IPairedItemData[];
 }
 
+/** A failure that ends the whole node even under Continue On Fail: a spending limit. */
+export function stopsNode(error: unknown): error is SpendingLimitReached {
+	return error instanceof SpendingLimitReached;
+}
+
+/** n8n's error of a failure that stops the node as a whole (not tied to an item). */
+export function nodeStop(context: IExecuteFunctions, error: unknown): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		error instanceof Error ? error.message : String(error),
+	);
+}
+
 /**
  * Settles one failure: under Continue On Fail it becomes an error item
  * (`{ error, endpoint, status, serviceMessage, ...errorDetails }`); otherwise, and always for a
- * failure that stops the node, n8n's error is thrown.
+ * spending limit, n8n's error is thrown.
  */
 export function settleFailure(
 	context: IExecuteFunctions,
@@ -39,12 +51,7 @@ export function settleFailure(
 	site: FailureSite,
 	continueOnFail = context.continueOnFail(),
 ): INodeExecutionData {
-	if (policy.stopsNode?.(error)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			error instanceof Error ? error.message : String(error),
-		);
-	}
+	if (stopsNode(error)) throw nodeStop(context, error);
 	const { itemIndex } = site;
 	const reworded = policy.reword ? policy.reword(error) : error;
 	const nodeError = toNodeError(context.getNode(), reworded, itemIndex, policy.apiKey);

@@ -1,6 +1,11 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { InputError, planEveryItem, runItems } from '../../../nodes/shared/execution';
+import {
+	InputError,
+	SpendingLimitReached,
+	planEveryItem,
+	runItems,
+} from '../../../nodes/shared/execution';
 import { GatewayError } from '../../../nodes/shared/transport/errors';
 
 const NODE = { name: 'Node', type: 'test', typeVersion: 1, parameters: {} } as unknown as INode;
@@ -81,16 +86,47 @@ describe('runItems', () => {
 		expect(started).toEqual([0]);
 	});
 
-	it('a failure that stops the node does so even under Continue On Fail', async () => {
+	it('a spending limit before anything was paid stops the node, even under Continue On Fail', async () => {
 		const error = runItems(
 			context(2, true),
 			async () => {
-				throw new Error('Credit budget exceeded');
+				throw new SpendingLimitReached('Credit budget exceeded');
 			},
-			{ endpoint: 'test', stopsNode: () => true },
+			{ endpoint: 'test', paid: () => false },
 		);
 		await expect(error).rejects.toBeInstanceOf(NodeOperationError);
 		await expect(error).rejects.toThrow('Credit budget exceeded');
+	});
+
+	it('a spending limit after paid calls keeps what was paid, sends no later item and says where it stopped', async () => {
+		const hints: string[] = [];
+		const started: number[] = [];
+		const limited = {
+			...context(4, false),
+			addExecutionHints: (...given: Array<{ message: string }>) =>
+				hints.push(...given.map((hint) => hint.message)),
+		} as unknown as IExecuteFunctions;
+		const output = await runItems(
+			limited,
+			async (itemIndex) => {
+				started.push(itemIndex);
+				if (itemIndex === 1) {
+					const limit = new SpendingLimitReached('Budget spent.');
+					limit.partial = { output: [{ json: { paid: 'part' } }], kept: 'its paid part is kept' };
+					throw limit;
+				}
+				return [{ json: { paid: itemIndex } }];
+			},
+			{ endpoint: 'test', paid: () => true },
+		);
+		expect(started).toEqual([0, 1]);
+		expect(output).toEqual([
+			{ json: { paid: 0 }, pairedItem: { item: 0 } },
+			{ json: { paid: 'part' }, pairedItem: { item: 1 } },
+		]);
+		expect(hints).toEqual([
+			'Stopped within item 2 of 4: its paid part is kept and the items after it were not sent. Budget spent.',
+		]);
 	});
 });
 

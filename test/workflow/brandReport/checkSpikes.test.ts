@@ -395,7 +395,7 @@ describe('Check Spikes: refused before any output, naming the field and the item
 		expect(json).toEqual([]);
 	});
 
-	test('under Continue On Fail the refusal is one error item, paired with the bad row, and no spike', async () => {
+	test('under Continue On Fail the refusal is one error item as every node makes it, paired with the bad row, and no spike', async () => {
 		const { json, items, error } = await runBrandReport(
 			checkParameters(),
 			asItems(withRow(88, (row) => ({ ...row, label: 'furious' }))),
@@ -403,7 +403,12 @@ describe('Check Spikes: refused before any output, naming the field and the item
 		);
 		expect(error).toBeUndefined();
 		expect(json).toEqual([
-			{ error: expect.stringMatching(/Field "label" \(label\) must be one of .* \(item 88\)/) },
+			{
+				error: expect.stringMatching(/Field "label" \(label\) must be one of .* \(item 88\)/),
+				endpoint: 'checkSpikes',
+				status: null,
+				serviceMessage: null,
+			},
 		]);
 		expect(items[0].pairedItem).toEqual({ item: 88 });
 	});

@@ -120,16 +120,22 @@ describe('Build Report: refused before anything is rendered, naming the field an
 		expect(error?.message).toMatch(message);
 	});
 
-	test('under Continue On Fail the refusal comes out as one error item', async () => {
-		const { json, error } = await runBrandReport(
+	test('under Continue On Fail the refusal comes out as one error item, as every node makes it', async () => {
+		const { json, items, error } = await runBrandReport(
 			reportParameters(),
 			asItems(withRow(1, { label: 'x' })),
 			true,
 		);
 		expect(error).toBeUndefined();
 		expect(json).toEqual([
-			{ error: expect.stringMatching(/Field "label" \(label\) .* \(item 1\)/) },
+			{
+				error: expect.stringMatching(/Field "label" \(label\) .* \(item 1\)/),
+				endpoint: 'buildReport',
+				status: null,
+				serviceMessage: null,
+			},
 		]);
+		expect(items[0].pairedItem).toEqual({ item: 1 });
 	});
 
 	test('an empty input item (a Data Table with no rows, Always Output Data) is a quiet day, not an error', async () => {
@@ -175,7 +181,7 @@ describe('Build Alert: refused naming the field and the item', () => {
 	});
 
 	test('under Continue On Fail the good spike renders and the bad one is an error item', async () => {
-		const { json } = await runBrandReport(
+		const { json, items } = await runBrandReport(
 			{ operation: 'buildAlert', formats: ['markdown'] },
 			[
 				{ json: spikeItem('acme', [mentionRow('acme', 1)]) },
@@ -186,6 +192,10 @@ describe('Build Alert: refused naming the field and the item', () => {
 		expect(json[0].subject).toMatch(/^acme: 1 negative mention in one window/);
 		expect(json[1]).toEqual({
 			error: expect.stringMatching(/Field "count" \(count\) .* \(item 1\)/),
+			endpoint: 'buildAlert',
+			status: null,
+			serviceMessage: null,
 		});
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });

@@ -390,6 +390,53 @@ describe('Download Video under the spending limits of the node', () => {
 	});
 });
 
+describe('Whose Credit Budget counts: the first item that passed its checks, in every operation', () => {
+	// Item 0 is refused (no video id) under Continue On Fail with a budget that would allow
+	// everything; item 1's budget is the one that counts, for the calls of items 1 and 2.
+	const inputItems = (leadBudget: number) => [
+		{ json: { id: '', budget: 5 } },
+		{ json: { id: sim.dataset.ids.awemeId, budget: leadBudget } },
+		{ json: { id: sim.dataset.ids.awemeId, budget: 5 } },
+	];
+	const operations: Array<[string, INodeParameters, string]> = [
+		['an endpoint (Fetch One Video)', { operation: 'fetch_one_video' }, 'fetch_one_video'],
+		['Download Video', { operation: 'download' }, 'download'],
+	];
+
+	it.each(operations)('%s', async (_, operation, endpoint) => {
+		const parameters: INodeParameters = {
+			resource: 'shortVideo',
+			...operation,
+			aweme_id: '={{ $json.id }}',
+			options: { creditBudget: '={{ $json.budget }}' },
+		};
+		const refused = await runSocialData(sim, parameters, {
+			inputItems: inputItems(0.1),
+			continueOnFail: true,
+		});
+		expect(refused.error?.message).toBe(
+			'This execution needs at least 2 calls, about 0.2 credits, more than the Credit Budget of 0.1. Nothing was sent',
+		);
+		expect(sim.requests).toHaveLength(0);
+
+		const allowed = await runSocialData(sim, parameters, {
+			inputItems: inputItems(0.2),
+			continueOnFail: true,
+		});
+		expect(allowed.error).toBeUndefined();
+		expect(allowed.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+		expect(allowed.items[0].json).toMatchObject({
+			error: expect.stringMatching(/aweme_id.*\(item 0\)/),
+			endpoint,
+		});
+		expect(sim.ledger.billedCalls()).toBe(2);
+	});
+});
+
 describe('Download Video as an AI Agent tool', () => {
 	const runAsTool = async (parameters: INodeParameters) =>
 		await runNode({
