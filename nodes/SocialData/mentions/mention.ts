@@ -1,4 +1,4 @@
-import { valuesAt } from '../pipeline/answerPaths';
+import { valuesAt } from '../descriptor/answerPaths';
 import type { IDataObject } from 'n8n-workflow';
 
 /** One hit of any platform in a common shape, for cross-platform reports. */

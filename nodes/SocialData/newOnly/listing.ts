@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { AnswerMode, NewestFirstEndpoint } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
-import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
+import { firstValueAt, recordsAt } from '../descriptor/answerPaths';
 import { asItemJson } from '../pipeline/outputItems';
 import { unknownShapeError } from '../pipeline/unknownShape';
 import type { Input } from '../pipeline/validateInput';
