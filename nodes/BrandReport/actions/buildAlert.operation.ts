@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { toNodeError } from '../../shared/nodeErrors';
+import { toNodeError } from '../../shared/execution/nodeErrors';
 import { alertChat } from '../render/chat/alertBlocks';
 import { trimNote } from '../render/chat/mentionLine';
 import { alertHtml } from '../render/email/alertHtml';

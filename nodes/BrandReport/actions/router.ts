@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
-import { toNodeError } from '../../shared/nodeErrors';
+import { toNodeError } from '../../shared/execution/nodeErrors';
 import * as buildAlert from './buildAlert.operation';
 import * as buildReport from './buildReport.operation';
 import * as checkSpikes from './checkSpikes.operation';

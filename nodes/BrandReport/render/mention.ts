@@ -1,5 +1,5 @@
 import { InputError } from '../../shared/execution/inputError';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 import type { Label, Platform } from './strings';
 import { LABELS, PLATFORMS } from './strings';
 

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import type { ItemParameters } from '../../shared/execution';
-import { toNodeError } from '../../shared/nodeErrors';
+import { toNodeError } from '../../shared/execution/nodeErrors';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
 import { CreditBudget } from '../pipeline/creditBudget';
