@@ -1,4 +1,8 @@
-import type { NewestFirstEndpoint, TriggerEventDescriptor } from '../descriptor';
+import type {
+	EndpointDescriptor,
+	NewestFirstEndpoint,
+	TriggerEventDescriptor,
+} from '../descriptor';
 import { ENDPOINTS, isNewestFirst } from '../descriptor';
 
 /** What the trigger can watch: an endpoint's newest-first list, as the descriptor names its event. */
@@ -6,13 +10,18 @@ export interface TriggerEvent extends TriggerEventDescriptor {
 	endpoint: NewestFirstEndpoint;
 }
 
-/** Every list the descriptor gives a trigger event, in the Event dropdown's order (by name). */
-export const TRIGGER_EVENTS: TriggerEvent[] = ENDPOINTS.filter(isNewestFirst)
-	.flatMap((endpoint) => {
-		const event = endpoint.newestFirst.triggerEvent;
-		return event ? [{ ...event, endpoint }] : [];
-	})
-	.sort((a, b) => a.name.localeCompare(b.name));
+/** Every newest-first list that names a trigger event, in the Event dropdown's order (by name). */
+export function triggerEventsOf(endpoints: EndpointDescriptor[]): TriggerEvent[] {
+	return endpoints
+		.filter(isNewestFirst)
+		.flatMap((endpoint) => {
+			const event = endpoint.newestFirst.triggerEvent;
+			return event ? [{ ...event, endpoint }] : [];
+		})
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const TRIGGER_EVENTS: TriggerEvent[] = triggerEventsOf(ENDPOINTS);
 
 export function findTriggerEvent(value: string): TriggerEvent | undefined {
 	return TRIGGER_EVENTS.find((event) => event.value === value);
