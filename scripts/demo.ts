@@ -6,8 +6,8 @@ import { screenshotReport } from '../tools/brandMonitoring/reportScreenshot';
 import { packProject } from '../tools/n8n/installPack';
 import { REPO_ROOT } from '../tools/n8n/n8nInstallLayout';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../simulator';
-import { startChatReceivers, type ChatReceivers } from '../test/support/chatReceivers';
-import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../test/e2e/smtpSink';
+import { startChatReceivers, type ChatReceivers } from '../tools/chatReceivers';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../tools/smtpSink';
 
 /**
  * The brand-monitoring pair (issue 21) in a real n8n: the hourly collector and the daily report,

@@ -29,6 +29,11 @@ export interface Fault {
 	/** A 502 HTML error page from a front proxy. */
 	html?: boolean;
 	/**
+	 * The key's credit balance or quota is used up: the service refuses the call before the work,
+	 * unbilled, the way each interface says it (see quotaRefusal.ts).
+	 */
+	quota?: boolean;
+	/**
 	 * Answer with a redirect to another server (after the key was checked): Location is `to` plus
 	 * the request's path and query, without the `key` parameter, so the key reaches the other
 	 * server only if the client sends it there itself.
@@ -51,12 +56,21 @@ export interface Fault {
 	delayMs?: number;
 }
 
-export type FaultKind = '429' | '500' | '502' | '503' | '504' | 'reset' | 'truncate' | 'html';
+export type FaultKind =
+	| '429'
+	| '500'
+	| '502'
+	| '503'
+	| '504'
+	| 'reset'
+	| 'truncate'
+	| 'html'
+	| 'quota';
 
 export interface RateConfig {
 	/** Probability 0..1 that a request gets a fault. */
 	rate: number;
-	/** Faults to draw from; all kinds when omitted. */
+	/** Faults to draw from; all kinds but `quota` when omitted. */
 	kinds?: Array<FaultKind | Fault>;
 	seed?: number;
 	endpoint?: string;
@@ -121,6 +135,7 @@ export function describeFault(fault: Fault): string {
 	if (fault.reset) return 'reset';
 	if (fault.truncate) return 'truncate';
 	if (fault.html) return 'html';
+	if (fault.quota) return 'quota';
 	if (fault.redirect) return `redirect ${fault.redirect.status ?? 307}`;
 	if (fault.data) return `data ${Object.keys(fault.data).join('+')}`;
 	if (fault.modelAnswer) return `model answer ${fault.modelAnswer}`;
@@ -133,13 +148,21 @@ export function describeFault(fault: Fault): string {
 export function isDelayOnly(fault: Fault): boolean {
 	if (fault.afterWork) return true;
 	return (
-		!fault.reset && !fault.truncate && !fault.html && !fault.redirect && fault.status === undefined
+		!fault.reset &&
+		!fault.truncate &&
+		!fault.html &&
+		!fault.quota &&
+		!fault.redirect &&
+		fault.status === undefined
 	);
 }
 
-/** A status, html or redirect fault that answers in place of the route (before any work). */
+/** A status, html, quota or redirect fault that answers in place of the route (before any work). */
 export function answersBeforeWork(fault: Fault): boolean {
-	return !fault.afterWork && (fault.status !== undefined || !!fault.html || !!fault.redirect);
+	return (
+		!fault.afterWork &&
+		(fault.status !== undefined || !!fault.html || !!fault.quota || !!fault.redirect)
+	);
 }
 
 function matches(filter: string | undefined, target: FaultTarget): boolean {
@@ -149,7 +172,8 @@ function matches(filter: string | undefined, target: FaultTarget): boolean {
 }
 
 function faultOfKind(kind: FaultKind): Fault {
-	if (kind === 'reset' || kind === 'truncate' || kind === 'html') return { [kind]: true };
+	if (kind === 'reset' || kind === 'truncate' || kind === 'html' || kind === 'quota')
+		return { [kind]: true };
 	const status = Number(kind);
 	if (!STATUSES.has(status)) throw new TypeError(`unknown fault kind: ${kind}`);
 	return { status: status as FaultStatus };
@@ -172,10 +196,13 @@ function checkFault(fault: Fault): Fault {
 		!!fault.reset,
 		!!fault.truncate,
 		!!fault.html,
+		!!fault.quota,
 		!!fault.redirect,
 	].filter(Boolean).length;
 	if (kinds > 1)
-		throw new TypeError('a fault has at most one of status, reset, truncate, html, redirect');
+		throw new TypeError(
+			'a fault has at most one of status, reset, truncate, html, quota, redirect',
+		);
 	if (fault.data !== undefined) {
 		if (fault.data === null || typeof fault.data !== 'object' || Array.isArray(fault.data))
 			throw new TypeError('data must be an object of fields');
@@ -189,7 +216,7 @@ function checkFault(fault: Fault): Fault {
 		fault.modelAnswer === undefined
 	) {
 		throw new TypeError(
-			'a fault needs status, reset, truncate, html, redirect, wire, modelAnswer or delayMs',
+			'a fault needs status, reset, truncate, html, quota, redirect, wire, modelAnswer or delayMs',
 		);
 	}
 	if (fault.afterWork && fault.status === undefined)

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Fault } from './faults';
 import { toJson } from './json';
+import { quotaRefusalResponse } from './quotaRefusal';
 import type { SimResponse } from './routes/types';
 import { type WireFault, wireBytes, wireHeaders, writeDisturbed, writeEvents } from './wire';
 
@@ -107,8 +108,9 @@ function cut(res: ServerResponse, part: string | Buffer): Promise<void> {
 	});
 }
 
-/** The answer a status, html or redirect fault puts in place of the real one (`requestUrl`: path and query of the request). */
+/** The answer a status, html, quota or redirect fault puts in place of the real one (`requestUrl`: path and query of the request). */
 export function faultResponse(fault: Fault, requestUrl?: URL): SimResponse {
+	if (fault.quota) return quotaRefusalResponse(requestUrl?.pathname ?? '/');
 	if (fault.redirect) {
 		const location = new URL(fault.redirect.to);
 		const base = location.pathname.replace(/\/$/, '');

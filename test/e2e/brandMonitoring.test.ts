@@ -20,8 +20,13 @@ import { htmlOfMail, subjectOfMail } from '../../tools/brandMonitoring/mailHtml'
 import { screenshotHtml, screenshotReport } from '../../tools/brandMonitoring/reportScreenshot';
 import { packProject } from '../../tools/n8n/installPack';
 import { REPO_ROOT } from '../../tools/n8n/n8nInstallLayout';
-import { startChatReceivers, type ChatReceivers } from '../support/chatReceivers';
-import { smtpSinkCredential, startSmtpSink, type SmtpSink, type SunkMail } from './smtpSink';
+import { startChatReceivers, type ChatReceivers } from '../../tools/chatReceivers';
+import {
+	smtpSinkCredential,
+	startSmtpSink,
+	type SmtpSink,
+	type SunkMail,
+} from '../../tools/smtpSink';
 
 jest.setTimeout(15 * 60_000);
 

@@ -9,7 +9,7 @@ import {
 	startChatReceivers,
 	WECOM_LIMITS,
 	type ChatReceivers,
-} from '../support/chatReceivers';
+} from '../../tools/chatReceivers';
 import {
 	BOT_INTERVAL_MS,
 	CHAT_DELIVERY_WORKFLOW_ID,

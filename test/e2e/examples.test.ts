@@ -36,7 +36,7 @@ import {
 	type RunOutput,
 } from '../../tools/n8n/n8nOutput';
 import { runCommand, tail, type CommandResult } from '../../tools/n8n/runCommand';
-import { smtpSinkCredential, startSmtpSink, type SmtpSink } from './smtpSink';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { describeChatDelivery } from './chatDelivery';
 import { redactor } from '../../tools/n8n/workflowRunner';
 import { useSimulator } from '../support/useSimulator';

@@ -24,7 +24,7 @@ import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workf
 import { brandFlows, COLLECT_ID, DAILY_ID } from '../../tools/brandMonitoring/flowServer';
 import { COLLECT_SCHEDULE, DAILY_SCHEDULE, tableReader } from '../../tools/brandMonitoring/flows';
 import { DEFAULT_TOTALS, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
-import { smtpSinkCredential, startSmtpSink, type SmtpSink } from './smtpSink';
+import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { tearDown } from '../support/tearDown';
 
 // The brand-monitoring pair (hourly collector, daily report) in n8n's queue mode: real Redis and

@@ -8,7 +8,7 @@ import {
 	startFeishuReceiver,
 	type ChatReceivers,
 	type FeishuReceiver,
-} from '../support/chatReceivers';
+} from '../../tools/chatReceivers';
 
 // The local Feishu, WeCom and DingTalk bots the delivery e2e posts to: each rule they enforce,
 // over HTTP, on a clock the test moves.

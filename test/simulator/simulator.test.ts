@@ -544,6 +544,51 @@ describe('faults', () => {
 		);
 	});
 
+	it("refuses a used-up balance or quota before the work, unbilled, in each interface's words", async () => {
+		await http(sim, '/__sim/faults', {
+			method: 'POST',
+			body: JSON.stringify({ rate: 1, kinds: ['quota'] }),
+		});
+		const data = await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' });
+		expect(data.status).toBe(402);
+		expect(data.body).toMatchObject({
+			code: 402,
+			message: expect.stringMatching(/^Insufficient balance/),
+		});
+		const chat = await http(sim, '/v1/chat/completions', {
+			method: 'POST',
+			headers: { authorization: `Bearer ${SIMULATOR_API_KEY}` },
+			body: JSON.stringify({
+				model: 'gemini-2.5-flash',
+				messages: [{ role: 'user', content: 'hi' }],
+			}),
+		});
+		expect(chat.status).toBe(403);
+		expect(chat.body).toMatchObject({
+			error: { type: 'new_api_error', code: 'pre_consume_token_quota_failed' },
+		});
+		const messages = await http(sim, '/v1/messages', {
+			method: 'POST',
+			headers: { 'x-api-key': SIMULATOR_API_KEY, 'anthropic-version': '2023-06-01' },
+			body: JSON.stringify({
+				model: 'm',
+				max_tokens: 5,
+				messages: [{ role: 'user', content: 'hi' }],
+			}),
+		});
+		expect(messages.status).toBe(403);
+		expect(messages.body).toEqual({
+			type: 'error',
+			error: {
+				type: 'new_api_error',
+				message: expect.stringMatching(/^token quota is not enough/),
+			},
+		});
+		expect(sim.requests.map((request) => request.fault)).toEqual(['quota', 'quota', 'quota']);
+		expect(sim.ledger.billedCalls()).toBe(0);
+		expect(() => sim.faults.queue({ quota: true, status: 429 })).toThrow(/at most one/);
+	});
+
 	it('takes faults over HTTP', async () => {
 		await http(sim, '/__sim/faults', { method: 'POST', body: JSON.stringify([{ status: 503 }]) });
 		expect((await run(sim, SV + 'fetch_one_video', { aweme_id: '7123' })).status).toBe(503);

@@ -84,6 +84,20 @@ describe('Social Data panels', () => {
 		);
 	});
 
+	it('says in each Credit Ceiling where it counts, and where the hard cap across workers is', () => {
+		const [searchOptions] = collectionsOf('search', 'fetch_search');
+		const [downloadOptions] = collectionsOf('channels', 'download');
+		for (const options of [searchOptions, downloadOptions]) {
+			for (const name of ['creditCeilingPerHour', 'creditCeilingPerDay']) {
+				const option = (options.options as INodeProperties[]).find((one) => one.name === name);
+				expect(option?.description).toContain(
+					'in regular mode, every execution of this workflow (kept in its static data); in queue mode, each worker on its own',
+				);
+				expect(option?.description).toContain("the key's quota in your provider's console");
+			}
+		}
+	});
+
 	it('offers cursor plumbing only with Return All off, on every paginated operation', () => {
 		const carried = (endpoint: (typeof ENDPOINTS)[number]) => {
 			const pagination = endpoint.pagination!;

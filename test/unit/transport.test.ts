@@ -6,7 +6,10 @@ import {
 	DEFAULT_RETRY,
 	retryAfterMs,
 } from '../../nodes/shared/transport/retryPolicy';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
+import { isQuotaRefusal } from '../../nodes/shared/transport/quotaRefusal';
 import { n8nCredentials } from '../../tools/harness/n8nHttp';
 import type { Simulator } from '../../simulator';
 import { PROVIDER, SIMULATOR_API_KEY, startSimulator } from '../../simulator';
@@ -171,6 +174,104 @@ describe('transport against the simulator', () => {
 		);
 		expect(error.details).toMatchObject({ kind: 'http', status: 422, endpoint: 'fetch_search' });
 		expect(error.details.serviceMessage).toBeTruthy();
+	});
+
+	describe('a used-up balance or quota is named, with where to fix it, and never retried', () => {
+		const USED_UP =
+			/^The service refused .+: the key's credit balance or quota is used up \(HTTP 40[23]: .+\)\. Top up or raise the key's quota in your provider's console$/;
+
+		it.each([
+			['a data call (402)', () => runCall(), 402],
+			[
+				'a chat completion (403, code pre_consume_token_quota_failed)',
+				() => ({
+					...runCall(),
+					path: '/v1/chat/completions',
+					endpoint: 'chat/completions',
+					body: { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }] },
+				}),
+				403,
+			],
+			[
+				'a message (403, no code: the message says it)',
+				() => ({
+					...runCall(),
+					path: '/v1/messages',
+					endpoint: 'messages',
+					body: { model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
+				}),
+				403,
+			],
+		] as const)('%s', async (_, call, status) => {
+			sim.faults.setRate({ rate: 1, kinds: ['quota'] });
+			const error = await failure(call());
+			expect(error.message).toMatch(USED_UP);
+			expect(error.details).toMatchObject({ kind: 'http', status, quotaRefused: true });
+			expect(error.details.mayHaveBilled).toBe(false);
+			expect(sim.requests).toHaveLength(1);
+			expect(sim.ledger.billedCalls()).toBe(0);
+		});
+
+		it("does not retry OpenAI's insufficient_quota, though it comes as a 429", async () => {
+			let calls = 0;
+			const openAi: Server = createServer((_request, response) => {
+				calls++;
+				response.writeHead(429, { 'content-type': 'application/json' });
+				response.end(
+					JSON.stringify({
+						error: {
+							message:
+								'You exceeded your current quota, please check your plan and billing details.',
+							type: 'insufficient_quota',
+							param: null,
+							code: 'insufficient_quota',
+						},
+					}),
+				);
+			});
+			await new Promise<void>((resolve) => openAi.listen(0, '127.0.0.1', resolve));
+			try {
+				const { port } = openAi.address() as AddressInfo;
+				const error = await failure({
+					...listModels(),
+					credentials: n8nCredentials({
+						apiKey: SIMULATOR_API_KEY,
+						baseUrl: `http://127.0.0.1:${port}`,
+					}),
+				});
+				expect(error.details).toMatchObject({ status: 429, quotaRefused: true });
+				expect(error.message).toContain('You exceeded your current quota');
+				expect(calls).toBe(1);
+			} finally {
+				await new Promise((resolve) => openAi.close(resolve));
+			}
+		});
+
+		it('tells a used-up quota from a rate limit and from other refusals', () => {
+			const refused = (status: number, body: unknown, message?: string) =>
+				isQuotaRefusal(status, body, message);
+			expect(refused(402, undefined)).toBe(true);
+			expect(
+				refused(
+					403,
+					{ error: { code: 'insufficient_user_quota' } },
+					'用户额度不足, 剩余额度: ＄0.000000',
+				),
+			).toBe(true);
+			expect(refused(401, { error: { message: '该令牌额度已用尽' } }, '该令牌额度已用尽')).toBe(
+				true,
+			);
+			// Rate limits that speak of a quota are limits, retried as such.
+			expect(
+				refused(
+					429,
+					{ error: { code: 429, status: 'RESOURCE_EXHAUSTED' } },
+					"Quota exceeded for quota metric 'Generate Content API requests per minute'",
+				),
+			).toBe(false);
+			expect(refused(403, { error: { code: 'access_denied' } }, 'Forbidden')).toBe(false);
+			expect(refused(500, undefined, 'insufficient balance')).toBe(false);
+		});
 	});
 
 	it('redacts the key the service echoes in a 401', async () => {

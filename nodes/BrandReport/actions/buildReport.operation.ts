@@ -8,7 +8,7 @@ import { invalid } from '../../shared/execution/fieldChecks';
 import { trimNote } from '../render/chat/mentionLine';
 import { reportChat } from '../render/chat/reportBlocks';
 import { reportHtml } from '../render/email/reportHtml';
-import type { Mention } from '../render/mention';
+import type { StoredMention } from '../render/mention';
 import { readMention } from '../render/mention';
 import type { ReportModel, ReportSettings } from '../render/reportModel';
 import { buildReportModel, subject } from '../render/reportModel';
@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [...reportFields, ...commonFields(
 const isPlaceholder = (item: INodeExecutionData) => Object.keys(item.json).length === 0;
 
 /** The brands of the report: as listed, or (list empty) in order of first appearance in the input. */
-function brandsFor(settings: ReportSettings, rows: Array<{ row: Mention; index: number }>) {
+function brandsFor(settings: ReportSettings, rows: Array<{ row: StoredMention; index: number }>) {
 	if (!settings.brands.length)
 		return [...new Set(rows.map(({ row }) => row.brand))].map((name) => ({ name }));
 	const listed = new Set(settings.brands.map((brand) => brand.name));

@@ -1,26 +1,16 @@
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
-import type { Label, Platform } from './strings';
-import { LABELS, PLATFORMS } from './strings';
+import type { Mention } from '../../shared/mention';
+import { PLATFORMS } from '../../shared/mention';
+import type { Label } from './strings';
+import { LABELS } from './strings';
 
-/** One stored mention, as the history Data Table keeps it (one row each). */
-export interface Mention {
+/** One stored mention, as the history Data Table keeps it (one row each): a mention and what the flow added. */
+export interface StoredMention extends Mention {
 	key: string;
 	brand: string;
-	platform: Platform;
-	id: string;
 	label: Label;
 	reason: string;
-	title: string;
-	text: string;
-	url: string | null;
-	openInApp: string | null;
-	author: string | null;
-	likes: number | null;
-	comments: number | null;
-	shares: number | null;
-	reads: number | null;
-	publishedAt: string | null;
 	firstSeen: string;
 	/** Milliseconds of firstSeen, for period and trend. */
 	seenAt: number;
@@ -105,7 +95,7 @@ export function isoTime(value: unknown, field: string): number {
  * Reads one history row and refuses what the report cannot show truthfully; `prefix` names where
  * the row sits (e.g. `mentions[3].` inside a spike).
  */
-export function readMention(row: unknown, prefix = ''): Mention {
+export function readMention(row: unknown, prefix = ''): StoredMention {
 	if (!isRecord(row)) throw refuse(prefix || 'json', 'must be a mention row (a JSON object)');
 	const platform = oneOf(row, 'platform', prefix, PLATFORMS);
 	const id = text({ id: postIdOf(row, prefix) }, 'id', prefix, true)!;
@@ -135,13 +125,13 @@ export function readMention(row: unknown, prefix = ''): Mention {
 }
 
 /** When the post was published, or (unknown) first seen: the time "answer first" shows. */
-export function postedAt(mention: Mention): number {
+export function postedAt(mention: StoredMention): number {
 	const published = mention.publishedAt === null ? NaN : Date.parse(mention.publishedAt);
 	return Number.isFinite(published) ? published : mention.seenAt;
 }
 
 /** The sort key of "most engaged": reads weigh a hundredth of a like, as in the report before. */
-export function engagement(mention: Mention): number {
+export function engagement(mention: StoredMention): number {
 	return (
 		(mention.likes ?? 0) +
 		(mention.comments ?? 0) +
@@ -150,4 +140,4 @@ export function engagement(mention: Mention): number {
 	);
 }
 
-export const byEngagement = (a: Mention, b: Mention) => engagement(b) - engagement(a);
+export const byEngagement = (a: StoredMention, b: StoredMention) => engagement(b) - engagement(a);

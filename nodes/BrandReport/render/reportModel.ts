@@ -1,7 +1,7 @@
 import { brandColour } from './colours';
 import type { LocalTime } from './localTime';
 import { addDays, spanText } from './localTime';
-import type { Mention } from './mention';
+import type { StoredMention } from './mention';
 import type { RecoveredSource } from './outages';
 import { byEngagement } from './mention';
 import type { Language, ReportStrings } from './strings';
@@ -58,7 +58,7 @@ export interface BrandTally {
 	colour: string;
 	counts: LabelCounts;
 	byPlatform: Record<string, LabelCounts>;
-	negatives: Mention[];
+	negatives: StoredMention[];
 }
 
 export interface TrendDay {
@@ -72,14 +72,14 @@ export interface ReportModel {
 	settings: ReportSettings;
 	strings: ReportStrings;
 	day: string;
-	mentions: Mention[];
+	mentions: StoredMention[];
 	totals: LabelCounts;
 	brands: BrandTally[];
 	byPlatform: Record<string, LabelCounts>;
 	platforms: string[];
 	failedPlatforms: Set<string>;
-	top: Mention[];
-	unclassified: Mention[];
+	top: StoredMention[];
+	unclassified: StoredMention[];
 	trend: TrendDay[];
 	show: (section: Section) => boolean;
 }
@@ -87,11 +87,15 @@ export interface ReportModel {
 const MAX_TOP = 5;
 
 /** Per local day over the `days` days that end with the period's last day, from every row given. */
-function trendOf(allRows: Mention[], settings: ReportSettings, brandNames: string[]): TrendDay[] {
+function trendOf(
+	allRows: StoredMention[],
+	settings: ReportSettings,
+	brandNames: string[],
+): TrendDay[] {
 	// Rows first seen at or after the period's end belong to the next report, in its trend too.
 	const rows = allRows.filter((row) => row.seenAt < settings.period.to);
 	const dayOfRow = new Map(rows.map((row) => [row, settings.local.day(row.seenAt)]));
-	const dayOf = (row: Mention) => dayOfRow.get(row)!;
+	const dayOf = (row: StoredMention) => dayOfRow.get(row)!;
 	const lastDay = settings.local.day(settings.period.to - 1);
 	const days = Array.from({ length: settings.trendDays }, (_, n) =>
 		addDays(lastDay, n - (settings.trendDays - 1)),
@@ -115,8 +119,8 @@ function trendOf(allRows: Mention[], settings: ReportSettings, brandNames: strin
  * negatives per brand, the trend from all rows (the input or the trend rows).
  */
 export function buildReportModel(
-	rows: Mention[],
-	trendRows: Mention[],
+	rows: StoredMention[],
+	trendRows: StoredMention[],
 	settings: ReportSettings,
 ): ReportModel {
 	const { from, to } = settings.period;

@@ -2,7 +2,7 @@ import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
 import type { LocalTime } from './localTime';
 import { spanText } from './localTime';
-import type { Mention } from './mention';
+import type { StoredMention } from './mention';
 import { byEngagement, isoTime, readMention } from './mention';
 import type { Label } from './strings';
 import { LABELS } from './strings';
@@ -16,7 +16,7 @@ export interface Spike {
 	count: number;
 	baselinePerWindow: number;
 	threshold: number;
-	mentions: Mention[];
+	mentions: StoredMention[];
 }
 
 const refuse = (field: string, problem: string) =>

@@ -1,9 +1,6 @@
 /** The report's languages: every fixed string exists in each. */
 export type Language = 'en' | 'zh';
 
-export const PLATFORMS = ['notes', 'articles', 'channels', 'accounts', 'web'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
 export const LABELS = ['positive', 'neutral', 'negative', 'unclassified'] as const;
 export type Label = (typeof LABELS)[number];
 

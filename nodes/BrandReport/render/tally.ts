@@ -1,4 +1,4 @@
-import type { Mention } from './mention';
+import type { StoredMention } from './mention';
 import type { Label } from './strings';
 
 export type LabelCounts = Record<Label, number> & { total: number };
@@ -7,7 +7,7 @@ export function emptyCounts(): LabelCounts {
 	return { total: 0, positive: 0, neutral: 0, negative: 0, unclassified: 0 };
 }
 
-export function countLabels(mentions: Mention[]): LabelCounts {
+export function countLabels(mentions: StoredMention[]): LabelCounts {
 	const counts = emptyCounts();
 	for (const mention of mentions) {
 		counts[mention.label] += 1;
@@ -18,8 +18,8 @@ export function countLabels(mentions: Mention[]): LabelCounts {
 
 /** Counts per key, keys in the order given first, then in order of appearance. */
 export function countBy(
-	mentions: Mention[],
-	keyOf: (mention: Mention) => string,
+	mentions: StoredMention[],
+	keyOf: (mention: StoredMention) => string,
 	order: string[] = [],
 ): Record<string, LabelCounts> {
 	const counts: Record<string, LabelCounts> = {};

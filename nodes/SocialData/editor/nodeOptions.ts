@@ -37,6 +37,13 @@ export const timeoutOption: INodeProperties = {
 		"Client timeout of each call; 0 uses the endpoint's default. Channel and article calls never use less than 30 s: the service may charge a call whose answer was not awaited.",
 };
 
+/**
+ * Where a Credit Ceiling's spend is counted: n8n 2.41 starts a queued execution without the
+ * workflow's static data, so on queue-mode workers only the worker's own copy in memory counts.
+ */
+const CEILING_SCOPE =
+	" Where it counts: in regular mode, every execution of this workflow (kept in its static data); in queue mode, each worker on its own (in its memory). For a hard cap across workers, set the key's quota in your provider's console. 0 means no ceiling.";
+
 export const commonNodeOptions: INodeProperties[] = [
 	{
 		displayName: 'Concurrency',
@@ -63,7 +70,8 @@ export const commonNodeOptions: INodeProperties[] = [
 		default: 0,
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		description:
-			"Stop before the calls of the last 60 minutes, over all executions of this workflow with this credential, would cost more credits than this: a looping AI agent or MCP client stops here. Kept in n8n's database. 0 means no ceiling.",
+			'Stop before the calls of the last 60 minutes with this credential would cost more credits than this: a looping AI agent or MCP client stops here.' +
+			CEILING_SCOPE,
 	},
 	{
 		displayName: 'Credit Ceiling per Day',
@@ -72,7 +80,8 @@ export const commonNodeOptions: INodeProperties[] = [
 		default: 0,
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		description:
-			"Stop before the calls of the last 24 hours, over all executions of this workflow with this credential, would cost more credits than this. Kept in n8n's database. 0 means no ceiling.",
+			'Stop before the calls of the last 24 hours with this credential would cost more credits than this.' +
+			CEILING_SCOPE,
 	},
 	timeoutOption,
 ];

@@ -1,21 +1,9 @@
 import { valuesAt } from '../descriptor/answerPaths';
 import type { IDataObject } from 'n8n-workflow';
+import type { Mention } from '../../shared/mention';
 
-/** One hit of any platform in a common shape, for cross-platform reports. */
-export interface Mention extends IDataObject {
-	platform: 'notes' | 'articles' | 'channels' | 'accounts' | 'web';
-	id: string;
-	url: string | null;
-	title: string;
-	text: string;
-	author: string | null;
-	publishedAt: string | null;
-	likes: number | null;
-	comments: number | null;
-	shares: number | null;
-	reads: number | null;
-	/** Where the platform has no public web link: the id to find the post with in its app (`url` is then null). */
-	openInApp: string | null;
+/** A mention as Social Data outputs it: the shared shape and the record it was read from. */
+export interface MentionItem extends Mention, IDataObject {
 	source: IDataObject;
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
 import { noteLink } from './links';
-import type { Mention } from './mention';
+import type { Platform } from '../../shared/mention';
+import type { MentionItem } from './mention';
 import {
 	count,
 	firstTime,
@@ -19,7 +20,7 @@ import {
  * answers show, after it. Documented in docs/mentions.md.
  */
 
-function note(record: IDataObject): Mention {
+function note(record: IDataObject): MentionItem {
 	// App answers nest the note under `note`, web answers under `note_card` (with the token beside it).
 	const note = (record.note ?? record.note_card ?? record) as IDataObject;
 	const body = text(pick(note, ['desc', 'description']));
@@ -43,7 +44,7 @@ function note(record: IDataObject): Mention {
 }
 
 /** The verticals a search names (a hit's `type`, the request's `business_type`) as platforms. */
-const VERTICAL_PLATFORMS: Record<string, Mention['platform']> = {
+const VERTICAL_PLATFORMS: Record<string, Platform> = {
 	article: 'articles',
 	video: 'channels',
 	account: 'accounts',
@@ -57,7 +58,7 @@ export type MentionRequest = Readonly<Record<string, unknown>>;
  * `type`: the answer's boxes do); else what it carries (a video's export id, an account's `gh_`
  * name); else `web`.
  */
-function searchPlatform(record: IDataObject, request: MentionRequest): Mention['platform'] {
+function searchPlatform(record: IDataObject, request: MentionRequest): Platform {
 	const own = VERTICAL_PLATFORMS[text(pick(record, ['type']))];
 	if (own) return own;
 	const asked = VERTICAL_PLATFORMS[text(request.business_type)];
@@ -67,7 +68,7 @@ function searchPlatform(record: IDataObject, request: MentionRequest): Mention['
 	return 'web';
 }
 
-function searchHit(record: IDataObject, platform: Mention['platform']): Mention {
+function searchHit(record: IDataObject, platform: Platform): MentionItem {
 	const body = stripMarkup(text(pick(record, ['desc', 'signature', 'jumpInfo.signature'])));
 	const url = textOrNull(pick(record, ['doc_url', 'url', 'jumpInfo.url', 'jumpInfo.jumpUrl']));
 	const id = text(pick(record, ['docID', 'doc_id', 'docId', 'id']));
@@ -101,14 +102,14 @@ function searchHit(record: IDataObject, platform: Mention['platform']): Mention 
 	};
 }
 
-function channelSearchHit(record: IDataObject): Mention {
+function channelSearchHit(record: IDataObject): MentionItem {
 	return {
 		...searchHit(record, 'channels'),
 		author: plainNameOrNull(pick(record, ['nickname', 'nickName', 'username'])),
 	};
 }
 
-type MentionMapper = (record: IDataObject, request: MentionRequest) => Mention;
+type MentionMapper = (record: IDataObject, request: MentionRequest) => MentionItem;
 
 const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	note,
@@ -125,7 +126,7 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 export function mentionMapperOf(
 	endpoint: Pick<EndpointDescriptor, 'mentions'>,
 	request: MentionRequest = {},
-): ((record: IDataObject) => Mention) | undefined {
+): ((record: IDataObject) => MentionItem) | undefined {
 	const mapper = endpoint.mentions ? MENTION_MAPPERS[endpoint.mentions] : undefined;
 	return mapper && ((record) => mapper(record, request));
 }

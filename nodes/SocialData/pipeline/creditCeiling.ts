@@ -71,8 +71,10 @@ interface Window {
  * The "Credit Ceiling per Hour / per Day" of Social Data: a spend limit that outlives one execution.
  * Every call reserves its price in a ledger of credits per minute and credential kept in the
  * workflow's static data, which n8n stores in its database with the workflow, so the next
- * execution (on any queue-mode worker) counts it. A call that would take the last 60 minutes' or
- * the last 24 hours' spend past its ceiling is refused before it is sent. Data Tables would allow
+ * execution counts it. In queue mode n8n 2.41 starts each queued execution without static data,
+ * so a worker counts only what it spent itself (this process's copy below): per worker, not per
+ * deployment. A call that would take the last 60 minutes' or the last 24 hours' spend past its
+ * ceiling is refused before it is sent. Data Tables would allow
  * atomic updates, but n8n 2.41 opens them to its own Data Table nodes only.
  */
 export class CreditCeiling {

@@ -136,7 +136,7 @@ function possiblyBilledFailure(
 
 /**
  * One call, and the endpoint's fallback variant once when that call fails, surely without being
- * billed, and the user allows it. Any other failure goes on to the item runner, which turns it
+ * billed and not for a used-up balance or quota, and the user allows it. Any other failure goes on to the item runner, which turns it
  * into n8n's error (toNodeError).
  */
 async function sendWithFallback(
@@ -154,6 +154,8 @@ async function sendWithFallback(
 		(error: unknown) => ({ error }),
 	);
 	if ('body' in first) return { body: first.body, answeredBy: endpoint.name };
+	// A used-up balance or quota refuses the fallback as well.
+	if (first.error instanceof GatewayError && first.error.details.quotaRefused) throw first.error;
 	if (!surelyNotBilled(first.error)) {
 		const cancelled =
 			!(first.error instanceof GatewayError) || first.error.details.kind === 'cancelled';

@@ -1,6 +1,7 @@
 import { parseLosslessJson } from '../json/losslessJson';
 import { parseLosslessJsonBytes } from '../json/losslessJsonBytes';
 import { GatewayError, serviceMessageOf } from './errors';
+import { isQuotaRefusal, quotaRefusalMessage } from './quotaRefusal';
 import { redactAnswer, redactDeep, redactSecret } from './redact';
 
 const SNIPPET_LENGTH = 200;
@@ -89,16 +90,16 @@ export function httpErrorOf(
 		}
 	}
 	serviceMessage = serviceMessage === undefined ? undefined : redactSecret(serviceMessage, secret);
+	const details = { kind: 'http', endpoint, status, serviceMessage, body, mayHaveBilled } as const;
+	if (isQuotaRefusal(status, body, serviceMessage)) {
+		return new GatewayError(quotaRefusalMessage(endpoint, status, serviceMessage), {
+			...details,
+			quotaRefused: true,
+		});
+	}
 	const rejected = `The service rejected ${endpoint} with HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
 	const message = mayHaveBilled
 		? `${rejected}. Not retried: a proxy answers so also after the work was done, so the service may have billed the call`
 		: rejected;
-	return new GatewayError(message, {
-		kind: 'http',
-		endpoint,
-		status,
-		serviceMessage,
-		body,
-		mayHaveBilled,
-	});
+	return new GatewayError(message, details);
 }

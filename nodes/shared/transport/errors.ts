@@ -20,6 +20,8 @@ export interface GatewayErrorDetails {
 	body?: unknown;
 	/** Whether the service may have billed the call (timeouts after the request left). */
 	mayHaveBilled?: boolean;
+	/** The service refused the call because the key's credit balance or quota is used up: never retried. */
+	quotaRefused?: boolean;
 }
 
 /** Every failure of a gateway call; messages never contain the API key. */

@@ -256,22 +256,26 @@ async function withRetries<R>(
 				throw redirectErrorOf(answer.status, answer.headers, call);
 			}
 			const text = await readErrorText(answer.body, call);
-			const retryable = isRetryableStatus(answer.status, call.method) && attempt < retry.maxRetries;
+			const rejection = withNamesHint(
+				httpErrorOf(
+					answer.status,
+					text,
+					contentTypeOf(answer.headers),
+					call.endpoint,
+					secret,
+					mayHaveBilledStatus(answer.status, call.method),
+				),
+				call.path,
+				call.credentials,
+			);
+			// A used-up balance or quota answers the same to every attempt (OpenAI sends it as a 429).
+			const retryable =
+				isRetryableStatus(answer.status, call.method) &&
+				!rejection.details.quotaRefused &&
+				attempt < retry.maxRetries;
 			retryAfter = retryAfterMs(answer.headers['retry-after']);
 			if (!retryable || (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs)) {
-				const mayHaveBilled = mayHaveBilledStatus(answer.status, call.method);
-				throw withNamesHint(
-					httpErrorOf(
-						answer.status,
-						text,
-						contentTypeOf(answer.headers),
-						call.endpoint,
-						secret,
-						mayHaveBilled,
-					),
-					call.path,
-					call.credentials,
-				);
+				throw rejection;
 			}
 		} catch (error) {
 			const code = causesOf(error)

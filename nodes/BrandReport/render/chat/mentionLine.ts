@@ -1,13 +1,13 @@
 import { escapeMarkdown, markdownUrl } from '../escape';
 import type { LocalTime } from '../localTime';
 import { momentText } from '../localTime';
-import type { Mention } from '../mention';
+import type { StoredMention } from '../mention';
 import { postedAt } from '../mention';
 import type { ReportStrings } from '../strings';
 import { platformName } from '../strings';
 
 /** A mention in chat: a link to the post, or where to open it in the app. */
-export function mentionLink(strings: ReportStrings, mention: Mention): string {
+export function mentionLink(strings: ReportStrings, mention: StoredMention): string {
 	const title = escapeMarkdown(mention.title);
 	return mention.url
 		? `[${title}](${markdownUrl(mention.url)})`
@@ -18,7 +18,7 @@ export function mentionLink(strings: ReportStrings, mention: Mention): string {
 export function answerLine(
 	strings: ReportStrings,
 	local: LocalTime,
-	mention: Mention,
+	mention: StoredMention,
 	position: number,
 ): string {
 	const reason = mention.reason ? ` — ${escapeMarkdown(mention.reason)}` : '';

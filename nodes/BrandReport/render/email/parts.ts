@@ -2,7 +2,7 @@ import { LABEL_COLOURS } from '../colours';
 import { escapeHtml, formatNumber } from '../escape';
 import type { LocalTime } from '../localTime';
 import { momentText } from '../localTime';
-import type { Mention } from '../mention';
+import type { StoredMention } from '../mention';
 import { postedAt } from '../mention';
 import type { Label, ReportStrings } from '../strings';
 import { LABELS, platformName } from '../strings';
@@ -43,7 +43,7 @@ export const block = (inner: string) => `<tr><td style="padding:0 28px;">${inner
 export const table = (rows: string, style = '') =>
 	`<table ${TABLE} width="100%"${style ? ` style="${style}"` : ''}>${rows}</table>`;
 
-export const link = (mention: Mention, text: string) =>
+export const link = (mention: StoredMention, text: string) =>
 	mention.url
 		? `<a href="${escapeHtml(mention.url)}" style="color:#1d5fbf;text-decoration:none;">${escapeHtml(text)}</a>`
 		: escapeHtml(text);
@@ -51,7 +51,7 @@ export const link = (mention: Mention, text: string) =>
 export const dot = (label: Label) =>
 	`<span style="display:inline-block;width:9px;height:9px;border-radius:5px;background:${LABEL_COLOURS[label]};"></span>`;
 
-export function engagementLine(strings: ReportStrings, mention: Mention): string {
+export function engagementLine(strings: ReportStrings, mention: StoredMention): string {
 	return (
 		[
 			[mention.likes, strings.likes],
@@ -68,7 +68,7 @@ export function engagementLine(strings: ReportStrings, mention: Mention): string
 /** "Notes · 11-25 13:05 (UTC+8) · author · 12 likes", under a mention's title (the time when `local` is given). */
 export function mentionMeta(
 	strings: ReportStrings,
-	mention: Mention,
+	mention: StoredMention,
 	withBrand = false,
 	local?: LocalTime,
 ): string {
@@ -88,7 +88,7 @@ export function mentionMeta(
 export function answerCard(
 	strings: ReportStrings,
 	local: LocalTime,
-	mention: Mention,
+	mention: StoredMention,
 	position: number,
 	withBrand: boolean,
 ): string {

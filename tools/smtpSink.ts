@@ -1,5 +1,5 @@
 import * as net from 'node:net';
-import type { ImportableCredential } from '../../tools/n8n/credentials';
+import type { ImportableCredential } from './n8n/credentials';
 
 /** One message an SMTP client delivered: envelope and the raw DATA (dot-unstuffed). */
 export interface SunkMail {
