@@ -35,7 +35,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The collector's Classify in Batches size, and one summary per brand in the report. */
 const CLASSIFY_BATCH = 25;
 const SUMMARIES_PER_BRAND = 1;
-/** The Only New option's default (nodes/SocialData/newOnly/lookBackOption.ts), which the collector keeps. */
+/** The Only New option's default (nodes/SocialData/editor/lookBackOption.ts), which the collector keeps. */
 const DEFAULT_MARGIN_MINUTES = 120;
 /** Search index lag: 5% of the posts listed 30 to 90 minutes after they were written. */
 const LATE_INDEX = { share: 0.05, minMs: 30 * 60 * 1000, maxMs: 90 * 60 * 1000 };

@@ -2,6 +2,7 @@ import type {
 	EndpointDescriptor,
 	FieldDescriptor,
 	ModePaths,
+	NewestFirstDescriptor,
 } from '../nodes/SocialData/descriptor';
 import { endpointPath, GROUPS } from '../nodes/SocialData/descriptor';
 import { DATA_PATH_PREFIXES } from '../nodes/shared/transport/wireNames';
@@ -9,6 +10,25 @@ import { DATA_PATH_PREFIXES } from '../nodes/shared/transport/wireNames';
 /** docs/endpoints.md, generated from the endpoint descriptor (`npm run docs`). */
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** Where something sits in the answers: each path once, raw and parsed together. */
+const at = (paths: ModePaths) =>
+	[...new Set([...paths.raw, ...paths.parsed])].map((path) => `\`${path}\``).join(' / ');
+
+/** What Only New Since Last Run and the trigger read of a newest-first list. */
+function newestFirstLine(list: NewestFirstDescriptor): string {
+	const order = Object.entries(list.order).map(([field, value]) => `\`${field}=${value}\``);
+	const event = list.triggerEvent;
+	const facts = [
+		order.length ? `sent with ${order.join(', ')}` : 'as the service lists it',
+		`a record is named by ${at(list.id)}`,
+		list.time ? `created at ${at(list.time)}` : 'records carry no creation time',
+		list.pinned ? `records pinned on top (${at(list.pinned)}) never end a walk` : '',
+		list.searchIndex ? "a search's list: walks read on over the Look-Back Margin" : '',
+	];
+	const readers = `Only New Since Last Run${event ? `, trigger event ${event.name} (\`${event.value}\`)` : ''}`;
+	return `- Newest first (${readers}): ${facts.filter(Boolean).join('; ')}`;
+}
 
 function rules(field: FieldDescriptor): string {
 	const parts: string[] = [];
@@ -63,14 +83,13 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		];
 		lines.push(`- Paginated (Return All / Limit): carries ${carried.join(', ')}`);
 		const { more, ends = [] } = endpoint.pagination;
-		const at = (paths: ModePaths) =>
-			[...new Set([...paths.raw, ...paths.parsed])].map((path) => `\`${path}\``).join(' / ');
 		const signals = [
 			`${at(more)} does not say more`,
 			...ends.map((signal) => `${at(signal.at)} is \`${JSON.stringify(signal.equals)}\``),
 		];
 		lines.push(`- Last page: ${signals.join(', or ')}`);
 	}
+	if (endpoint.newestFirst) lines.push(newestFirstLine(endpoint.newestFirst));
 	if (endpoint.batch)
 		lines.push(
 			`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`,

@@ -1,5 +1,5 @@
 import { nextPage } from '../../nodes/SocialData/pipeline/pageWalk';
-import { recordsAt } from '../../nodes/SocialData/pipeline/answerPaths';
+import { recordsAt } from '../../nodes/SocialData/descriptor/answerPaths';
 import { count, isoTime } from '../../nodes/SocialData/mentions/mention';
 import { mentionMapperOf } from '../../nodes/SocialData/mentions/platforms';
 import { unusedMoreFlags } from '../../nodes/SocialData/pipeline/unusedMoreFlags';

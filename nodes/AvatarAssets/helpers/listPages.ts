@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 import { GatewayError } from '../../shared/transport/errors';
 import type { AvatarAnswer } from '../transport/avatarCall';
 import { fullAnswer, idsAsStrings } from './output';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { AvatarAnswer } from '../transport/avatarCall';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 
 // Case matters: `Valid` or `paid` are not ids.
 const ID_KEY = /^(id|ID)$|Id$|Ids$|ID$|IDs$|_id$|_ids$/;

@@ -3,7 +3,7 @@ import { GatewayError, responseMetadataErrorOf } from '../../shared/transport/er
 import type { HttpMethod } from '../../shared/transport/request';
 import { callGateway } from '../../shared/transport/request';
 import { redactDeep, redactSecret } from '../../shared/transport/redact';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 
 /** The routing parameter every avatar call carries (name and value are not published by the spec). */
 export interface AvatarRouting {

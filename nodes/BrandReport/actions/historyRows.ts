@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 import { readMention } from '../render/mention';
 import type { HistoryRow } from '../spikes';
 import { isoTextOf } from './timeValue';

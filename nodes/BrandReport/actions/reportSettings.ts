@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { invalid } from '../../shared/execution/fieldChecks';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 import type { Cost, FailedSource, ReportSettings, Section } from '../render/reportModel';
 import { SECTIONS } from '../render/reportModel';
 import { outagesOf } from '../render/outages';

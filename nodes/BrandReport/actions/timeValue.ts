@@ -1,4 +1,4 @@
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 
 /** A Date from any realm: items cloned or built in an expression's sandbox fail `instanceof Date`. */
 const isDate = (value: unknown): value is Date =>

@@ -1,5 +1,5 @@
 import { InputError } from '../../shared/execution/inputError';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 import type { Mention } from '../../shared/mention';
 import { PLATFORMS } from '../../shared/mention';
 import type { Label } from './strings';

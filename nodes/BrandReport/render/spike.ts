@@ -1,5 +1,5 @@
 import { InputError } from '../../shared/execution/inputError';
-import { isRecord } from '../../shared/execution/isRecord';
+import { isRecord } from '../../shared/json/isRecord';
 import type { LocalTime } from './localTime';
 import { spanText } from './localTime';
 import type { StoredMention } from './mention';

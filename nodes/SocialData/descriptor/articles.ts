@@ -31,6 +31,17 @@ export const articles: GroupDescriptor = {
 			name: 'fetch_article_comments',
 			displayName: 'Get Article Comments',
 			description: 'Comments of an article with their first replies',
+			newestFirst: {
+				order: {},
+				id: same('content_id', 'id'),
+				time: same('create_time'),
+				pinned: same('is_top'),
+				triggerEvent: {
+					value: 'newArticleComment',
+					name: 'New Article Comment',
+					description: 'Someone comments on an article',
+				},
+			},
 			pagination: {
 				// Older genuine answers name the list `elected_comment`.
 				records: { raw: ['data.comments', 'data.elected_comment'], parsed: ['data.comments'] },

@@ -6,6 +6,8 @@ import {
 	finderUsernameField,
 	keywordField,
 	lastBufferField,
+	same,
+	SEARCH_HIT_ID,
 } from './commonFields';
 
 const endpoint = endpointsOf('channels', CHARGED_WITHOUT_ANSWER_DEFAULTS);
@@ -56,6 +58,16 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_user_videos',
 			displayName: 'Get User Videos',
 			description: 'Videos of a creator account',
+			newestFirst: {
+				order: {},
+				id: same('id'),
+				time: { raw: ['createtime', 'create_time'], parsed: ['create_time'] },
+				triggerEvent: {
+					value: 'newChannelVideo',
+					name: 'New Channel Video',
+					description: 'A creator account publishes a video',
+				},
+			},
 			// Genuine app answers say more with `continueFlag` alone; the spec names it `upContinueFlag`.
 			pagination: byLastBuffer(
 				{ raw: ['data.object'], parsed: ['data.videos'] },
@@ -96,6 +108,16 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_video_comments',
 			displayName: 'Get Video Comments',
 			description: 'Comments of a channel video, or the second-level replies of one comment',
+			newestFirst: {
+				order: {},
+				id: { raw: ['commentId', 'comment_id'], parsed: ['comment_id'] },
+				time: { raw: ['createtime', 'create_time'], parsed: ['create_time'] },
+				triggerEvent: {
+					value: 'newVideoComment',
+					name: 'New Channel Video Comment',
+					description: 'Someone comments on a channel video',
+				},
+			},
 			// The v1 variant's genuine answers name the list `comment_info` and carry no continue flag.
 			pagination: {
 				...byLastBuffer(
@@ -154,6 +176,16 @@ export const channels: GroupDescriptor = {
 			mentions: 'channelSearchHit',
 			displayName: 'Search Channel Videos',
 			description: 'Videos of one creator matching a keyword (first page only)',
+			newestFirst: {
+				order: {},
+				id: SEARCH_HIT_ID,
+				triggerEvent: {
+					value: 'newChannelVideoSearchResult',
+					name: 'New Channel Video Matching a Keyword',
+					description:
+						"A new video of one creator matching the keyword (first page of the creator's search only)",
+				},
+			},
 			records: {
 				raw: ['data.data.*.items.*', 'data.data.*.subBoxes.*.items.*'],
 				parsed: ['data.items'],

@@ -19,6 +19,9 @@ export const CHARGED_WITHOUT_ANSWER_MIN_TIMEOUT_MS = 30_000;
 /** The same paths in the parsed and the raw answer. */
 export const same = (...paths: string[]): ModePaths => ({ raw: paths, parsed: paths });
 
+/** Names a search hit, in every search's answers. */
+export const SEARCH_HIT_ID = same('docID', 'doc_id', 'docId', 'id');
+
 export const cookieField = (description: string, required = false): FieldDescriptor => ({
 	displayName: 'Cookie',
 	name: 'cookie',

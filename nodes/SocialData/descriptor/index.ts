@@ -1,4 +1,4 @@
-import type { EndpointDescriptor, GroupDescriptor } from './types';
+import type { EndpointDescriptor, GroupDescriptor, NewestFirstEndpoint } from './types';
 import { articles } from './articles';
 import { channels } from './channels';
 import { notes } from './notes';
@@ -25,3 +25,6 @@ const byName = new Map(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));
 export function findEndpoint(name: string): EndpointDescriptor | undefined {
 	return byName.get(name);
 }
+
+export const isNewestFirst = (endpoint: EndpointDescriptor): endpoint is NewestFirstEndpoint =>
+	endpoint.newestFirst !== undefined;

@@ -31,6 +31,16 @@ export const notes: GroupDescriptor = {
 			name: 'get_note_comments',
 			displayName: 'Get Note Comments',
 			description: 'Comments of a note',
+			newestFirst: {
+				order: { sort_strategy: 'latest_v2' },
+				id: same('id', 'comment_id'),
+				time: same('create_time', 'time'),
+				triggerEvent: {
+					value: 'newNoteComment',
+					name: 'New Note Comment',
+					description: 'Someone comments on a note (newest first)',
+				},
+			},
 			// Real answers carry `cursor` as JSON text holding `index` and `pageArea` (no top-level ones).
 			pagination: {
 				records: same('data.data.comments'),
@@ -123,6 +133,17 @@ export const notes: GroupDescriptor = {
 			mentions: 'note',
 			displayName: 'Search Notes',
 			description: 'Notes matching a keyword',
+			newestFirst: {
+				order: { sort_type: 'time_descending' },
+				id: same('id', 'note.id'),
+				time: same('note.timestamp', 'timestamp'),
+				searchIndex: true,
+				triggerEvent: {
+					value: 'newNote',
+					name: 'New Note Matching a Keyword',
+					description: 'A note matching the keyword is published (notes search, newest first)',
+				},
+			},
 			// The app answers put the paging facts beside the inner data (`search_id`, `page`,
 			// `next_page`, no `has_more`); other variants put them inside it, or carry none at all.
 			pagination: {

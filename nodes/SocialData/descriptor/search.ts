@@ -1,5 +1,12 @@
-import type { AllowedValue, FieldDescriptor, GroupDescriptor, PaginationDescriptor } from './types';
-import { endpointsOf, keywordField } from './commonFields';
+import type {
+	AllowedValue,
+	FieldDescriptor,
+	GroupDescriptor,
+	NewestFirstDescriptor,
+	PaginationDescriptor,
+	TriggerEventDescriptor,
+} from './types';
+import { endpointsOf, keywordField, same, SEARCH_HIT_ID } from './commonFields';
 
 const sortValues: AllowedValue[] = [
 	{ value: 'default', name: 'Relevance', alias: 0 },
@@ -91,6 +98,15 @@ const searchPagination: PaginationDescriptor = {
 	more: { raw: ['data.continue_flag'], parsed: ['data.continue_flag'] },
 };
 
+/** Hits newest first; `dateTime` may be display text ("4年前") where `pubTime` holds the epoch. */
+const latestHits = (triggerEvent: TriggerEventDescriptor): NewestFirstDescriptor => ({
+	order: { sort: 'latest' },
+	id: SEARCH_HIT_ID,
+	time: same('pubTime', 'dateTime', 'date_time'),
+	searchIndex: true,
+	triggerEvent,
+});
+
 const endpoint = endpointsOf('search', { raw: true });
 
 export const search: GroupDescriptor = {
@@ -104,6 +120,12 @@ export const search: GroupDescriptor = {
 			mentions: 'searchHit',
 			displayName: 'Search',
 			description: 'Search every vertical or one of them (accounts, articles, videos, …)',
+			newestFirst: latestHits({
+				value: 'newSearchResult',
+				name: 'New Search Result',
+				description:
+					'A new article, account, video or other hit for the keyword (cross-vertical search, newest first)',
+			}),
 			pagination: searchPagination,
 			fields: [
 				keywordField,
@@ -123,6 +145,11 @@ export const search: GroupDescriptor = {
 			mentions: 'videoSearchHit',
 			displayName: 'Search Videos',
 			description: 'Search videos, optionally by length',
+			newestFirst: latestHits({
+				value: 'newVideoSearchResult',
+				name: 'New Video Search Result',
+				description: 'A new video for the keyword (video search, newest first)',
+			}),
 			pagination: searchPagination,
 			fields: [
 				keywordField,

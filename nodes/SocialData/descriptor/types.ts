@@ -145,6 +145,35 @@ export interface BatchDescriptor {
 /** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
 export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
 
+/**
+ * A list the endpoint gives newest first: Only New Since Last Run walks it, and the Social Data
+ * Trigger watches it, each down to the first record an earlier walk saw.
+ */
+export interface NewestFirstDescriptor {
+	/** Sent on every call and never offered to the user: the input that orders the list newest first. */
+	order: Record<string, string>;
+	/** Names a record: the first path holding a value (ids as strings). */
+	id: ModePaths;
+	/** Creation time (seconds or milliseconds); absent when the records carry none. */
+	time?: ModePaths;
+	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
+	pinned?: ModePaths;
+	/**
+	 * A search's list: posts may appear in it late, below posts already seen, so a walk reads on
+	 * over the Look-Back Margin.
+	 */
+	searchIndex?: boolean;
+	/** The Social Data Trigger's event that watches this list, as its Event dropdown names it. */
+	triggerEvent?: TriggerEventDescriptor;
+}
+
+export interface TriggerEventDescriptor {
+	/** The `event` parameter's value. */
+	value: string;
+	name: string;
+	description: string;
+}
+
 export interface EndpointDescriptor {
 	/**
 	 * The endpoint's own name: the operation value, and its path after the group's prefix (the run
@@ -163,6 +192,8 @@ export interface EndpointDescriptor {
 	batch?: BatchDescriptor;
 	/** Its records can be output as normalised mentions ("Output Normalised Mentions"), read as this shape. */
 	mentions?: MentionShape;
+	/** Its list is read newest first: Only New Since Last Run and the trigger walk it. */
+	newestFirst?: NewestFirstDescriptor;
 	/** What one call costs: the credit budget reserves it before each call and estimates an execution with it. */
 	price: PriceDescriptor;
 	/** Client timeout; never below `minTimeoutMs`. */
@@ -175,6 +206,9 @@ export interface EndpointDescriptor {
 	/** A 200 answer that still reports a failure (billed by the service), e.g. notes' upstream errors. */
 	answerError?: AnswerErrorDescriptor;
 }
+
+/** An endpoint whose list is read newest first. */
+export type NewestFirstEndpoint = EndpointDescriptor & { newestFirst: NewestFirstDescriptor };
 
 export interface AnswerErrorDescriptor {
 	/** The answer failed when the value at `path` equals `equals`. */

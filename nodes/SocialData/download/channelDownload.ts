@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { firstValueAt } from '../pipeline/answerPaths';
+import { firstValueAt } from '../descriptor/answerPaths';
 import { GatewayError } from '../../shared/transport/errors';
 import type { Input } from '../pipeline/validateInput';
 import { payloadOf } from '../pipeline/outputItems';

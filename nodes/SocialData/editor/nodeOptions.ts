@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
 import { defaultsOf, settingsOver } from './behaviourSettings';
-import { triggerEventOf } from '../trigger/events';
-import { lookBackOption } from '../newOnly/lookBackOption';
+import { lookBackOption } from './lookBackOption';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
@@ -160,7 +159,7 @@ export const mentionsOption: INodeProperties = {
 		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
 };
 
-/** For the lists the Social Data Trigger watches: its memory and stop rule in a scheduled flow. */
+/** For the lists read newest first (the trigger's memory and stop rule, in a scheduled flow). */
 const newOnly: INodeProperties[] = [
 	{
 		displayName: 'Only New Since Last Run',
@@ -215,9 +214,9 @@ const newOnly: INodeProperties[] = [
 	},
 ];
 
-/** Only New for the lists the trigger watches; the Look-Back Margin only for a search's list. */
+/** Only New for the lists read newest first; the Look-Back Margin only for a search's list. */
 function newOnlyOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
-	const list = triggerEventOf(endpoint.name);
+	const list = endpoint.newestFirst;
 	if (!list) return [];
 	return list.searchIndex ? newOnly : newOnly.filter((option) => option.name !== 'lookBackMinutes');
 }

@@ -1,4 +1,4 @@
-import { valuesAt } from '../pipeline/answerPaths';
+import { valuesAt } from '../descriptor/answerPaths';
 import type { IDataObject } from 'n8n-workflow';
 import type { Mention } from '../../shared/mention';
 

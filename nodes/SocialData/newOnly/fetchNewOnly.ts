@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
-import { answerMode } from '../pipeline/answerPaths';
+import { answerMode } from '../descriptor/answerPaths';
 import { CreditBudget } from '../pipeline/creditBudget';
 import type { EndpointOutput, EndpointSettings } from '../pipeline/fetchEndpoint';
 import { recordItems } from '../pipeline/outputItems';

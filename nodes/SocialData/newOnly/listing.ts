@@ -1,27 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { AnswerMode, EndpointDescriptor, ModePaths } from '../descriptor';
+import type { AnswerMode, NewestFirstEndpoint } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
-import { firstValueAt, recordsAt } from '../pipeline/answerPaths';
+import { firstValueAt, recordsAt } from '../descriptor/answerPaths';
 import { asItemJson } from '../pipeline/outputItems';
 import { unknownShapeError } from '../pipeline/unknownShape';
 import type { Input } from '../pipeline/validateInput';
 import type { WalkAllowance } from './pollAllowance';
-
-/**
- * A list an endpoint gives newest first: the input that makes it do so, and where a record's
- * identity and creation time sit (parsed and raw answers). The trigger's events are such lists.
- */
-export interface NewestFirstList {
-	endpoint: EndpointDescriptor;
-	/** Sent on every call and not offered to the user: the newest-first order. */
-	fixedInput: Input;
-	/** The first path holding a value names the record (ids as strings). */
-	id: ModePaths;
-	/** Creation time (seconds or milliseconds); absent when the records carry none. */
-	time?: ModePaths;
-	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
-	pinned?: ModePaths;
-}
 
 /** One record of a watched list, with what the trigger needs to know about it. */
 export interface ListedRecord {
@@ -51,10 +35,10 @@ function timeOf(value: unknown): number | undefined {
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-/** A watched list: one endpoint, its newest-first input, read page by page through `fetchPage`. */
+/** A watched list: one newest-first endpoint and its input, read page by page through `fetchPage`. */
 export class Listing {
 	constructor(
-		readonly list: NewestFirstList,
+		readonly endpoint: NewestFirstEndpoint,
 		readonly mode: AnswerMode,
 		readonly input: Input,
 		private readonly fetchPage: (request: Input) => Promise<unknown>,
@@ -62,14 +46,15 @@ export class Listing {
 
 	/** The request of the list's first page (the newest records). */
 	firstRequest(): Input {
-		const { endpoint } = this.list;
+		const { endpoint } = this;
 		return endpoint.pagination
 			? firstPageInput({ pagination: endpoint.pagination, fields: endpoint.fields }, this.input)
 			: this.input;
 	}
 
 	private recordOf(value: unknown): ListedRecord {
-		const { list, mode } = this;
+		const { mode } = this;
+		const list = this.endpoint.newestFirst;
 		const json = asItemJson(value);
 		const id = firstValueAt(json, list.id[mode]);
 		const pinned = list.pinned ? firstValueAt(json, list.pinned[mode]) : undefined;
@@ -92,7 +77,7 @@ export class Listing {
 		allowance: WalkAllowance,
 		enough: (found: ListedRecord[]) => boolean = () => false,
 	): Promise<WalkOutcome> {
-		const { endpoint } = this.list;
+		const { endpoint } = this;
 		const paged = endpoint.pagination
 			? { pagination: endpoint.pagination, fields: endpoint.fields }
 			: undefined;

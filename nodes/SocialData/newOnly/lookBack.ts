@@ -1,3 +1,4 @@
+import type { NewestFirstDescriptor } from '../descriptor';
 import type { ListedRecord } from './listing';
 import type { Mark, TriggerState } from './seenMemory';
 
@@ -8,6 +9,11 @@ import type { Mark, TriggerState } from './seenMemory';
  * passing over what it output before. For that the memory keeps the id and publish time of every
  * record output inside the margin (the window), and the time below which nothing is new (the floor).
  */
+
+/** The margin to walk with: only a search's list, whose records carry a publish time, is indexed late. */
+export function lookBackFor(list: NewestFirstDescriptor, minutes: number): number {
+	return list.searchIndex && list.time ? minutes : 0;
+}
 
 /** The most records a window holds; past it the oldest give way and the floor rises above them. */
 export const WINDOW_LIMIT = 1000;

@@ -1,17 +1,18 @@
-import type { EndpointDescriptor } from '../descriptor';
+import type { EndpointDescriptor, NewestFirstEndpoint } from '../descriptor';
+import { isNewestFirst } from '../descriptor';
 import { InputError } from '../../shared/execution';
+import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
 import type { NodeOptionValues } from '../editor/nodeOptions';
-import type { TriggerEvent } from '../trigger/events';
-import { triggerEventOf } from '../trigger/events';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
 import type { CarriedMemory } from './carriedMemory';
 import { readCarriedMemory } from './carriedMemory';
-import { LOOK_BACK, lookBackFor, validLookBack } from './lookBackOption';
+import { lookBackFor } from './lookBack';
 
 /** One item's walk under "Only New Since Last Run", checked before any call. */
 export interface NewOnlyPlan {
-	list: TriggerEvent;
+	/** The item's endpoint: its list is read newest first. */
+	list: NewestFirstEndpoint;
 	/** The endpoint and its input: the key of the walk's memory. */
 	query: string;
 	maxPages: number;
@@ -30,11 +31,11 @@ const CREDIT_BUDGET = { name: 'creditBudget', displayName: 'Credit Budget' };
 const SPLIT_RECORDS = { name: 'splitRecords', displayName: 'One Item per Record' };
 
 /** A value the user chose that would make the list other than newest first. */
-function checkOrder(endpoint: EndpointDescriptor, list: TriggerEvent, given: Input) {
-	for (const [name, newestFirst] of Object.entries(list.fixedInput)) {
+function checkOrder(list: NewestFirstEndpoint, given: Input) {
+	for (const [name, newestFirst] of Object.entries(list.newestFirst.order)) {
 		const chosen = given[name];
 		if (chosen === undefined || chosen === '' || chosen === newestFirst) continue;
-		const field = endpoint.fields.find((candidate) => candidate.name === name);
+		const field = list.fields.find((candidate) => candidate.name === name);
 		throw InputError.about(
 			{ name, displayName: field?.displayName ?? name },
 			`must be "${String(newestFirst)}" (newest first) with Only New Since Last Run; got "${String(chosen)}"`,
@@ -43,8 +44,8 @@ function checkOrder(endpoint: EndpointDescriptor, list: TriggerEvent, given: Inp
 }
 
 /**
- * Plans the walk of an item whose options ask for Only New Since Last Run: the list must be one the
- * trigger watches, read in full (Return All), newest first, one item per record.
+ * Plans the walk of an item whose options ask for Only New Since Last Run: the endpoint's list must
+ * be one the descriptor says is read newest first, read in full (Return All), one item per record.
  */
 export function planNewOnly(
 	endpoint: EndpointDescriptor,
@@ -52,8 +53,7 @@ export function planNewOnly(
 	returnAll: boolean,
 	options: NodeOptionValues,
 ): { input: Input; newOnly: NewOnlyPlan } {
-	const list = triggerEventOf(endpoint.name);
-	if (!list)
+	if (!isNewestFirst(endpoint))
 		throw InputError.about(
 			ONLY_NEW,
 			`is not available for ${endpoint.name}: its answers are not a list read newest first`,
@@ -76,17 +76,17 @@ export function planNewOnly(
 			LOOK_BACK,
 			`must be a whole number of minutes, 0 or more; got ${JSON.stringify(options.lookBackMinutes)}`,
 		);
-	checkOrder(endpoint, list, given);
-	const input = buildInput(endpoint, { ...given, ...list.fixedInput });
+	checkOrder(endpoint, given);
+	const input = buildInput(endpoint, { ...given, ...endpoint.newestFirst.order });
 	const query = JSON.stringify([endpoint.name, input]);
 	return {
 		input,
 		newOnly: {
-			list,
+			list: endpoint,
 			query,
 			maxPages: options.maxPages,
 			creditBudget: options.creditBudget,
-			lookBackMinutes: lookBackFor(list, options.lookBackMinutes),
+			lookBackMinutes: lookBackFor(endpoint.newestFirst, options.lookBackMinutes),
 			walkSummary: options.walkSummary,
 			...(options.onlyNewMemoryIn === 'parameter'
 				? { carried: readCarriedMemory(options, query) }

@@ -2,9 +2,11 @@ import { GatewayError } from '../../shared/transport/errors';
 import type { ListedRecord, Listing, Verdict, WalkOutcome } from './listing';
 import type { Backlog, Mark, TriggerState } from './seenMemory';
 import { rememberSeen } from './seenMemory';
-import type { FirstPoll } from '../trigger/options';
 import type { WalkAllowance, WalkLimit } from './pollAllowance';
 import { knownIds, rememberWindow, windowStart, withWindow } from './lookBack';
+
+/** What the first poll does: remember what exists now, or emit the latest records. */
+export type FirstPoll = 'startFromNow' | 'emitLatest';
 
 /** What one poll found: new records oldest first, the memory to keep, and which limit, if any, cut it short. */
 export interface PollOutcome {

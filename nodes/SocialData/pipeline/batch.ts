@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
 import { InputError } from '../../shared/execution';
-import { valuesAt } from './answerPaths';
+import { valuesAt } from '../descriptor/answerPaths';
 import type { CallContext } from './sendCall';
 import { sendCall } from './sendCall';
 import type { Input } from './validateInput';

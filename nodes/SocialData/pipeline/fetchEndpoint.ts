@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AnswerMode, EndpointDescriptor } from '../descriptor';
 import { findEndpoint } from '../descriptor';
 import { GatewayError, surelyNotBilled } from '../../shared/transport/errors';
-import { answerMode, recordsAt } from './answerPaths';
+import { answerMode, recordsAt } from '../descriptor/answerPaths';
 import { unknownShapeError } from './unknownShape';
 import { CreditLimitReached } from './creditBudget';
 import { asItemJson, payloadOf, recordItems } from './outputItems';

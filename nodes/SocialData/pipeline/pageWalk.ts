@@ -5,7 +5,7 @@ import type {
 	ModePaths,
 	PaginationDescriptor,
 } from '../descriptor';
-import { firstValueAt, isMoreFlag, recordsAt } from './answerPaths';
+import { firstValueAt, isMoreFlag, recordsAt } from '../descriptor/answerPaths';
 import type { Input } from './validateInput';
 
 export interface Page {

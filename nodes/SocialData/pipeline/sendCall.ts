@@ -7,7 +7,7 @@ import { redactSecret } from '../../shared/transport/redact';
 import { callGateway } from '../../shared/transport/request';
 import type { InterfaceNames } from '../../shared/transport/wireNames';
 import { DEFAULT_PROVIDER, dataPathIn, interfaceNamesOf } from '../../shared/transport/wireNames';
-import { firstValueAt, valuesAt } from './answerPaths';
+import { firstValueAt, valuesAt } from '../descriptor/answerPaths';
 import { effectiveTimeoutMs } from './callTimeout';
 import type { CreditBudget } from './creditBudget';
 import type { CreditCeiling } from './creditCeiling';

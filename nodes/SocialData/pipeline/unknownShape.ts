@@ -1,5 +1,5 @@
 import { GatewayError } from '../../shared/transport/errors';
-import { answerKeysOf } from './answerPaths';
+import { answerKeysOf } from '../descriptor/answerPaths';
 
 /**
  * A successful answer that holds no records at any place the descriptor knows: the upstream

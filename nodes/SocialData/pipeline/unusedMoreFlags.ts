@@ -1,4 +1,4 @@
-import { isMoreFlag } from './answerPaths';
+import { isMoreFlag } from '../descriptor/answerPaths';
 
 /** A key naming a more-pages flag: `continueFlag`, `has_more`, `hasMore`, `more`. */
 const MORE_KEY = /continue|has_?more|more/i;

@@ -45,7 +45,9 @@ export function offeredOptionalFields(event: TriggerEvent) {
 	const owned = pagerOwnedFields(event);
 	return event.endpoint.fields.filter(
 		(field) =>
-			!isTopLevel(event, field.name) && !owned.has(field.name) && !(field.name in event.fixedInput),
+			!isTopLevel(event, field.name) &&
+			!owned.has(field.name) &&
+			!(field.name in event.endpoint.newestFirst.order),
 	);
 }
 
@@ -58,7 +60,7 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 		...offeredOptionalFields(event).map(fieldProperty),
 		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),
 		...triggerBehaviourOptions,
-		...(event.searchIndex ? [triggerLookBackOption] : []),
+		...(event.endpoint.newestFirst.searchIndex ? [triggerLookBackOption] : []),
 		...(event.endpoint.mentions ? [mentionsOption] : []),
 	];
 	return [...topLevel, optionsCollection(options, displayOptions)];

@@ -2,11 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DATA_CALL_PRICE } from '../descriptor/commonFields';
 import { defaultsOf } from '../editor/behaviourSettings';
 import { mentionsOption } from '../editor/nodeOptions';
-import { lookBackOption } from '../newOnly/lookBackOption';
+import { lookBackOption } from '../editor/lookBackOption';
+import type { FirstPoll } from '../newOnly/pollState';
 
 /** Settings of the trigger itself (not sent to the service), kept in its one Options collection. */
-
-export type FirstPoll = 'startFromNow' | 'emitLatest';
 
 export interface TriggerSettings {
 	creditBudget: number;

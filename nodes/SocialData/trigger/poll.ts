@@ -7,12 +7,12 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import type { ItemParameters } from '../../shared/execution';
-import { toNodeError } from '../../shared/nodeErrors';
+import { toNodeError } from '../../shared/execution/nodeErrors';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
 import { CreditBudget } from '../pipeline/creditBudget';
-import { answerMode } from '../pipeline/answerPaths';
-import { givenFields } from '../pipeline/planItem';
+import { answerMode } from '../descriptor/answerPaths';
+import { givenFields } from '../pipeline/givenFields';
 import { sendCall } from '../pipeline/sendCall';
 import { effectiveTimeoutMs } from '../pipeline/callTimeout';
 import { mentionMapperOf } from '../mentions/platforms';
@@ -29,7 +29,8 @@ import { firstPoll, nextPoll } from '../newOnly/pollState';
 import type { WalkLimit } from '../newOnly/pollAllowance';
 import { PollAllowance, pollBudgetMs } from '../newOnly/pollAllowance';
 import { readState, writeState } from '../newOnly/seenMemory';
-import { LOOK_BACK, lookBackFor, validLookBack } from '../newOnly/lookBackOption';
+import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
+import { lookBackFor } from '../newOnly/lookBack';
 
 interface Plan {
 	event: TriggerEvent;
@@ -61,7 +62,7 @@ function planPoll(context: IPollFunctions): Plan {
 	const given = givenFields(parametersOf(context), event.endpoint, 0, offered, false);
 	// Unset, buildInput sends the node's default: the simplified answer.
 	if (event.endpoint.raw) given.raw = options.raw;
-	Object.assign(given, event.fixedInput);
+	Object.assign(given, event.endpoint.newestFirst.order);
 
 	const price = event.endpoint.price.credits;
 	const maxCalls = Math.floor(Number(settings.creditBudget) / price + 1e-9);
@@ -86,7 +87,7 @@ function planPoll(context: IPollFunctions): Plan {
 		input,
 		settings,
 		maxCalls,
-		lookBackMinutes: lookBackFor(event, settings.lookBackMinutes),
+		lookBackMinutes: lookBackFor(event.endpoint.newestFirst, settings.lookBackMinutes),
 	};
 }
 
@@ -122,7 +123,7 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 	const credentials = await getGatewayCredentials(this);
 	const context = { credentials, budget: new CreditBudget(0) };
 	const listing = new Listing(
-		plan.event,
+		plan.event.endpoint,
 		answerMode(plan.event.endpoint, plan.input),
 		plan.input,
 		async (request) => await sendCall(context, plan.event.endpoint, request),

@@ -5,7 +5,7 @@ import type {
 	IPairedItemData,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { errorItemJson, toNodeError } from '../nodeErrors';
+import { errorItemJson, toNodeError } from './nodeErrors';
 import { SpendingLimitReached } from './spendingLimit';
 
 /** How a node turns a failure into n8n's error, or into an error item under Continue On Fail. */

@@ -17,7 +17,7 @@ export type { FailurePolicy, FailureSite } from './failure';
 export { settleFailure } from './failure';
 export type { FieldRef } from './inputError';
 export { InputError } from './inputError';
-export { isRecord } from './isRecord';
+export { isRecord } from '../json/isRecord';
 export type { PlannedItem } from './itemPlans';
 export { planEveryItem, planOrRefusal } from './itemPlans';
 export type { ItemRunOptions, ItemTask } from './itemRunner';

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { toNodeError } from '../nodeErrors';
+import { toNodeError } from './nodeErrors';
 
 /** What planning one item gave: its plan, or why its input was refused. */
 export type PlannedItem<P> =

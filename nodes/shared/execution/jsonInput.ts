@@ -1,7 +1,7 @@
 import { readTypedJson } from '../json/typedJson';
 import type { FieldRef } from './inputError';
 import { InputError } from './inputError';
-import { isRecord } from './isRecord';
+import { isRecord } from '../json/isRecord';
 
 /**
  * JSON the user typed, read without loss (an integer beyond 2^53-1 keeps every digit, see

@@ -1,4 +1,4 @@
-import { isRecord } from '../execution/isRecord';
+import { isRecord } from '../json/isRecord';
 
 /** `blocked`: the instance's SSRF protection refused the address before anything was sent. */
 export type GatewayErrorKind =

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { FieldRef } from '../../../shared/execution/inputError';
 import { InputError } from '../../../shared/execution/inputError';
-import { isRecord } from '../../../shared/execution/isRecord';
+import { isRecord } from '../../../shared/json/isRecord';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { streamedAnswerItems } from '../../helpers/answerItems';

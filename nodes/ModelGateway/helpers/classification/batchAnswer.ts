@@ -1,5 +1,5 @@
 import { jsonFromText } from '../jsonFromText';
-import { isRecord } from '../../../shared/execution/isRecord';
+import { isRecord } from '../../../shared/json/isRecord';
 
 /** A label the model gave one item, with its reason. */
 export interface Verdict {

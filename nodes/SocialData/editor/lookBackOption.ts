@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The Look-Back Margin of a walk over a search's list (see lookBack.ts), for the node and the trigger. */
+/** The Look-Back Margin of a walk over a search's list (see newOnly/lookBack.ts), for the node and the trigger. */
 export const LOOK_BACK = { name: 'lookBackMinutes', displayName: 'Look-Back Margin (Minutes)' };
 
 /** Two hours: search indexes list most late posts within an hour or so of their publish time. */
@@ -15,11 +15,6 @@ export function lookBackOption(each: 'run' | 'poll', extra: Partial<INodePropert
 		description: `How far below the newest post an earlier ${each} saw each ${each} reads on, in minutes of publish time, so a post the search indexes late (it appears below posts already seen) is still output, once. Costs the pages inside the margin on every ${each}. 0 stops at the first post an earlier ${each} output: posts indexed late are then missed.`,
 		...extra,
 	} satisfies INodeProperties;
-}
-
-/** The margin to walk with: only a search's list, whose records carry a publish time, is indexed late. */
-export function lookBackFor(list: { searchIndex?: boolean; time?: unknown }, minutes: number) {
-	return list.searchIndex && list.time ? minutes : 0;
 }
 
 /** A margin is a whole number of minutes, 0 or more (an expression may give anything). */

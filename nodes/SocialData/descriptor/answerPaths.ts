@@ -1,10 +1,11 @@
 import { attemptParse, parseLosslessJson } from '../../shared/json/losslessJson';
-import type { AnswerMode, EndpointDescriptor } from '../descriptor';
-import type { Input } from './validateInput';
+import type { AnswerMode, EndpointDescriptor } from './types';
 
 /** The answer a call gets: the simplified one where the endpoint has `raw` and the input turns it off, else the upstream one. */
-export const answerMode = (endpoint: EndpointDescriptor, input: Input): AnswerMode =>
-	endpoint.raw && input.raw === false ? 'parsed' : 'raw';
+export const answerMode = (
+	endpoint: EndpointDescriptor,
+	input: Record<string, unknown>,
+): AnswerMode => (endpoint.raw && input.raw === false ? 'parsed' : 'raw');
 
 /**
  * A string that holds a JSON object, as an object: real answers give some cursors as JSON text

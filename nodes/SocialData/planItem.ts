@@ -1,17 +1,17 @@
-import type { EndpointDescriptor } from '../descriptor';
-import type { NodeOptionValues } from '../editor/nodeOptions';
-import { nodeOptionValues, wireOptionValues } from '../editor/nodeOptions';
-import type { ItemParameters } from '../../shared/execution';
-import { jsonObjectInput, resultLimitOf } from '../../shared/execution';
-import { batchInputOf } from './batch';
-import type { EndpointSettings } from './fetchEndpoint';
-import { planGatewayRun } from './planGatewayRun';
-import type { ParameterReader } from './readParameters';
-import type { CallTarget } from './sendCall';
-import type { Input } from './validateInput';
-import { buildInput } from './validateInput';
-import type { NewOnlyPlan } from '../newOnly/planNewOnly';
-import { checkWalkSummary, planNewOnly } from '../newOnly/planNewOnly';
+import type { EndpointDescriptor } from './descriptor';
+import type { NodeOptionValues } from './editor/nodeOptions';
+import { nodeOptionValues, wireOptionValues } from './editor/nodeOptions';
+import { jsonObjectInput, resultLimitOf } from '../shared/execution';
+import { batchInputOf } from './pipeline/batch';
+import type { EndpointSettings } from './pipeline/fetchEndpoint';
+import { givenFields } from './pipeline/givenFields';
+import { planGatewayRun } from './pipeline/planGatewayRun';
+import type { ParameterReader } from './pipeline/readParameters';
+import type { CallTarget } from './pipeline/sendCall';
+import type { Input } from './pipeline/validateInput';
+import { buildInput } from './pipeline/validateInput';
+import type { NewOnlyPlan } from './newOnly/planNewOnly';
+import { checkWalkSummary, planNewOnly } from './newOnly/planNewOnly';
 
 export type ItemPlan =
 	| {
@@ -27,9 +27,8 @@ export type ItemPlan =
 	  }
 	| { kind: 'gateway'; itemIndex: number; target: CallTarget; input: Input };
 
-/** The JSON parameters as the panel names them (refusals name both). */
+/** The JSON parameter as the panel names it (refusals name both). */
 const GATEWAY_INPUT = { name: 'input', displayName: 'Input (JSON)' };
-const ADDITIONAL_INPUT = { name: 'additionalInput', displayName: 'Additional Input (JSON)' };
 
 /** One item's Options collection, read once: the node's behaviour settings and the optional wire fields. */
 export interface ItemOptions {
@@ -40,33 +39,6 @@ export interface ItemOptions {
 export function readItemOptions(parameters: ParameterReader, itemIndex: number): ItemOptions {
 	const options = parameters.get<Record<string, unknown>>('options', itemIndex, {});
 	return { node: nodeOptionValues(options), wire: wireOptionValues(options) };
-}
-
-/**
- * What the user gave for an endpoint: top-level fields, the wire fields of the Options collection and
- * free-form JSON. Under Return All the pager owns the paging fields, so a value left from a manual
- * page does not make the walk start in the middle.
- */
-export function givenFields(
-	parameters: ItemParameters,
-	endpoint: EndpointDescriptor,
-	itemIndex: number,
-	wireOptions: Input,
-	returnAll: boolean,
-): Input {
-	const given: Input = {};
-	if (endpoint.freeFormInput)
-		Object.assign(
-			given,
-			jsonObjectInput(ADDITIONAL_INPUT, parameters.get('additionalInput', itemIndex, '{}')),
-		);
-	Object.assign(given, wireOptions);
-	for (const field of endpoint.fields) {
-		if (field.required || field.oneOf)
-			given[field.name] = parameters.get(field.name, itemIndex, undefined);
-		if (returnAll && field.paging) delete given[field.name];
-	}
-	return given;
 }
 
 /**

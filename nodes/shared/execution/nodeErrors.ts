@@ -1,8 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { InputError } from './execution/inputError';
-import { GatewayError } from './transport/errors';
-import { redactSecret } from './transport/redact';
+import { InputError } from './inputError';
+import { GatewayError } from '../transport/errors';
+import { redactSecret } from '../transport/redact';
 
 /**
  * Turns any failure of a gateway call into n8n's error types: a NodeApiError carrying the HTTP
