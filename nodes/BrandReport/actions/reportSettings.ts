@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { invalid } from '../../shared/execution/fieldChecks';
 import { isRecord } from '../../shared/json/isRecord';
-import type { Cost, FailedSource, ReportSettings, Section } from '../render/reportModel';
+import type { FailedSource } from '../render/outages';
+import type { Cost, ReportSettings, Section } from '../render/reportModel';
 import { SECTIONS } from '../render/reportModel';
 import { outagesOf } from '../render/outages';
 import type { LocalTime } from '../render/localTime';

@@ -1,4 +1,9 @@
-import type { FailedSource } from './reportModel';
+/** A source whose data is missing: its search still failed at the end of the period. */
+export interface FailedSource {
+	source: string;
+	error: string;
+	status: number | string | null;
+}
 
 /** One run of one source for one search (a row of the collector's runs table), read and checked. */
 export interface SourceRun {

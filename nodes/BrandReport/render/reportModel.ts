@@ -2,7 +2,7 @@ import { brandColour } from './colours';
 import type { LocalTime } from './localTime';
 import { addDays, spanText } from './localTime';
 import type { StoredMention } from './mention';
-import type { RecoveredSource } from './outages';
+import type { FailedSource, RecoveredSource } from './outages';
 import { byEngagement } from './mention';
 import type { Language, ReportStrings } from './strings';
 import { platformName, stringsFor } from './strings';
@@ -22,12 +22,6 @@ export const SECTIONS = [
 	'cost',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
-
-export interface FailedSource {
-	source: string;
-	error: string;
-	status: number | string | null;
-}
 
 export interface Cost {
 	credits: number | null;
