@@ -127,8 +127,8 @@ describe('downloading videos in a real n8n', () => {
 
 	it('makes one billed call per download and never sends the key to the media hosts', () => {
 		expect(sim.ledger.entries.map((entry) => entry.endpoint).sort()).toEqual([
-			'/api/v1/wechat_channels/v2/fetch_video_detail',
 			'/api/v1/douyin/web/fetch_video_high_quality_play_url',
+			'/api/v1/wechat_channels/v2/fetch_video_detail',
 		]);
 		const media = sim.requests.filter((request) => request.path.startsWith('/media/'));
 		expect(media).toHaveLength(2);
