@@ -224,7 +224,8 @@ describe('Social Data › Only New Since Last Run with a list of memories', () =
 	test("each item takes its own query's memory from the list of every memory the flow keeps", async () => {
 		await advance(DAY_MS);
 		await spike('notes:globex', 7);
-		const every = JSON.stringify(['', ...table.values(), null]);
+		// As the collector's expression hands it over: a list, not text.
+		const every = ['', ...table.values(), null];
 		const before = (await ledgerEntries(sim)).length;
 		const { items, error } = await runSocialData(
 			sim,
