@@ -153,6 +153,19 @@ export async function startBrandFlowServer(
 		...(options.credentials ?? []),
 		gatewayCredential({ gatewayUrl: options.gatewayUrl, apiKey: options.apiKey }),
 	];
+	/** The error strings of the last failed execution, read from n8n's database (the webhook answers only "Error in workflow"). */
+	const lastErrors = async () => {
+		const script = `const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(${JSON.stringify(path.join(session.userFolder, '.n8n', 'database.sqlite'))});
+const rows = db.prepare("SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d.executionId WHERE e.status = 'error' ORDER BY e.id DESC LIMIT 2").all();
+for (const row of rows) console.log(JSON.parse(row.data).filter((v) => typeof v === 'string' && /error|fail|invalid|must|cannot|not /i.test(v)).slice(0, 12).join(' | '));`;
+		const result = await runCommand(n8n.nodeBin, ['-e', script], {
+			cwd: session.userFolder,
+			env,
+			timeoutMs: 60_000,
+		});
+		return tail(result.stdout + result.stderr, 20);
+	};
 	const importFlow = async (flow: WorkflowJson) => {
 		const file = path.join(session.userFolder, 'changed.import.json');
 		const prepared = credentials.reduce(injectCredential, flow);
@@ -180,7 +193,9 @@ export async function startBrandFlowServer(
 			const response = await post(PATHS[flow], { timestamp: at.toISOString() });
 			const text = await response.text();
 			if (response.status !== 200)
-				throw new Error(`${flow} at ${at.toISOString()}: HTTP ${response.status} ${text}`);
+				throw new Error(
+					`${flow} at ${at.toISOString()}: HTTP ${response.status} ${text}\n${await lastErrors()}`,
+				);
 		},
 		async rows(table) {
 			const response = await post(READER_PATH, { table });
