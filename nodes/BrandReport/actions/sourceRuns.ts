@@ -64,5 +64,9 @@ export function sourceRunsOf(context: IExecuteFunctions): SourceRun[] | null {
 			{ name: 'sourceRuns', displayName: DISPLAY },
 			'must be a list of runs such as [{"runAt": "…", "source": "fetch_search", "error": "…"}]',
 		);
-	return value.map(readRun);
+	// An empty Data Table answer (Always Output Data) is one item without any field: no run.
+	return value
+		.map((entry, index) => ({ entry, index }))
+		.filter(({ entry }) => !(isRecord(entry) && Object.keys(entry).length === 0))
+		.map(({ entry, index }) => readRun(entry, index));
 }

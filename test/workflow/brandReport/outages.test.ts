@@ -89,6 +89,16 @@ describe('Build Report: outages from the period’s runs', () => {
 		expect(json[0].html).toContain('0.3');
 	});
 
+	test('an empty runs table (the placeholder item of Always Output Data) is no run', async () => {
+		const { json, error } = await runBrandReport(
+			reportParameters({ sourceRuns: '={{ [{}] }}', costModelCalls: '1' }),
+			asItems(rowsOf('acme', 2)),
+		);
+		expect(error).toBeUndefined();
+		expect(json[0].cost).toEqual({ credits: 0, modelCalls: 1 });
+		expect(json[0].failures).toEqual([]);
+	});
+
 	test('a run whose credits are not a number is refused naming the row', async () => {
 		const { error } = await runBrandReport(
 			reportParameters({
