@@ -6,14 +6,18 @@
  * report), n8n in Asia/Shanghai as a team in China runs it. A quiet day, a spike of 200 new notes
  * about acme that goes on into the next run (one alert, not two), a 503 outage of the article
  * search and the catch-up an hour later (reported as caught up). On day 1 the search index lists a
- * note and an article late, below posts a run already stored. E-mail into an SMTP sink; Feishu,
- * WeCom and DingTalk into local bots that enforce their formats, limits and signatures. About 3
- * minutes once n8n is cached.
+ * note and an article late, below posts a run already stored. Before day 2 the team changes the
+ * flows the way docs/daily-report.md says, each in one place: a brand, a recipient and a bot
+ * (DingTalk) in the settings workflow's Settings, a source (one Social Data node and one input of
+ * All Sources) in the collector. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local
+ * bots that enforce their formats, limits and signatures. About 4 minutes once n8n is cached.
  */
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
-import { withParameters } from '../../tools/brandMonitoring/flows';
+import type { WorkflowJson } from '../../tools/n8n/credentials';
+import { withParameters, withSettings } from '../../tools/brandMonitoring/flows';
 import { startBrandFlowServer, type BrandFlowServer } from '../../tools/brandMonitoring/flowServer';
 import { chatPreviewHtml } from '../../tools/brandMonitoring/chatPreview';
 import { htmlOfMail, subjectOfMail } from '../../tools/brandMonitoring/mailHtml';
@@ -34,7 +38,15 @@ const HOUR = 3_600_000;
 const CADENCE = 6 * HOUR;
 const PAGE_SIZE = 10;
 const SPIKE = 200;
-const BRANDS = ['acme', 'rival'];
+/** The brands of day 1; the team adds NEW_BRAND before day 2. */
+const DAY1_BRANDS = ['acme', 'rival'];
+const NEW_BRAND = 'nova';
+const BRANDS = [...DAY1_BRANDS, NEW_BRAND];
+/** The source added before day 2: the videos of one creator account matching each term. */
+const NEW_SOURCE = 'Search Creator Videos';
+const CREATOR = 'v2_0a1b2c3d4e5f@finder';
+const REPORT_TO = 'marketing@example.com';
+const ADDED_RECIPIENT = 'pr-team@example.com';
 const FEISHU_SECRET = 'feishu-signing-secret';
 const DINGTALK_SECRET = 'SECdingtalk-signing-secret';
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'brand-report');
@@ -65,6 +77,7 @@ let smtp: SmtpSink;
 let server: BrandFlowServer;
 const ticks: Tick[] = [];
 let T0: number;
+let dingTalkBefore: number;
 
 async function tick(flow: Tick['flow'], prepare?: () => Promise<void> | void): Promise<Tick> {
 	await prepare?.();
@@ -84,6 +97,70 @@ async function tick(flow: Tick['flow'], prepare?: () => Promise<void> | void): P
 	};
 	ticks.push(done);
 	return done;
+}
+
+type Node = WorkflowJson['nodes'][number];
+
+/** Day 2's changes to the settings workflow: a brand, a recipient and a bot, all in Settings. */
+function day2Settings(flow: WorkflowJson): WorkflowJson {
+	const settings = flow.nodes.find((node) => node.name === 'Settings')!;
+	const { assignments } = (
+		settings.parameters as { assignments: { assignments: Array<{ name: string; value: string }> } }
+	).assignments;
+	const brands = JSON.parse(
+		assignments.find((entry) => entry.name === 'brands')!.value,
+	) as unknown[];
+	return withSettings(flow, {
+		brands: JSON.stringify([...brands, { brand: NEW_BRAND, terms: [NEW_BRAND], exclude: [] }]),
+		reportTo: `${REPORT_TO}, ${ADDED_RECIPIENT}`,
+		dingtalkUrl: bots.dingtalk.url,
+		dingtalkSecret: DINGTALK_SECRET,
+	});
+}
+
+/** Day 2's new source in the collector: one Social Data node, one more input of All Sources. */
+function withNewSource(flow: WorkflowJson): WorkflowJson {
+	const videos = flow.nodes.find((node) => node.name === 'Search Videos')!;
+	const { options } = videos.parameters as { options: Record<string, unknown> };
+	const source: Node = {
+		...videos,
+		id: crypto.randomUUID(),
+		name: NEW_SOURCE,
+		position: [2200, 500],
+		parameters: {
+			resource: 'channels',
+			operation: 'fetch_search_channel_videos',
+			username: CREATOR,
+			keyword: '={{ $json.term }}',
+			options: {
+				mentions: true,
+				onlyNew: true,
+				walkSummary: true,
+				unknownShape: 'fail',
+				onlyNewMemoryIn: 'parameter',
+				// The same expression as every search: the node takes its own memory from the list.
+				onlyNewMemory: options.onlyNewMemory,
+			},
+		},
+	};
+	const connections = flow.connections as Record<
+		string,
+		{ main: Array<Array<Record<string, unknown>>> }
+	>;
+	const fanOut = connections['One Item per Term'].main[0];
+	return withParameters(
+		{
+			...flow,
+			nodes: [...flow.nodes, source],
+			connections: {
+				...connections,
+				'One Item per Term': { main: [[...fanOut, { node: NEW_SOURCE, type: 'main', index: 0 }]] },
+				[NEW_SOURCE]: { main: [[{ node: 'All Sources', type: 'main', index: 3 }]] },
+			},
+		},
+		'All Sources',
+		{ numberInputs: 4 },
+	);
 }
 
 async function spikeOfNotes(): Promise<void> {
@@ -132,12 +209,12 @@ beforeAll(async () => {
 		gatewayUrl: sim.url,
 		apiKey: SIMULATOR_API_KEY,
 		packTarball: await packProject({ build: true, copyFirst: true, quiet: true }),
+		// Day 1 with two bots; DingTalk is added before day 2.
 		settings: {
+			reportTo: REPORT_TO,
 			feishuUrl: bots.feishu.url,
 			feishuSecret: FEISHU_SECRET,
 			wecomUrl: bots.wecom.url,
-			dingtalkUrl: bots.dingtalk.url,
-			dingtalkSecret: DINGTALK_SECRET,
 		},
 		// The test's collector runs every 6 hours, so a spike is looked for in 6-hour windows.
 		adjust: { collect: (flow) => withParameters(flow, 'Check Spikes', { windowMinutes: 360 }) },
@@ -154,19 +231,22 @@ beforeAll(async () => {
 	}
 	await tick('collect');
 	await tick('daily');
-	// Day 2: a spike of new notes about acme, a quiet run, an outage of the article search, the
-	// catch-up an hour later, a quiet run; the second report at T0 + 48 h.
-	later();
+	dingTalkBefore = bots.dingtalk.received.length;
+	// The team's changes, each in one place: a brand, a recipient and a bot in Settings; a source.
+	await server.change({ settings: day2Settings, collect: withNewSource });
+	// Day 2: the first run with the changes an hour later, a spike of new notes about acme, a quiet
+	// run, an outage of the article search, the catch-up an hour later, a quiet run; the second
+	// report at T0 + 48 h.
+	sim.clock.advance(HOUR);
+	await tick('collect');
+	sim.clock.advance(CADENCE - HOUR);
 	await tick('collect', spikeOfNotes);
 	later();
 	// The wave goes on: the same spike, which must not be alerted again.
 	await tick('collect', spikeOfNotes);
 	later();
 	await tick('collect', () => {
-		sim.faults.queue(
-			{ endpoint: 'fetch_search', status: 503 },
-			{ endpoint: 'fetch_search', status: 503 },
-		);
+		sim.faults.queue(...BRANDS.map(() => ({ endpoint: 'fetch_search', status: 503 as const })));
 	});
 	sim.clock.advance(HOUR);
 	await tick('collect');
@@ -229,27 +309,49 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			// The article search's hits name no vertical: they are articles because articles were asked for.
 			expect(stored('articles')).toHaveLength(sim.dataset.searchHits(brand, 'article').length);
 			expect(stored('web')).toEqual([]);
-			expect(stored('channels')).toHaveLength(sim.dataset.searchVideoHits(brand).length);
+			// The videos of both video searches: every video search hit, and the creator search's first page (read each run since it was added).
+			const channels = stored('channels').map((row) => String(row.key).slice('channels:'.length));
+			const videoIds = sim.dataset.searchVideoHits(brand).map((hit) => String(hit.docID));
+			const creatorIds = sim.dataset
+				.channelSearchVideos(CREATOR, brand)
+				.map((hit) => String(hit.doc_id));
+			expect(channels).toEqual(expect.arrayContaining(videoIds));
+			expect(channels).toEqual(expect.arrayContaining(creatorIds.slice(0, PAGE_SIZE)));
+			expect(channels.filter((id) => !videoIds.includes(id) && !creatorIds.includes(id))).toEqual(
+				[],
+			);
 		}
 	});
 
 	it('pays only for what is new: one call per brand and source on a quiet run, the pages of the spike', async () => {
 		const [backfill, ...rest] = collectTicks();
 		expect(backfill.billed).toBeGreaterThan(6);
-		const [quiet1, quiet2, quiet3, day2first, spike, spikeGoesOn, outage, catchUp, last] = rest;
-		for (const quiet of [quiet1, quiet2, quiet3, day2first, catchUp, last])
-			expect(quiet.billed).toBe(BRANDS.length * 3);
+		const [quiet1, quiet2, quiet3, day1last, changed, spike, spikeGoesOn, outage, catchUp, last] =
+			rest;
+		for (const quiet of [quiet1, quiet2, quiet3, day1last])
+			expect(quiet.billed).toBe(DAY1_BRANDS.length * 3);
+		// Day 2, four sources: one call per brand and source on a quiet run.
+		for (const quiet of [catchUp, last]) expect(quiet.billed).toBe(BRANDS.length * 4);
+		// Every billed call is a call of a walk in brand_runs (the changes of day 2 take effect at
+		// a run after they are published: the new brand's first walks read its lists in full).
+		const runsAt = (done: Tick) => runs.filter((run) => run.runAt === iso(done.at));
+		const callsOf = (done: Tick, source?: string, brand?: string) =>
+			runsAt(done)
+				.filter((run) => (!source || run.source === source) && (!brand || run.brand === brand))
+				.reduce((sum, run) => sum + Number(run.calls ?? 0), 0);
+		for (const done of collectTicks()) expect(done.billed).toBe(callsOf(done));
+		expect(changed.billed).toBeGreaterThanOrEqual(DAY1_BRANDS.length * 3);
 		// The acme notes walk reads the 201 new notes (the spike and the steady one) on 21 pages;
 		// the 21st also shows the note seen before and the first one older than the Look-Back
 		// Margin (2 hours) below it, so no further page is paid.
-		const others = BRANDS.length * 3 - 1;
-		expect(spike.billed).toBe(Math.ceil((SPIKE + 1) / PAGE_SIZE) + others);
+		expect(callsOf(spike, 'search_notes', 'acme')).toBe(Math.ceil((SPIKE + 1) / PAGE_SIZE));
 		// While the wave goes on, and at the next run, the 201 of the wave before, published at one
 		// time, lie inside the margin below the newest note seen: their pages are read again.
 		const insideMargin = (fresh: number) => Math.floor((fresh + SPIKE + 1) / PAGE_SIZE) + 1;
-		expect(spikeGoesOn.billed).toBe(insideMargin(SPIKE + 1) + others);
-		// The two article searches failed unbilled; their memory stayed, so the next run caught up.
-		expect(outage.billed).toBe(insideMargin(1) + 1 + BRANDS.length);
+		expect(callsOf(spikeGoesOn, 'search_notes', 'acme')).toBe(insideMargin(SPIKE + 1));
+		expect(callsOf(outage, 'search_notes', 'acme')).toBe(insideMargin(1));
+		expect(callsOf(outage, 'fetch_search')).toBe(0);
+		// The article searches failed unbilled; their memory stayed, so the next run caught up.
 		const failures = runs.filter((run) => run.error);
 		expect(failures.map((run) => [run.source, run.brand, run.runAt])).toEqual(
 			BRANDS.map((brand) => ['fetch_search', brand, iso(outage.at)]),
@@ -257,7 +359,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		// The memory of each search and term is a row of brand_memory, not workflow static data.
 		const memory = await server.rows('brand_memory');
 		expect(memory.map((row) => row.key).sort()).toEqual(
-			['fetch_search', 'fetch_search_videos', 'search_notes']
+			['fetch_search', 'fetch_search_channel_videos', 'fetch_search_videos', 'search_notes']
 				.flatMap((endpoint) => BRANDS.map((brand) => `${endpoint}:${brand}`))
 				.sort(),
 		);
@@ -265,7 +367,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			(run) => run.runAt === iso(catchUp.at) && run.source === 'fetch_search',
 		);
 		// The hit that arrived at the outage, read an hour later.
-		expect(caughtUp.map((run) => run.newRecords)).toEqual([1, 1]);
+		expect(caughtUp.map((run) => run.newRecords)).toEqual(BRANDS.map(() => 1));
 	});
 
 	it('stores the posts the search listed late once, in the run after they appeared below stored ones', () => {
@@ -302,7 +404,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 	});
 
 	it('sends one alert for the spike, in the run that found it, and none on the other runs (not while the wave goes on)', () => {
-		const spikeTick = collectTicks()[5];
+		const spikeTick = collectTicks()[6];
 		expect(alerts).toEqual([
 			expect.objectContaining({ brand: 'acme', label: 'negative', alertedAt: iso(spikeTick.at) }),
 		]);
@@ -343,12 +445,17 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 	});
 
 	it('delivers the reports and the alert to Feishu (signed), WeCom and DingTalk (signed), none refused', () => {
-		for (const bot of [bots.feishu, bots.wecom, bots.dingtalk]) {
+		for (const bot of [bots.feishu, bots.wecom]) {
 			expect(bot.refused()).toEqual([]);
 			// Two reports (each within the bot's limit in at most three messages) and one alert.
 			expect(bot.accepted().length).toBeGreaterThanOrEqual(3);
 			expect(bot.accepted().length).toBeLessThanOrEqual(7);
 		}
+		// The bot added before day 2: nothing on day 1; day 2's alert and report, signed.
+		expect(dingTalkBefore).toBe(0);
+		expect(bots.dingtalk.refused()).toEqual([]);
+		expect(bots.dingtalk.accepted().length).toBeGreaterThanOrEqual(2);
+		expect(bots.dingtalk.accepted().length).toBeLessThanOrEqual(4);
 		const wecomText = bots.wecom
 			.accepted()
 			.map((message) => (message.message as { markdown: { content: string } }).markdown.content)
@@ -357,8 +464,28 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		expect(wecomText).toMatch(/rival/);
 	});
 
+	it('takes each change of the team from its one place: the brand, the source, the recipient', () => {
+		const [first, second] = ticks.filter((done) => done.flow === 'daily');
+		const changed = collectTicks()[5];
+		// The brand added in Settings: searched from the next run on, stored, and in the report.
+		const novaRows = mentions.filter((row) => row.brand === NEW_BRAND);
+		expect(novaRows.length).toBeGreaterThan(0);
+		const firstNova = Math.min(...novaRows.map((row) => Date.parse(String(row.firstSeen))));
+		expect(firstNova).toBeGreaterThanOrEqual(changed.at);
+		expect(firstNova).toBeLessThan(second.at);
+		expect(htmlOf(second.mails[0])).toMatch(new RegExp(`\\b${NEW_BRAND}\\b`));
+		expect(htmlOf(first.mails[0])).not.toMatch(new RegExp(`\\b${NEW_BRAND}\\b`));
+		// The source: its runs in brand_runs from the next run on, every brand, each walk paid.
+		const creatorRuns = runs.filter((run) => run.source === 'fetch_search_channel_videos');
+		expect(creatorRuns.map((run) => String(run.runAt)).sort()[0] >= iso(changed.at)).toBe(true);
+		expect(new Set(creatorRuns.map((run) => run.brand))).toEqual(new Set(BRANDS));
+		// The recipient added to reportTo: the second report goes to both addresses.
+		expect(first.mails[0].to).toEqual([REPORT_TO]);
+		expect([...second.mails[0].to].sort()).toEqual([ADDED_RECIPIENT, REPORT_TO].sort());
+	});
+
 	it('reads in the team’s time zone (n8n in Asia/Shanghai): the alert window and the report dates are local and named', () => {
-		const spikeTick = collectTicks()[5];
+		const spikeTick = collectTicks()[6];
 		const window = localSpan(spikeTick.at - CADENCE, spikeTick.at);
 		const alertHtml = htmlOf(spikeTick.mails[0]);
 		expect(alertHtml).toContain(`Spike alert · ${window}`);
@@ -377,7 +504,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 
 	it('the second report shows the article outage as caught up, every source answered, and the trend of the stored mentions per local day', async () => {
 		const [, second] = ticks.filter((done) => done.flow === 'daily');
-		const [outage, catchUp] = collectTicks().slice(7, 9);
+		const [outage, catchUp] = collectTicks().slice(8, 10);
 		const html = htmlOf(second.mails[0]);
 		const rendered = await screenshotReport(
 			html,
@@ -421,7 +548,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			.split(' → ')
 			.map((day) => Number(day.split(' ')[0]));
 		expect(shown).toEqual(expected);
-		const alertMail = collectTicks()[5].mails[0];
+		const alertMail = collectTicks()[6].mails[0];
 		await screenshotReport(htmlOf(alertMail), path.join(SCREENSHOT_DIR, 'spike-alert.png'));
 		// What each group saw: the messages the three bots accepted, as their clients show them.
 		const received = (['feishu', 'wecom', 'dingtalk'] as const).flatMap((bot) =>

@@ -21,7 +21,13 @@ import {
 	type RedisServer,
 } from '../../tools/n8n/queueServices';
 import { openN8nSession, redactor, type N8nSession } from '../../tools/n8n/workflowRunner';
-import { brandFlows, COLLECT_ID, DAILY_ID } from '../../tools/brandMonitoring/flowServer';
+import {
+	brandFlows,
+	COLLECT_ID,
+	DAILY_ID,
+	SETTINGS_ID,
+	type BrandWorkflow,
+} from '../../tools/brandMonitoring/flowServer';
 import { COLLECT_SCHEDULE, DAILY_SCHEDULE, tableReader } from '../../tools/brandMonitoring/flows';
 import { DEFAULT_TOTALS, SIMULATOR_API_KEY, startSimulator, type Simulator } from '../../simulator';
 import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
@@ -69,7 +75,7 @@ let redis: RedisServer | undefined;
 let postgres: PostgresServer | undefined;
 let session: N8nSession | undefined;
 let cluster: QueueCluster | undefined;
-let flows: Record<'collect' | 'daily', WorkflowJson>;
+let flows: Record<BrandWorkflow, WorkflowJson>;
 const ticks: Tick[] = [];
 let collectRows: Array<Record<string, unknown>>;
 let reportRows: Array<Record<string, unknown>>;
@@ -175,14 +181,14 @@ async function prepareQueueMode(env: () => NodeJS.ProcessEnv): Promise<void> {
 	session = await openN8nSession({
 		n8n,
 		workflow: flows.collect,
-		moreWorkflows: [flows.daily, tableReader(READER_ID, READER_PATH)],
+		moreWorkflows: [flows.daily, flows.settings, tableReader(READER_ID, READER_PATH)],
 		credentials: [smtpSinkCredential(smtp.port)],
 		gatewayUrl: sim.url,
 		apiKey: SIMULATOR_API_KEY,
 		packTarball: await packProject({ build: true, copyFirst: true }),
 		env: env(),
 	});
-	for (const id of [COLLECT_ID, DAILY_ID, READER_ID])
+	for (const id of [COLLECT_ID, DAILY_ID, SETTINGS_ID, READER_ID])
 		await publishWorkflow(n8n, session.userFolder, env(), id);
 	progress.step('pack installed, the pair and the reader imported into PostgreSQL and published');
 }

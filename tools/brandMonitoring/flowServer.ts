@@ -1,7 +1,10 @@
 import * as path from 'node:path';
+import * as fs from 'node:fs';
 import type { ImportableCredential, WorkflowJson } from '../n8n/credentials';
+import { gatewayCredential, injectCredential } from '../n8n/credentials';
 import { ensureN8n, type EnsuredN8n } from '../n8n/ensureN8n';
 import { freePort, n8nEnv } from '../n8n/n8nEnv';
+import { runCommand, tail } from '../n8n/runCommand';
 import { startN8nServer, type N8nServer } from '../n8n/n8nServer';
 import { publishWorkflow } from '../n8n/queueCluster';
 import { openN8nSession, redactor, type N8nSession } from '../n8n/workflowRunner';
@@ -12,6 +15,7 @@ import {
 	DAILY_SCHEDULE,
 	loadFlow,
 	onWebhook,
+	SETTINGS_FILE,
 	tableReader,
 	withSettings,
 } from './flows';
@@ -23,21 +27,25 @@ import {
  */
 
 export type BrandFlow = 'collect' | 'daily';
+/** The two scheduled flows and the workflow both call for their settings and delivery. */
+export type BrandWorkflow = BrandFlow | 'settings';
 
 const PATHS: Record<BrandFlow, string> = { collect: 'brand-collect', daily: 'brand-daily' };
 const READER_PATH = 'brand-table-rows';
 export const COLLECT_ID = 'brandCollectHook';
 export const DAILY_ID = 'brandDailyHook';
 const READER_ID = 'brandTableReader';
+/** The settings workflow keeps its shipped id: the flows' Execute Workflow nodes call it by that id. */
+export const SETTINGS_ID = 'brandSettingsDelivery';
 
 export interface BrandFlowServerOptions {
 	gatewayUrl: string;
 	apiKey: string;
 	packTarball: string;
-	/** Values of the flows' Settings nodes (bot addresses and secrets, recipients). */
+	/** Values of the settings workflow's Settings node (bot addresses and secrets, recipients). */
 	settings?: Record<string, string>;
-	/** Last changes to each flow before it is imported (e.g. a spike window for a test's cadence). */
-	adjust?: Partial<Record<BrandFlow, (flow: WorkflowJson) => WorkflowJson>>;
+	/** Last changes to each workflow before it is imported (e.g. a spike window for a test's cadence). */
+	adjust?: Partial<Record<BrandWorkflow, (flow: WorkflowJson) => WorkflowJson>>;
 	credentials?: ImportableCredential[];
 	secrets?: string[];
 	n8n?: EnsuredN8n;
@@ -52,25 +60,40 @@ export interface BrandFlowServer {
 	/** Runs a flow as its schedule would at `at`; resolves when its last node finished. */
 	tick(flow: BrandFlow, at: Date): Promise<void>;
 	rows(table: string): Promise<Array<Record<string, unknown>>>;
+	/** Changes workflows as a team does in the editor (edit, publish): n8n restarts with them. */
+	change(
+		changes: Partial<Record<BrandWorkflow, (flow: WorkflowJson) => WorkflowJson>>,
+	): Promise<void>;
 	stop(): Promise<void>;
 }
 
-/** Flow JSON as imported: the shipped file behind its webhook, Settings filled in, adjusted. */
+/**
+ * Workflow JSON as imported: each scheduled flow behind its webhook, the settings workflow as
+ * shipped with its Settings filled in; each adjusted.
+ */
 export function brandFlows(
 	options: Pick<BrandFlowServerOptions, 'settings' | 'adjust'>,
-): Record<BrandFlow, WorkflowJson> {
+): Record<BrandWorkflow, WorkflowJson> {
 	const prepare = (flow: BrandFlow, file: string, schedule: string, id: string) => {
-		let json = onWebhook(loadFlow(file), schedule, PATHS[flow], id);
-		if (options.settings) json = withSettings(json, settingsFor(json, options.settings));
+		const json = onWebhook(loadFlow(file), schedule, PATHS[flow], id);
 		return options.adjust?.[flow]?.(json) ?? json;
 	};
+	let settings = loadFlow(SETTINGS_FILE);
+	if (options.settings) settings = withSettings(settings, settingsFor(settings, options.settings));
 	return {
 		collect: prepare('collect', COLLECT_FILE, COLLECT_SCHEDULE, COLLECT_ID),
 		daily: prepare('daily', DAILY_FILE, DAILY_SCHEDULE, DAILY_ID),
+		settings: options.adjust?.settings?.(settings) ?? settings,
 	};
 }
 
-/** The values a flow's Settings node has (the collector names its recipient alertTo, the report reportTo). */
+const IDS: Record<BrandWorkflow, string> = {
+	collect: COLLECT_ID,
+	daily: DAILY_ID,
+	settings: SETTINGS_ID,
+};
+
+/** The values the Settings node has (a caller may give more, e.g. for an older layout). */
 function settingsFor(flow: WorkflowJson, values: Record<string, string>): Record<string, string> {
 	const settings = flow.nodes.find((node) => node.name === 'Settings');
 	const names = new Set(
@@ -90,7 +113,7 @@ export async function startBrandFlowServer(
 	const session: N8nSession = await openN8nSession({
 		n8n,
 		workflow: flows.collect,
-		moreWorkflows: [flows.daily, tableReader(READER_ID, READER_PATH)],
+		moreWorkflows: [flows.daily, flows.settings, tableReader(READER_ID, READER_PATH)],
 		credentials: options.credentials,
 		gatewayUrl: options.gatewayUrl,
 		apiKey: options.apiKey,
@@ -109,10 +132,8 @@ export async function startBrandFlowServer(
 		...(options.timeZone ? { GENERIC_TIMEZONE: options.timeZone } : {}),
 	});
 	let server: N8nServer | undefined;
-	try {
-		for (const id of [COLLECT_ID, DAILY_ID, READER_ID])
-			await publishWorkflow(n8n, session.userFolder, env, id);
-		server = await startN8nServer({
+	const start = async () =>
+		await startN8nServer({
 			n8n,
 			env,
 			cwd: session.userFolder,
@@ -120,10 +141,49 @@ export async function startBrandFlowServer(
 			logFile: path.join(session.userFolder, 'n8n.log'),
 			redact: redactor([options.apiKey, ...(options.secrets ?? [])]),
 		});
+	try {
+		for (const id of [COLLECT_ID, DAILY_ID, SETTINGS_ID, READER_ID])
+			await publishWorkflow(n8n, session.userFolder, env, id);
+		server = await start();
 	} catch (error) {
 		session.close();
 		throw error;
 	}
+	const credentials = [
+		...(options.credentials ?? []),
+		gatewayCredential({ gatewayUrl: options.gatewayUrl, apiKey: options.apiKey }),
+	];
+	/** The error strings of the last failed execution, read from n8n's database (the webhook answers only "Error in workflow"). */
+	const lastErrors = async () => {
+		const script = `const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(${JSON.stringify(path.join(session.userFolder, '.n8n', 'database.sqlite'))});
+const rows = db.prepare("SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d.executionId WHERE e.status = 'error' ORDER BY e.id DESC LIMIT 2").all();
+for (const row of rows) console.log(JSON.parse(row.data).filter((v) => typeof v === 'string' && /error|fail|invalid|must|cannot|not /i.test(v)).slice(0, 12).join(' | '));`;
+		const result = await runCommand(n8n.nodeBin, ['-e', script], {
+			cwd: session.userFolder,
+			env,
+			timeoutMs: 60_000,
+		});
+		return tail(result.stdout + result.stderr, 20);
+	};
+	const importFlow = async (flow: WorkflowJson) => {
+		const file = path.join(session.userFolder, 'changed.import.json');
+		const prepared = credentials.reduce(injectCredential, flow);
+		fs.writeFileSync(file, JSON.stringify({ ...prepared, active: false }), { mode: 0o600 });
+		const result = await runCommand(
+			n8n.nodeBin,
+			[n8n.n8nEntry, 'import:workflow', `--input=${file}`],
+			{
+				cwd: session.userFolder,
+				env,
+				timeoutMs: 3 * 60_000,
+			},
+		);
+		fs.rmSync(file, { force: true });
+		if (result.code !== 0)
+			throw new Error(`import:workflow failed:\n${tail(result.stdout + result.stderr)}`);
+		await publishWorkflow(n8n, session.userFolder, env, String(flow.id));
+	};
 	const post = (webhookPath: string, body: unknown) =>
 		postWhenRegistered(`${url}/webhook/${webhookPath}`, body);
 	return {
@@ -133,12 +193,25 @@ export async function startBrandFlowServer(
 			const response = await post(PATHS[flow], { timestamp: at.toISOString() });
 			const text = await response.text();
 			if (response.status !== 200)
-				throw new Error(`${flow} at ${at.toISOString()}: HTTP ${response.status} ${text}`);
+				throw new Error(
+					`${flow} at ${at.toISOString()}: HTTP ${response.status} ${text}\n${await lastErrors()}`,
+				);
 		},
 		async rows(table) {
 			const response = await post(READER_PATH, { table });
 			const rows = (await response.json()) as Array<Record<string, unknown>>;
 			return rows.filter((row) => Object.keys(row).length > 0);
+		},
+		async change(changes) {
+			await server?.stop();
+			server = undefined;
+			for (const [name, change] of Object.entries(changes) as Array<
+				[BrandWorkflow, (flow: WorkflowJson) => WorkflowJson]
+			>) {
+				flows[name] = change(flows[name]);
+				await importFlow({ ...flows[name], id: IDS[name] });
+			}
+			server = await start();
 		},
 		async stop() {
 			await server?.stop();

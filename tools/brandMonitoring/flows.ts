@@ -17,6 +17,12 @@ export const COLLECT_FILE = path.join(
 	'brand-monitoring-hourly-collect.json',
 );
 export const DAILY_FILE = path.join(REPO_ROOT, 'examples', 'brand-monitoring-daily-report.json');
+/** The brands, recipients and chat bots of both flows, and their delivery: the workflow both call. */
+export const SETTINGS_FILE = path.join(
+	REPO_ROOT,
+	'examples',
+	'brand-monitoring-settings-and-delivery.json',
+);
 
 export const COLLECT_SCHEDULE = 'Every Hour';
 export const DAILY_SCHEDULE = 'Every Morning';
@@ -73,7 +79,7 @@ export function onWebhook(
 	return { ...flow, id, name: `${String(flow.name)} (webhook)`, nodes, connections };
 }
 
-/** The flow with some of its Settings node's values replaced (addresses of bots, recipients). */
+/** The settings workflow with some of its Settings node's values replaced (brands, bots, recipients). */
 export function withSettings(flow: WorkflowJson, values: Record<string, string>): WorkflowJson {
 	return withNode(flow, 'Settings', (parameters) => {
 		const { assignments } = parameters.assignments as {

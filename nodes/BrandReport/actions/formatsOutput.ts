@@ -16,7 +16,18 @@ export interface Rendered {
 	note: (left: number) => string;
 }
 
-/** The selected formats of one report or alert, as the fields of its output item. */
+/** Every chat message of an item, in bot order: `format`, `part`, `of` and the request `body`. */
+function chatMessages(json: IDataObject): IDataObject[] {
+	return CHAT_FORMATS.flatMap((format: ChatFormat) => {
+		const bodies = (json[format] as IDataObject[] | undefined) ?? [];
+		return bodies.map((body, n) => ({ format, part: n + 1, of: bodies.length, body }));
+	});
+}
+
+/**
+ * The selected formats of one report or alert, as the fields of its output item; with a chat
+ * format, `messages` lists every chat message too, for a Split Out node to post each.
+ */
 export function formatsJson(rendered: Rendered, settings: CommonSettings): IDataObject {
 	const json: IDataObject = { subject: rendered.subject };
 	if (settings.formats.includes('email')) json.html = rendered.html();
@@ -35,16 +46,15 @@ export function formatsJson(rendered: Rendered, settings: CommonSettings): IData
 				settings.maxMessages,
 				rendered.note,
 			);
+	const messages = chatMessages(json);
+	if (messages.length) json.messages = messages;
 	return json;
 }
 
 /** With "One Item per Chat Message": one item per request body, in bot order, for an HTTP Request node. */
 export function messageItems(json: IDataObject, itemIndex: number): INodeExecutionData[] {
-	return CHAT_FORMATS.flatMap((format: ChatFormat) => {
-		const bodies = (json[format] as IDataObject[] | undefined) ?? [];
-		return bodies.map((body, n) => ({
-			json: { format, part: n + 1, of: bodies.length, subject: json.subject, body },
-			pairedItem: { item: itemIndex },
-		}));
-	});
+	return chatMessages(json).map(({ body, ...message }) => ({
+		json: { ...message, subject: json.subject, body },
+		pairedItem: { item: itemIndex },
+	}));
 }

@@ -124,7 +124,7 @@ export const reportFields: INodeProperties[] = [
 		default: '',
 		placeholder: "={{ $('Read Runs').all().map(item => item.json) }}",
 		description:
-			'The runs of the period (JSON list of the runs table’s rows: runAt, source, brand, term, error, status; usually an expression). A search whose last run failed is reported as failed; one that failed and answered at a later run, as caught up.',
+			'The runs of the period (JSON list of the runs table’s rows: runAt, source, brand, term, credits, modelCalls, error, status; usually an expression). A search whose last run failed is reported as failed; one that failed and answered at a later run, as caught up; the cost is their credits and model calls.',
 		displayOptions: show,
 	},
 	{
@@ -133,7 +133,8 @@ export const reportFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '={{ $json.credits }}',
-		description: 'Credits this run spent (a number); empty: not shown',
+		description:
+			'Credits this run spent itself (a number), added to those of the Source Runs; empty: only the Source Runs’, or (none given) not shown',
 		displayOptions: show,
 	},
 	{
@@ -141,7 +142,8 @@ export const reportFields: INodeProperties[] = [
 		name: 'costModelCalls',
 		type: 'string',
 		default: '',
-		description: 'Model calls this run made (a number); empty: not shown',
+		description:
+			'Model calls this run made itself (a number, e.g. 1 for its summary), added to those of the Source Runs; empty: only the Source Runs’, or (none given) not shown',
 		displayOptions: show,
 	},
 	{

@@ -4,6 +4,7 @@ import { isRecord } from '../../shared/json/isRecord';
 import type { FailedSource } from '../render/outages';
 import type { Cost, ReportSettings, Section } from '../render/reportModel';
 import { SECTIONS } from '../render/reportModel';
+import type { SourceRun } from '../render/outages';
 import { outagesOf } from '../render/outages';
 import type { LocalTime } from '../render/localTime';
 import type { CommonSettings } from './commonSettings';
@@ -78,7 +79,8 @@ function failuresOf(context: IExecuteFunctions): FailedSource[] {
 	});
 }
 
-function costOf(context: IExecuteFunctions): Cost | null {
+/** The cost of the period: what its runs spent, plus what this run spent itself (Credits Used, Model Calls). */
+function costOf(context: IExecuteFunctions, runs: SourceRun[] | null): Cost | null {
 	const number = (name: string, displayName: string): number | null => {
 		const value = context.getNodeParameter(name, 0, '') as unknown;
 		if (value === '' || value === undefined || value === null) return null;
@@ -90,9 +92,17 @@ function costOf(context: IExecuteFunctions): Cost | null {
 			);
 		return parsed;
 	};
-	const credits = number('costCredits', 'Credits Used');
-	const modelCalls = number('costModelCalls', 'Model Calls');
-	return credits === null && modelCalls === null ? null : { credits, modelCalls };
+	const own = {
+		credits: number('costCredits', 'Credits Used'),
+		modelCalls: number('costModelCalls', 'Model Calls'),
+	};
+	if (!runs) return own.credits === null && own.modelCalls === null ? null : own;
+	const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+	const credits = sum([own.credits ?? 0, ...runs.map((run) => run.credits)]);
+	return {
+		credits: Math.round(credits * 100) / 100,
+		modelCalls: sum([own.modelCalls ?? 0, ...runs.map((run) => run.modelCalls)]),
+	};
 }
 
 /** Every parameter of Build Report, read once (one report per run) and checked. */
@@ -114,9 +124,8 @@ export function readReportSettings(
 			`must be a whole number from 1 to 31; got ${JSON.stringify(trendDays)}`,
 		);
 	const period = periodOf(context, common.local);
-	const runs = sourceRunsOf(context).filter(
-		(run) => run.time >= period.from && run.time < period.to,
-	);
+	const given = sourceRunsOf(context);
+	const runs = given?.filter((run) => run.time >= period.from && run.time < period.to) ?? [];
 	const outages = outagesOf(runs);
 	return {
 		language: common.language,
@@ -127,7 +136,7 @@ export function readReportSettings(
 		summary: String(context.getNodeParameter('summary', 0, '') ?? '').trim(),
 		failures: [...failuresOf(context), ...outages.failures],
 		recovered: outages.recovered,
-		cost: costOf(context),
+		cost: costOf(context, given && runs),
 		fullReportUrl: common.fullReportUrl,
 		trendDays,
 		local: common.local,

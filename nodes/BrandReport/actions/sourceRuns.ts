@@ -15,6 +15,19 @@ const SOURCE_PLATFORMS: Record<string, string> = {
 	fetch_search_channel_videos: 'channels',
 };
 
+/** A cost column: empty is 0 (a failed run's row), otherwise a number of 0 or more. */
+function spent(entry: Record<string, unknown>, name: string, index: number): number {
+	const value = entry[name];
+	if (value === undefined || value === null || value === '') return 0;
+	const parsed = typeof value === 'string' ? Number(value) : value;
+	if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed < 0)
+		invalid(
+			{ name: `sourceRuns[${index}].${name}`, displayName: DISPLAY },
+			`must be a number of 0 or more; got ${JSON.stringify(value)}`,
+		);
+	return parsed;
+}
+
 const text = (value: unknown): string | null =>
 	value === undefined || value === null || value === '' ? null : String(value);
 
@@ -34,20 +47,26 @@ function readRun(entry: unknown, index: number): SourceRun {
 		brand,
 		error: text(entry.error),
 		status: typeof status === 'number' || typeof status === 'string' ? status : null,
+		credits: spent(entry, 'credits', index),
+		modelCalls: spent(entry, 'modelCalls', index),
 	};
 }
 
 /**
- * The Source Runs parameter: the period's rows of the runs table (runAt, source, brand, term, and
- * error and status on a failed run); none when empty.
+ * The Source Runs parameter: the period's rows of the runs table (runAt, source, brand, term,
+ * credits and modelCalls, and error and status on a failed run); null when not set.
  */
-export function sourceRunsOf(context: IExecuteFunctions): SourceRun[] {
+export function sourceRunsOf(context: IExecuteFunctions): SourceRun[] | null {
 	const value = jsonValue('sourceRuns', DISPLAY, context.getNodeParameter('sourceRuns', 0, ''));
-	if (value === undefined) return [];
+	if (value === undefined) return null;
 	if (!Array.isArray(value))
 		invalid(
 			{ name: 'sourceRuns', displayName: DISPLAY },
 			'must be a list of runs such as [{"runAt": "…", "source": "fetch_search", "error": "…"}]',
 		);
-	return value.map(readRun);
+	// An empty Data Table answer (Always Output Data) is one item without any field: no run.
+	return value
+		.map((entry, index) => ({ entry, index }))
+		.filter(({ entry }) => !(isRecord(entry) && Object.keys(entry).length === 0))
+		.map(({ entry, index }) => readRun(entry, index));
 }

@@ -15,6 +15,9 @@ export interface SourceRun {
 	brand: string | null;
 	error: string | null;
 	status: number | string | null;
+	/** What the run spent (0 when its row names none). */
+	credits: number;
+	modelCalls: number;
 }
 
 /** A source that failed at some runs and answered at a later run of each failed search. */

@@ -201,7 +201,7 @@ const newOnly: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { onlyNew: [true], onlyNewMemoryIn: ['parameter'] } },
 		description:
-			"The `onlyNewWalk.memory` a previous run output for this item's query (JSON), usually an expression reading a Data Table row; empty means no memory yet (a first run)",
+			"The `onlyNewWalk.memory` a previous run output for this item's query (JSON), or a list of such memories (e.g. every row's `state` of a Data Table), from which each item takes its own query's; usually an expression. Empty, or no memory of this query in the list: a first run.",
 	},
 	lookBackOption('run', { displayOptions: { show: { onlyNew: [true] } } }),
 	{

@@ -42,19 +42,13 @@ function isWalkState(value: unknown): value is TriggerState {
 	);
 }
 
-/** Reads and checks an item's Memory From the Last Run before any call; a memory of another query counts as none. */
-export function readCarriedMemory(options: NodeOptionValues, query: string): CarriedMemory {
-	if (!options.walkSummary)
-		throw InputError.about(
-			WALK_SUMMARY,
-			'must be on when Keep the Memory In is "Memory Parameter and Walk Summary": the new memory comes out in the walk summary item (`onlyNewWalk.memory`)',
-		);
-	const given: unknown = options.onlyNewMemory;
-	if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
-		return { otherQuery: false };
+const isEmpty = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** One memory as given: JSON text (as `onlyNewWalk.memory` comes out) or, from an expression, the parsed object. */
+function walkStateOf(given: unknown): TriggerState {
 	let parsed: unknown = given;
 	try {
-		// An expression may hand over the parsed object already.
 		if (typeof given === 'string') parsed = JSON.parse(given);
 	} catch {
 		throw InputError.about(
@@ -67,5 +61,42 @@ export function readCarriedMemory(options: NodeOptionValues, query: string): Car
 			MEMORY,
 			'is not a walk memory (an object with `query` and `seen`): give the `onlyNewWalk.memory` a run output, or leave it empty',
 		);
-	return parsed.query === query ? { state: parsed, otherQuery: false } : { otherQuery: true };
+	return parsed;
+}
+
+/** A list given as JSON text (e.g. an expression that stringified the rows' memories). */
+function listOf(given: unknown): unknown[] | undefined {
+	if (Array.isArray(given)) return given;
+	if (typeof given !== 'string' || !given.trim().startsWith('[')) return undefined;
+	try {
+		const parsed: unknown = JSON.parse(given);
+		return Array.isArray(parsed) ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Reads and checks an item's Memory From the Last Run before any call. One memory of another query
+ * counts as none; from a list (every memory the flow keeps, e.g. each row's `state`), the item takes
+ * the one of its own query — the last if several — so one expression serves every search node.
+ */
+export function readCarriedMemory(options: NodeOptionValues, query: string): CarriedMemory {
+	if (!options.walkSummary)
+		throw InputError.about(
+			WALK_SUMMARY,
+			'must be on when Keep the Memory In is "Memory Parameter and Walk Summary": the new memory comes out in the walk summary item (`onlyNewWalk.memory`)',
+		);
+	const given: unknown = options.onlyNewMemory;
+	if (isEmpty(given)) return { otherQuery: false };
+	const list = listOf(given);
+	if (list) {
+		const own = list
+			.filter((entry) => !isEmpty(entry))
+			.map(walkStateOf)
+			.filter((state) => state.query === query);
+		return own.length ? { state: own[own.length - 1], otherQuery: false } : { otherQuery: false };
+	}
+	const state = walkStateOf(given);
+	return state.query === query ? { state, otherQuery: false } : { otherQuery: true };
 }

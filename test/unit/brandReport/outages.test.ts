@@ -11,6 +11,8 @@ const run = (hour: number, source: string, brand: string, error?: string): Sourc
 	brand,
 	error: error ?? null,
 	status: error ? 503 : null,
+	credits: 0,
+	modelCalls: 0,
 });
 
 describe('outages of a period from its runs', () => {

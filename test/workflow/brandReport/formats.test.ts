@@ -266,4 +266,18 @@ describe('Build Report: multi-brand counts, cost, trend and output shapes', () =
 		);
 		expect((wecom[0].body as IDataObject).msgtype).toBe('markdown');
 	});
+
+	test('one item with every format also lists every chat message under `messages`, in bot order, for a Split Out node', async () => {
+		const { json } = await runBrandReport(
+			reportParameters({ formats: ['email', 'feishu', 'wecom', 'dingtalk'] }),
+			asItems(bigDay()),
+		);
+		expect(json).toHaveLength(1);
+		const { feishu, wecom, dingtalk, messages } = json[0] as Record<string, IDataObject[]>;
+		const expected = Object.entries({ feishu, wecom, dingtalk }).flatMap(([format, bodies]) =>
+			bodies.map((body, n) => ({ format, part: n + 1, of: bodies.length, body })),
+		);
+		expect(wecom.length).toBeGreaterThan(1);
+		expect(messages).toEqual(expected);
+	});
 });

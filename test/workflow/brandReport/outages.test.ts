@@ -72,6 +72,43 @@ describe('Build Report: outages from the period’s runs', () => {
 		expect(report.markdown).toContain('Articles (HTTP 503): acme: Service unavailable');
 	});
 
+	test('the cost is what the period’s runs spent, plus what the report’s own run adds; runs outside the period are left out', async () => {
+		const runs = [
+			{ ...run(1, 'search_notes', 'acme'), credits: 0.1 },
+			{ ...run(2, 'fetch_search', 'acme'), credits: 0.2 },
+			{ runAt: run(2, 'x', 'x').runAt, source: 'classification', modelCalls: 2 },
+			{ ...run(3, 'fetch_search', 'acme', 'Service unavailable'), credits: '' },
+			{ ...run(30, 'search_notes', 'acme'), credits: 5 },
+		];
+		const { json, error } = await runBrandReport(
+			reportParameters({ sourceRuns: `={{ ${JSON.stringify(runs)} }}`, costModelCalls: '1' }),
+			asItems(rowsOf('acme', 2)),
+		);
+		expect(error).toBeUndefined();
+		expect(json[0].cost).toEqual({ credits: 0.3, modelCalls: 3 });
+		expect(json[0].html).toContain('0.3');
+	});
+
+	test('an empty runs table (the placeholder item of Always Output Data) is no run', async () => {
+		const { json, error } = await runBrandReport(
+			reportParameters({ sourceRuns: '={{ [{}] }}', costModelCalls: '1' }),
+			asItems(rowsOf('acme', 2)),
+		);
+		expect(error).toBeUndefined();
+		expect(json[0].cost).toEqual({ credits: 0, modelCalls: 1 });
+		expect(json[0].failures).toEqual([]);
+	});
+
+	test('a run whose credits are not a number is refused naming the row', async () => {
+		const { error } = await runBrandReport(
+			reportParameters({
+				sourceRuns: `={{ ${JSON.stringify([{ ...run(1, 'search_notes', 'acme'), credits: 'a lot' }])} }}`,
+			}),
+			asItems(rowsOf('acme', 2)),
+		);
+		expect(error?.message).toMatch(/sourceRuns\[0\]\.credits/);
+	});
+
 	test('a run without its time or source is refused naming the row', async () => {
 		const { error } = await runBrandReport(
 			reportParameters({ sourceRuns: '[{"source": "fetch_search", "runAt": "yesterday"}]' }),

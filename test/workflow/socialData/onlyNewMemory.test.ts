@@ -219,3 +219,44 @@ describe('Social Data › Only New Since Last Run with a carried memory: refused
 		expect(await ledgerEntries(sim)).toHaveLength(before);
 	});
 });
+
+describe('Social Data › Only New Since Last Run with a list of memories', () => {
+	test("each item takes its own query's memory from the list of every memory the flow keeps", async () => {
+		await advance(DAY_MS);
+		await spike('notes:globex', 7);
+		// As the collector's expression hands it over: a list, not text.
+		const every = ['', ...table.values(), null];
+		const before = (await ledgerEntries(sim)).length;
+		const { items, error } = await runSocialData(
+			sim,
+			notes({ onlyNewMemory: '={{ $json.memory }}' }),
+			{
+				inputItems: BRANDS.map((brand) => ({ json: { brand, memory: every } })),
+				staticData,
+				continueOnFail: true,
+			},
+		);
+		expect(error).toBeUndefined();
+		const walks = items.flatMap((item) =>
+			item.json.onlyNewWalk ? [item.json.onlyNewWalk as IDataObject] : [],
+		);
+		expect(walks.map((walk) => [walk.firstRun, walk.newRecords])).toEqual([
+			[false, 0],
+			[false, 7],
+		]);
+		// Neither walk read its whole list again, as a walk without memory would.
+		const pages = BRANDS.map((brand) => Math.ceil(listOf(brand).length / PAGE_SIZE));
+		expect((await ledgerEntries(sim)).length - before).toBeLessThan(pages[0] + pages[1]);
+		expect(staticData).toEqual({});
+	});
+
+	test('an entry of the list that is not a walk memory is refused before any call', async () => {
+		const before = (await ledgerEntries(sim)).length;
+		const { error } = await runSocialData(sim, notes({}), {
+			inputItems: [{ json: { brand: 'acme', memory: JSON.stringify(['{"seen":"x"}']) } }],
+			staticData,
+		});
+		expect(error?.message).toMatch(/not a walk memory/);
+		expect((await ledgerEntries(sim)).length).toBe(before);
+	});
+});
