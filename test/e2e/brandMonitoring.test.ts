@@ -332,8 +332,8 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			expect(quiet.billed).toBe(DAY1_BRANDS.length * 3);
 		// Day 2, four sources: one call per brand and source on a quiet run.
 		for (const quiet of [catchUp, last]) expect(quiet.billed).toBe(BRANDS.length * 4);
-		// Every billed call is a call of a walk in brand_runs (the changes of day 2 take effect at
-		// a run after they are published: the new brand's first walks read its lists in full).
+		// Every billed call is a call of a walk in brand_runs (the first run after the changes of
+		// day 2 reads the new brand's and the new source's lists in full).
 		const runsAt = (done: Tick) => runs.filter((run) => run.runAt === iso(done.at));
 		const callsOf = (done: Tick, source?: string, brand?: string) =>
 			runsAt(done)
@@ -356,9 +356,16 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		expect(failures.map((run) => [run.source, run.brand, run.runAt])).toEqual(
 			BRANDS.map((brand) => ['fetch_search', brand, iso(outage.at)]),
 		);
-		// The memory of each search and term is a row of brand_memory, not workflow static data.
+		// The memory of each search and term is a row of brand_memory, not workflow static data,
+		// keyed by the query it belongs to (endpoint and input, the term among them).
 		const memory = await server.rows('brand_memory');
-		expect(memory.map((row) => row.key).sort()).toEqual(
+		for (const row of memory)
+			expect(row.key).toBe((JSON.parse(String(row.state)) as { query: string }).query);
+		const searched = memory.map((row) => {
+			const [endpoint, input] = JSON.parse(String(row.key)) as [string, { keyword: string }];
+			return `${endpoint}:${input.keyword}`;
+		});
+		expect(searched.sort()).toEqual(
 			['fetch_search', 'fetch_search_channel_videos', 'fetch_search_videos', 'search_notes']
 				.flatMap((endpoint) => BRANDS.map((brand) => `${endpoint}:${brand}`))
 				.sort(),
@@ -471,13 +478,22 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		const novaRows = mentions.filter((row) => row.brand === NEW_BRAND);
 		expect(novaRows.length).toBeGreaterThan(0);
 		const firstNova = Math.min(...novaRows.map((row) => Date.parse(String(row.firstSeen))));
-		expect(firstNova).toBeGreaterThanOrEqual(changed.at);
-		expect(firstNova).toBeLessThan(second.at);
+		expect(firstNova).toBe(changed.at);
 		expect(htmlOf(second.mails[0])).toMatch(new RegExp(`\\b${NEW_BRAND}\\b`));
 		expect(htmlOf(first.mails[0])).not.toMatch(new RegExp(`\\b${NEW_BRAND}\\b`));
-		// The source: its runs in brand_runs from the next run on, every brand, each walk paid.
+		// The first run after publishing already searches every source, the new one included, for
+		// every brand, the new one included: nothing waits for a later run.
+		const sourcesOfChanged = runs
+			.filter((run) => run.runAt === iso(changed.at) && run.source !== 'classification')
+			.map((run) => `${String(run.source)}:${String(run.brand)}`);
+		expect(sourcesOfChanged.sort()).toEqual(
+			['fetch_search', 'fetch_search_channel_videos', 'fetch_search_videos', 'search_notes']
+				.flatMap((source) => BRANDS.map((brand) => `${source}:${brand}`))
+				.sort(),
+		);
+		// The source: its runs in brand_runs from that run on, every brand, none before.
 		const creatorRuns = runs.filter((run) => run.source === 'fetch_search_channel_videos');
-		expect(creatorRuns.map((run) => String(run.runAt)).sort()[0] >= iso(changed.at)).toBe(true);
+		expect(creatorRuns.map((run) => String(run.runAt)).sort()[0]).toBe(iso(changed.at));
 		expect(new Set(creatorRuns.map((run) => run.brand))).toEqual(new Set(BRANDS));
 		// The recipient added to reportTo: the second report goes to both addresses.
 		expect(first.mails[0].to).toEqual([REPORT_TO]);

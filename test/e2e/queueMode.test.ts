@@ -152,7 +152,11 @@ interface OnlyNewMemory {
 
 /** The newest note the collector's Search Notes remembers for a term: its row of the brand_memory Data Table. */
 async function rememberedNewestNote(term: string): Promise<string | undefined> {
-	const memory = (await rows('brand_memory')).find((row) => row.key === `search_notes:${term}`);
+	// A memory row is keyed by its walk's query: the endpoint and its input, the term among them.
+	const memory = (await rows('brand_memory')).find((row) => {
+		const [endpoint, input] = JSON.parse(String(row.key)) as [string, { keyword?: string }];
+		return endpoint === 'search_notes' && input.keyword === term;
+	});
 	if (typeof memory?.state !== 'string' || memory.state === '') return undefined;
 	return (JSON.parse(memory.state) as OnlyNewMemory).newest?.id;
 }

@@ -21,6 +21,8 @@ export type WalkEnd = 'seen' | 'end' | Exclude<WalkLimit, 'pollBudget'>;
 /** What one item's walk cost and found: the execution hint, and the optional summary item. */
 export interface WalkSummary {
 	endpoint: string;
+	/** The query walked (operation and input, as its memory names it): a key for the flow's memory row. */
+	query: string;
 	calls: number;
 	credits: number;
 	newRecords: number;
@@ -109,6 +111,7 @@ export async function fetchNewOnly(
 	const stoppedBy = endOf(outcome, allowance);
 	const summary: WalkSummary = {
 		endpoint: endpoint.name,
+		query: newOnly.query,
 		calls: outcome.calls,
 		credits: budget.spent,
 		newRecords: outcome.emitted.length,

@@ -166,6 +166,7 @@ describe('Social Data › Only New Since Last Run across simulated days (2 brand
 			for (const brand of BRANDS)
 				expect(run.walks[brand]).toEqual({
 					endpoint: source.endpoint,
+					query: expect.stringContaining(`"${brand}"`),
 					calls: 1,
 					credits: 0.1,
 					newRecords: 0,

@@ -95,6 +95,8 @@ describe('Social Data › Only New Since Last Run with the memory carried by the
 			expect(first.ids[brand]).toEqual(oldestFirst(list));
 			expect(first.walks[brand]).toMatchObject({ firstRun: true, stoppedBy: 'end' });
 			const memory = JSON.parse(String(first.walks[brand].memory)) as IDataObject;
+			// The summary names the query its memory belongs to: the flow's key for the memory row.
+			expect(first.walks[brand].query).toBe(memory.query);
 			expect(JSON.parse(String(memory.query))).toEqual([
 				'search_notes',
 				expect.objectContaining({ keyword: brand }),
@@ -258,5 +260,36 @@ describe('Social Data › Only New Since Last Run with a list of memories', () =
 		});
 		expect(error?.message).toMatch(/not a walk memory/);
 		expect((await ledgerEntries(sim)).length).toBe(before);
+	});
+
+	test('two searches of one endpoint and term keep two memories, keyed by the query of their summaries', async () => {
+		// The collector's Memory Row keys each memory by `onlyNewWalk.query`: all notes and video notes
+		// of one term are two sources with two keys, and each finds its own memory.
+		const rows = new Map<string, string>();
+		const runBoth = async () => {
+			const walks: IDataObject[] = [];
+			for (const note_type of ['不限', '视频笔记']) {
+				const { items, error } = await runSocialData(sim, notes({ note_type }), {
+					inputItems: [{ json: { brand: 'acme', memory: [...rows.values()] } }],
+					staticData,
+				});
+				expect(error).toBeUndefined();
+				walks.push(items.find((item) => item.json.onlyNewWalk)!.json.onlyNewWalk as IDataObject);
+			}
+			for (const walk of walks) rows.set(String(walk.query), String(walk.memory));
+			return walks;
+		};
+		const first = await runBoth();
+		expect(first.map((walk) => walk.firstRun)).toEqual([true, true]);
+		expect(new Set(first.map((walk) => walk.query)).size).toBe(2);
+		expect(rows.size).toBe(2);
+		const before = (await ledgerEntries(sim)).length;
+		const next = await runBoth();
+		expect(next.map((walk) => walk.firstRun)).toEqual([false, false]);
+		expect(next.map((walk) => walk.query)).toEqual(first.map((walk) => walk.query));
+		expect((await ledgerEntries(sim)).length - before).toBe(
+			next.reduce((sum, walk) => sum + Number(walk.calls), 0),
+		);
+		expect(staticData).toEqual({});
 	});
 });
