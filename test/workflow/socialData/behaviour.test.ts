@@ -247,4 +247,33 @@ describe('Social Data behaviour in n8n', () => {
 		});
 		expect(result.outputOf('Detail')).toHaveLength(3);
 	});
+
+	it('a parameter that maps one field ({{ $json.user }}) sends and refuses what n8n evaluating it does', async () => {
+		const { ids } = sim.dataset;
+		const inputItems = [
+			{ json: { user: ids.noteUserId } },
+			{ json: { user: 5_0000_0000 } },
+			{ json: { user: { id: ids.noteUserId } } },
+			{ json: {} },
+		];
+		// `$json.user` is read from the item; `$json["user"]` goes through n8n's expression engine.
+		const runWith = async (user_id: string) => {
+			const before = runCalls().length;
+			const { items, error } = await runSocialData(
+				sim,
+				{ resource: 'notes', operation: 'get_user_info', user_id, share_text: '' },
+				{ continueOnFail: true, inputItems },
+			);
+			expect(error).toBeUndefined();
+			return { items: items.map((item) => item.json), sent: inputs().slice(before) };
+		};
+		const read = await runWith('={{ $json.user }}');
+		const evaluated = await runWith('={{ $json["user"] }}');
+		expect(read).toEqual(evaluated);
+		expect(read.sent).toEqual([{ user_id: ids.noteUserId }, { user_id: '500000000' }]);
+		expect(read.items.slice(2).map((item) => item.error)).toEqual([
+			expect.stringMatching(/"user_id" \(User ID\) must be text, not an object.*\(item 2\)/),
+			expect.stringMatching(/"user_id", "share_text" is required.*\(item 3\)/),
+		]);
+	});
 });
