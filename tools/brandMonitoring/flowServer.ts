@@ -145,6 +145,12 @@ export async function startBrandFlowServer(
 		for (const id of [COLLECT_ID, DAILY_ID, SETTINGS_ID, READER_ID])
 			await publishWorkflow(n8n, session.userFolder, env, id);
 		server = await start();
+		await publicationApplied(n8n, session.userFolder, env, [
+			COLLECT_ID,
+			DAILY_ID,
+			SETTINGS_ID,
+			READER_ID,
+		]);
 	} catch (error) {
 		session.close();
 		throw error;
@@ -212,12 +218,55 @@ for (const row of rows) console.log(JSON.parse(row.data).filter((v) => typeof v 
 				await importFlow({ ...flows[name], id: IDS[name] });
 			}
 			server = await start();
+			await publicationApplied(
+				n8n,
+				session.userFolder,
+				env,
+				Object.keys(changes).map((name) => IDS[name as BrandWorkflow]),
+			);
 		},
 		async stop() {
 			await server?.stop();
 			session.close();
 		},
 	};
+}
+
+/**
+ * n8n 2.41 applies a publication in the background (its publication service reconciles at
+ * start and every 10 s): until then webhooks and sub-workflow calls run the version published
+ * before. Resolves once every workflow named runs the version its editor shows as published.
+ */
+async function publicationApplied(
+	n8n: EnsuredN8n,
+	userFolder: string,
+	env: NodeJS.ProcessEnv,
+	ids: string[],
+): Promise<void> {
+	const script = `const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, { readOnly: true });
+const ids = ${JSON.stringify(ids)};
+const pending = ids.filter((id) => {
+const published = db.prepare('SELECT activeVersionId FROM workflow_entity WHERE id = ?').get(id);
+const applied = db.prepare('SELECT publishedVersionId FROM workflow_published_version WHERE workflowId = ?').get(id);
+return !published || !applied || published.activeVersionId !== applied.publishedVersionId;
+});
+console.log(JSON.stringify(pending));`;
+	const started = Date.now();
+	for (;;) {
+		const result = await runCommand(n8n.nodeBin, ['-e', script], {
+			cwd: userFolder,
+			env,
+			timeoutMs: 60_000,
+		});
+		const pending = result.code === 0 ? (JSON.parse(result.stdout) as string[]) : ids;
+		if (pending.length === 0) return;
+		if (Date.now() - started > 120_000)
+			throw new Error(
+				`n8n did not apply the publication of ${pending.join(', ')} within 2 minutes:\n${tail(result.stdout + result.stderr)}`,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
 }
 
 /** n8n answers readiness before it has registered the published webhooks: 404 until then. */
