@@ -1,11 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { invalid } from '../../shared/execution/fieldChecks';
 import { isRecord } from '../../shared/json/isRecord';
-import type { FailedSource } from '../render/outages';
+import { outagesOf, type FailedSource, type SourceRun } from '../render/outages';
 import type { Cost, ReportSettings, Section } from '../render/reportModel';
 import { SECTIONS } from '../render/reportModel';
-import type { SourceRun } from '../render/outages';
-import { outagesOf } from '../render/outages';
 import type { LocalTime } from '../render/localTime';
 import type { CommonSettings } from './commonSettings';
 import { jsonValue } from './jsonParameter';
