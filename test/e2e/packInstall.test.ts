@@ -63,6 +63,8 @@ describe('the packed pack in real n8n', () => {
 				apiKey: SIMULATOR_API_KEY,
 				packTarball: tarball,
 				packInstallStyle: style,
+				// This test is about installing: never a copy of an earlier install.
+				packInstallFresh: true,
 				n8n,
 				quiet: true,
 				keepUserFolder: true,
@@ -132,6 +134,7 @@ describe('the packed pack in real n8n', () => {
 			apiKey: SIMULATOR_API_KEY,
 			packTarball: tarball,
 			packInstallStyle: 'n8n-ui',
+			packInstallFresh: true,
 			n8n,
 			quiet: true,
 			keepUserFolder: true,

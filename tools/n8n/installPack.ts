@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -24,12 +25,57 @@ export interface PackOptions {
 export async function packProject(options: PackOptions = {}): Promise<string> {
 	const progress = createProgress('packProject', options.quiet);
 	const sourceDir = options.projectDir ?? REPO_ROOT;
-	const projectDir = options.copyFirst ? copyProject(sourceDir) : sourceDir;
-	try {
-		return await buildAndPack(projectDir, options, progress);
-	} finally {
-		if (projectDir !== sourceDir) fs.rmSync(projectDir, { recursive: true, force: true });
+	if (!options.copyFirst) return await buildAndPack(sourceDir, options, progress);
+	// A copy is built from the sources as they are: the same sources give the same tarball, so the
+	// e2e tests of one run build and pack once (about 20 s each otherwise).
+	const destination = options.destination ?? path.join(REPO_ROOT, '.cache', 'pack');
+	const cached = path.join(
+		REPO_ROOT,
+		'.cache',
+		'pack-by-source',
+		`${sourceHash(sourceDir)}${options.build ? '-built' : ''}`,
+	);
+	const reused = fs.existsSync(cached)
+		? fs.readdirSync(cached).find((file) => file.endsWith('.tgz'))
+		: undefined;
+	if (reused) {
+		fs.mkdirSync(destination, { recursive: true });
+		fs.copyFileSync(path.join(cached, reused), path.join(destination, reused));
+		progress.step(`reused ${reused}, packed earlier from the same sources`);
+		return path.join(destination, reused);
 	}
+	const projectDir = copyProject(sourceDir);
+	try {
+		const tarball = await buildAndPack(projectDir, options, progress);
+		const staging = `${cached}.partial-${process.pid}`;
+		fs.mkdirSync(staging, { recursive: true });
+		fs.copyFileSync(tarball, path.join(staging, path.basename(tarball)));
+		fs.rmSync(cached, { recursive: true, force: true });
+		fs.renameSync(staging, cached);
+		return tarball;
+	} finally {
+		fs.rmSync(projectDir, { recursive: true, force: true });
+	}
+}
+
+/** A digest of every file a copy would take (paths and contents). */
+function sourceHash(sourceDir: string): string {
+	const hash = crypto.createHash('sha256');
+	const visit = (relative: string) => {
+		const full = path.join(sourceDir, relative);
+		const stat = fs.lstatSync(full);
+		if (stat.isDirectory()) {
+			for (const entry of fs.readdirSync(full).sort()) {
+				if (relative === '' && (NOT_COPIED.has(entry) || entry.endsWith('.tgz'))) continue;
+				visit(path.join(relative, entry));
+			}
+		} else {
+			hash.update(`${relative}\0`);
+			hash.update(stat.isSymbolicLink() ? fs.readlinkSync(full) : fs.readFileSync(full));
+		}
+	};
+	visit('');
+	return hash.digest('hex').slice(0, 16);
 }
 
 /** Top-level folders a pack is never built from. */
@@ -146,6 +192,13 @@ export function readmeInstallCommandFor(
 export interface InstallPackOptions {
 	style?: PackInstallStyle;
 	quiet?: boolean;
+	/**
+	 * Install for real even when the same tarball was installed the same way before (the install
+	 * test does). Otherwise an npm or n8n-ui install into an empty nodes folder is done once per
+	 * tarball and style, and copied after that, as n8n's queue-mode workers copy it (about a minute
+	 * saved per e2e test).
+	 */
+	fresh?: boolean;
 }
 
 const NPM_TIMEOUT_MS = 10 * 60_000;
@@ -162,8 +215,58 @@ export async function installPack(
 	const style = options.style ?? 'npm';
 	const progress = createProgress('installPack', options.quiet);
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	fs.mkdirSync(nodesDir, { recursive: true });
 	const name = await packageNameOf(tarball);
+	const installedDir = path.join(nodesDir, 'node_modules', name);
+	const reusable =
+		!options.fresh &&
+		style !== 'readme' &&
+		(!fs.existsSync(nodesDir) || fs.readdirSync(nodesDir).length === 0);
+	if (!reusable) return await installInto(userFolder, tarball, name, style, progress);
+	const cached = path.join(REPO_ROOT, '.cache', 'installed', `${style}-${fileHash(tarball)}`);
+	if (!fs.existsSync(cached)) {
+		const staging = `${cached}.partial-${process.pid}`;
+		fs.rmSync(staging, { recursive: true, force: true });
+		await installInto(staging, tarball, name, style, progress);
+		fs.renameSync(staging, cached);
+	} else {
+		progress.step(`${style}-style install of ${path.basename(tarball)}: copied, installed earlier`);
+	}
+	await copyTree(path.join(cached, '.n8n', 'nodes'), nodesDir);
+	assertInstalledPackLooksLoadable(installedDir);
+	progress.step(`installed ${installedDir}`);
+	return installedDir;
+}
+
+/** Hard links where the file system allows (an npm-style install is some 45,000 files), else a copy. */
+async function copyTree(from: string, to: string): Promise<void> {
+	fs.mkdirSync(path.dirname(to), { recursive: true });
+	fs.rmSync(to, { recursive: true, force: true });
+	const linked = await runCommand('cp', ['-al', from, to]);
+	if (linked.code === 0) {
+		// n8n may rewrite the nodes folder's own package files: those are copies, not links.
+		for (const entry of fs.readdirSync(to, { withFileTypes: true }))
+			if (entry.isFile()) {
+				fs.rmSync(path.join(to, entry.name));
+				fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));
+			}
+		return;
+	}
+	fs.rmSync(to, { recursive: true, force: true });
+	fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+}
+
+const fileHash = (file: string) =>
+	crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
+
+async function installInto(
+	userFolder: string,
+	tarball: string,
+	name: string,
+	style: PackInstallStyle,
+	progress: Progress,
+): Promise<string> {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
 	const installedDir = path.join(nodesDir, 'node_modules', name);
 	progress.step(`${style}-style install of ${path.basename(tarball)} into ${nodesDir}`);
 	if (style === 'readme') {

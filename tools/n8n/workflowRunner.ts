@@ -37,6 +37,8 @@ export interface RunWorkflowOptions {
 	packTarball?: string;
 	/** `npm` (default: by hand in ~/.n8n/nodes) or `n8n-ui` (as Settings > Community Nodes does). */
 	packInstallStyle?: PackInstallStyle;
+	/** Install the tarball for real even when it was installed the same way before (see installPack). */
+	packInstallFresh?: boolean;
 	/** Extra environment for the n8n processes (wins over the runner's defaults). */
 	env?: NodeJS.ProcessEnv;
 	n8n?: EnsuredN8n;
@@ -118,6 +120,7 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 			const started = Date.now();
 			await installPack(userFolder, options.packTarball, {
 				style: options.packInstallStyle,
+				fresh: options.packInstallFresh,
 				quiet: options.quiet,
 			});
 			packInstallSeconds = (Date.now() - started) / 1000;
