@@ -227,6 +227,10 @@ export async function installPack(
 		const staging = `${cached}.partial-${process.pid}`;
 		fs.rmSync(staging, { recursive: true, force: true });
 		await installInto(staging, tarball, name, style, progress);
+		// One kept install per style: another tarball's is half a gigabyte.
+		for (const entry of fs.readdirSync(path.dirname(cached)))
+			if (entry.startsWith(`${style}-`) && !entry.includes('.partial-'))
+				fs.rmSync(path.join(path.dirname(cached), entry), { recursive: true, force: true });
 		fs.renameSync(staging, cached);
 	} else {
 		progress.step(`${style}-style install of ${path.basename(tarball)}: copied, installed earlier`);
