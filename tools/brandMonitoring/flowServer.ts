@@ -1,10 +1,8 @@
 import * as path from 'node:path';
-import * as fs from 'node:fs';
 import type { ImportableCredential, WorkflowJson } from '../n8n/credentials';
-import { gatewayCredential, injectCredential } from '../n8n/credentials';
 import { ensureN8n, type EnsuredN8n } from '../n8n/ensureN8n';
 import { freePort, n8nEnv } from '../n8n/n8nEnv';
-import { runCommand, tail } from '../n8n/runCommand';
+import { runCommand, tail, type CommandResult } from '../n8n/runCommand';
 import { startN8nServer, type N8nServer } from '../n8n/n8nServer';
 import { publishWorkflow } from '../n8n/queueCluster';
 import { openN8nSession, redactor, type N8nSession } from '../n8n/workflowRunner';
@@ -155,39 +153,17 @@ export async function startBrandFlowServer(
 		session.close();
 		throw error;
 	}
-	const credentials = [
-		...(options.credentials ?? []),
-		gatewayCredential({ gatewayUrl: options.gatewayUrl, apiKey: options.apiKey }),
-	];
-	/** The error strings of the last failed execution, read from n8n's database (the webhook answers only "Error in workflow"). */
-	const lastErrors = async () => {
-		const script = `const { DatabaseSync } = require('node:sqlite');
-const db = new DatabaseSync(${JSON.stringify(path.join(session.userFolder, '.n8n', 'database.sqlite'))});
-const rows = db.prepare("SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d.executionId WHERE e.status = 'error' ORDER BY e.id DESC LIMIT 2").all();
-for (const row of rows) console.log(JSON.parse(row.data).filter((v) => typeof v === 'string' && /error|fail|invalid|must|cannot|not /i.test(v)).slice(0, 12).join(' | '));`;
-		const result = await runCommand(n8n.nodeBin, ['-e', script], {
-			cwd: session.userFolder,
+	/** The error strings of the last failed execution (the webhook answers only "Error in workflow"). */
+	const lastErrors = async () =>
+		await readN8nDatabase(
+			n8n,
+			session.userFolder,
 			env,
-			timeoutMs: 60_000,
-		});
-		return tail(result.stdout + result.stderr, 20);
-	};
+			`const rows = db.prepare("SELECT d.data FROM execution_data d JOIN execution_entity e ON e.id = d.executionId WHERE e.status = 'error' ORDER BY e.id DESC LIMIT 2").all();
+for (const row of rows) console.log(JSON.parse(row.data).filter((v) => typeof v === 'string' && /error|fail|invalid|must|cannot|not /i.test(v)).slice(0, 12).join(' | '));`,
+		).then((result) => tail(result.stdout + result.stderr, 20));
 	const importFlow = async (flow: WorkflowJson) => {
-		const file = path.join(session.userFolder, 'changed.import.json');
-		const prepared = credentials.reduce(injectCredential, flow);
-		fs.writeFileSync(file, JSON.stringify({ ...prepared, active: false }), { mode: 0o600 });
-		const result = await runCommand(
-			n8n.nodeBin,
-			[n8n.n8nEntry, 'import:workflow', `--input=${file}`],
-			{
-				cwd: session.userFolder,
-				env,
-				timeoutMs: 3 * 60_000,
-			},
-		);
-		fs.rmSync(file, { force: true });
-		if (result.code !== 0)
-			throw new Error(`import:workflow failed:\n${tail(result.stdout + result.stderr)}`);
+		await session.importWorkflow(flow);
 		await publishWorkflow(n8n, session.userFolder, env, String(flow.id));
 	};
 	const post = (webhookPath: string, body: unknown) =>
@@ -243,22 +219,19 @@ async function publicationApplied(
 	env: NodeJS.ProcessEnv,
 	ids: string[],
 ): Promise<void> {
-	const script = `const { DatabaseSync } = require('node:sqlite');
-const db = new DatabaseSync(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, { readOnly: true });
-const ids = ${JSON.stringify(ids)};
-const pending = ids.filter((id) => {
+	const started = Date.now();
+	for (;;) {
+		const result = await readN8nDatabase(
+			n8n,
+			userFolder,
+			env,
+			`const pending = ${JSON.stringify(ids)}.filter((id) => {
 const published = db.prepare('SELECT activeVersionId FROM workflow_entity WHERE id = ?').get(id);
 const applied = db.prepare('SELECT publishedVersionId FROM workflow_published_version WHERE workflowId = ?').get(id);
 return !published || !applied || published.activeVersionId !== applied.publishedVersionId;
 });
-console.log(JSON.stringify(pending));`;
-	const started = Date.now();
-	for (;;) {
-		const result = await runCommand(n8n.nodeBin, ['-e', script], {
-			cwd: userFolder,
-			env,
-			timeoutMs: 60_000,
-		});
+console.log(JSON.stringify(pending));`,
+		);
 		const pending = result.code === 0 ? (JSON.parse(result.stdout) as string[]) : ids;
 		if (pending.length === 0) return;
 		if (Date.now() - started > 120_000)
@@ -267,6 +240,26 @@ console.log(JSON.stringify(pending));`;
 			);
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
+}
+
+/** Runs `script` under n8n's Node with `db`, n8n's sqlite database, open read-only. */
+async function readN8nDatabase(
+	n8n: EnsuredN8n,
+	userFolder: string,
+	env: NodeJS.ProcessEnv,
+	script: string,
+): Promise<CommandResult> {
+	const database = path.join(userFolder, '.n8n', 'database.sqlite');
+	return await runCommand(
+		n8n.nodeBin,
+		[
+			'-e',
+			`const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(${JSON.stringify(database)}, { readOnly: true });
+${script}`,
+		],
+		{ cwd: userFolder, env, timeoutMs: 60_000 },
+	);
 }
 
 /** n8n answers readiness before it has registered the published webhooks: 404 until then. */

@@ -76,6 +76,8 @@ export interface N8nSession {
 	userFolder: string;
 	/** Runs the imported workflow once more in the same n8n (same database: state such as Remove Duplicates' history persists). */
 	execute(): Promise<WorkflowRunResult>;
+	/** Imports one more workflow (or a changed one, by its id), its credentials linked as at the start. */
+	importWorkflow(workflow: WorkflowJson): Promise<void>;
 	close(): void;
 }
 
@@ -113,6 +115,23 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 	const n8nCli = (args: string[], timeoutMs: number): Promise<CommandResult> =>
 		runCommand(n8n.nodeBin, [n8n.n8nEntry, ...args], { cwd: userFolder, env, timeoutMs });
 
+	const importPrepared = async (prepared: WorkflowJson) => {
+		const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', {
+			...prepared,
+			active: false,
+		});
+		progress.step(`n8n import:workflow (id ${prepared.id ?? '(new)'})`);
+		assertSucceeded(
+			'import:workflow',
+			await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS),
+			redact,
+		);
+	};
+	const importWorkflow = async (imported: WorkflowJson) =>
+		await importPrepared(
+			options.keepNodeCredentials ? imported : credentials.reduce(injectCredential, imported),
+		);
+
 	let packInstallSeconds = 0;
 	let importSeconds = 0;
 	try {
@@ -137,22 +156,8 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 			fs.rmSync(credentialsFile, { force: true });
 			assertSucceeded('import:credentials', result, redact);
 		}
-		for (const [index, imported] of [workflow, ...(options.moreWorkflows ?? [])].entries()) {
-			const prepared =
-				index === 0 || options.keepNodeCredentials
-					? imported
-					: credentials.reduce(injectCredential, imported);
-			const workflowFile = writePrivateJson(userFolder, 'workflow.import.json', {
-				...prepared,
-				active: false,
-			});
-			progress.step(`n8n import:workflow (id ${prepared.id ?? '(new)'})`);
-			assertSucceeded(
-				'import:workflow',
-				await n8nCli(['import:workflow', `--input=${workflowFile}`], IMPORT_TIMEOUT_MS),
-				redact,
-			);
-		}
+		await importPrepared(workflow);
+		for (const imported of options.moreWorkflows ?? []) await importWorkflow(imported);
 		importSeconds = (Date.now() - importStarted) / 1000;
 	} catch (error) {
 		close();
@@ -196,7 +201,7 @@ export async function openN8nSession(options: RunWorkflowOptions): Promise<N8nSe
 			timings: { packInstallSeconds, importSeconds, executeSeconds },
 		};
 	};
-	return { workflowId, userFolder, execute, close };
+	return { workflowId, userFolder, execute, importWorkflow, close };
 }
 
 /** Runs one workflow once in a fresh real n8n (see openN8nSession). */

@@ -95,7 +95,7 @@ export function readCarriedMemory(options: NodeOptionValues, query: string): Car
 			.filter((entry) => !isEmpty(entry))
 			.map(walkStateOf)
 			.filter((state) => state.query === query);
-		return own.length ? { state: own[own.length - 1], otherQuery: false } : { otherQuery: false };
+		return { state: own.at(-1), otherQuery: false };
 	}
 	const state = walkStateOf(given);
 	return state.query === query ? { state, otherQuery: false } : { otherQuery: true };

@@ -23,6 +23,8 @@ const isPlainValue = (value: unknown): value is string | number | boolean =>
  */
 export class ParameterReader {
 	private readonly constants = new Map<string, unknown>();
+	/** Per parameter, the item field it is nothing but (null: it is more), matched once. */
+	private readonly itemFields = new Map<string, string | null>();
 	private readonly raw: INodeParameters;
 	private inputItems?: ReturnType<IExecuteFunctions['getInputData']>;
 
@@ -30,11 +32,20 @@ export class ParameterReader {
 		this.raw = context.getNode().parameters;
 	}
 
+	private itemFieldOf(name: string): string | null {
+		let field = this.itemFields.get(name);
+		if (field === undefined) {
+			const raw = this.raw[name];
+			field = (typeof raw === 'string' && ONE_ITEM_FIELD.exec(raw)?.[1]) || null;
+			this.itemFields.set(name, field);
+		}
+		return field;
+	}
+
 	get<T>(name: string, itemIndex: number, fallback?: T): T {
 		if (this.constants.has(name)) return this.constants.get(name) as T;
-		const raw = this.raw[name];
-		const field = typeof raw === 'string' ? ONE_ITEM_FIELD.exec(raw)?.[1] : undefined;
-		if (field !== undefined) {
+		const field = this.itemFieldOf(name);
+		if (field !== null) {
 			this.inputItems ??= this.context.getInputData();
 			const value = this.inputItems[itemIndex]?.json[field];
 			if (isPlainValue(value)) return value as T;
@@ -44,7 +55,7 @@ export class ParameterReader {
 			itemIndex,
 			fallback as NodeParameterValueType,
 		) as T;
-		if (!holdsExpression(raw)) this.constants.set(name, value);
+		if (!holdsExpression(this.raw[name])) this.constants.set(name, value);
 		return value;
 	}
 }
