@@ -89,6 +89,10 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 		];
 		lines.push(`- Last page: ${signals.join(', or ')}`);
 	}
+	if (endpoint.source)
+		lines.push(
+			`- Beyond the interface document. Name and parameters: ${cell(endpoint.source.reference)}. Answer shape: ${cell(endpoint.source.answers)}`,
+		);
 	if (endpoint.newestFirst) lines.push(newestFirstLine(endpoint.newestFirst));
 	if (endpoint.batch)
 		lines.push(
@@ -136,6 +140,25 @@ export function withOperationsTable(readme: string): string {
 	return `${readme.slice(0, start + START.length)}\n${operationsTable()}\n${readme.slice(end)}`;
 }
 
+/** The endpoints the interface document does not show, each with its public source. */
+function beyondTheDocument(): string[] {
+	const beyond = GROUPS.flatMap((group) => group.endpoints.filter((endpoint) => endpoint.source));
+	if (!beyond.length) return [];
+	return [
+		'',
+		'## Beyond the interface document',
+		'',
+		'The interface document shows 32 data endpoints and says others exist ("not shown"). The service forwards the upstream API\'s endpoints by their public names; these are in the node as operations. A gateway that does not forward one answers 404 or 400 naming it, and the node says so.',
+		'',
+		'| Operation | Path | Name and parameters from | Answer shape from |',
+		'|---|---|---|---|',
+		...beyond.map(
+			(endpoint) =>
+				`| \`${endpoint.name}\` | \`${endpointPath(endpoint)}\` | ${cell(endpoint.source!.reference)} | ${cell(endpoint.source!.answers)} |`,
+		),
+	];
+}
+
 export function endpointDocs(): string {
 	const total = GROUPS.reduce((sum, group) => sum + group.endpoints.length, 0);
 	const header = [
@@ -158,6 +181,7 @@ export function endpointDocs(): string {
 			),
 		),
 		'| `gateway` | `run` | Run any data endpoint by path | 0.1 | |',
+		...beyondTheDocument(),
 	];
 	const sections = GROUPS.flatMap((group) => [
 		`## ${group.displayName} (\`${group.key}\`, \`${DATA_PATH_PREFIXES[group.key].upstream}\`)`,

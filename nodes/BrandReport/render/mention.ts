@@ -1,7 +1,7 @@
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
 import type { Mention } from '../../shared/mention';
-import { PLATFORMS } from '../../shared/mention';
+import { MENTION_KINDS, PLATFORMS } from '../../shared/mention';
 import type { Label } from './strings';
 import { LABELS } from './strings';
 
@@ -106,6 +106,12 @@ export function readMention(row: unknown, prefix = ''): StoredMention {
 		key: text(row, 'key', prefix) ?? `${platform}:${id}`,
 		brand: text(row, 'brand', prefix, true)!,
 		platform,
+		// Rows stored before comments were mentions name no kind: they are posts.
+		kind:
+			row.kind === undefined || row.kind === null
+				? 'post'
+				: oneOf(row, 'kind', prefix, MENTION_KINDS),
+		postId: text(row, 'postId', prefix),
 		id,
 		label: oneOf(row, 'label', prefix, LABELS),
 		reason: text(row, 'reason', prefix) ?? '',

@@ -8,6 +8,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const EN = {
 	platform: {
+		douyin: 'Douyin',
 		notes: 'Notes',
 		articles: 'Articles',
 		channels: 'Videos',
@@ -85,7 +86,14 @@ const EN = {
 type Strings = typeof EN;
 
 const ZH: Strings = {
-	platform: { notes: '笔记', articles: '文章', channels: '视频', accounts: '账号', web: '网页' },
+	platform: {
+		douyin: '抖音',
+		notes: '笔记',
+		articles: '文章',
+		channels: '视频',
+		accounts: '账号',
+		web: '网页',
+	},
 	label: { positive: '正面', neutral: '中性', negative: '负面', unclassified: '未分类' },
 	reportTitle: '品牌舆情日报',
 	alertTitle: '舆情突增预警',

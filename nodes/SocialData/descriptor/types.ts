@@ -4,7 +4,7 @@
  * and docs/endpoints.md are all derived from it.
  */
 
-import type { DataGroupKey } from '../../shared/transport/wireNames';
+import type { DataGroupKey, DataPathFamily } from '../../shared/transport/wireNames';
 
 /** The data groups; each group's path prefix is the credential's choice (wireNames › DATA_PATH_PREFIXES). */
 export type GroupKey = DataGroupKey;
@@ -181,6 +181,8 @@ export interface EndpointDescriptor {
 	 */
 	name: string;
 	group: GroupKey;
+	/** The path family when it is not the group's own (Douyin search: `/api/v1/douyin/search/`). */
+	family?: DataPathFamily;
 	displayName: string;
 	description: string;
 	fields: FieldDescriptor[];
@@ -205,6 +207,16 @@ export interface EndpointDescriptor {
 	freeFormInput?: boolean;
 	/** A 200 answer that still reports a failure (billed by the service), e.g. notes' upstream errors. */
 	answerError?: AnswerErrorDescriptor;
+	/** An endpoint beyond the interface document: where its upstream name and parameters are public. */
+	source?: EndpointSource;
+}
+
+/** The public evidence for an endpoint the interface document does not show (docs/endpoints.md lists it). */
+export interface EndpointSource {
+	/** Where the upstream path and parameters are published (repository, commit, file, operation). */
+	reference: string;
+	/** Where a genuine captured answer was found (simulator/recorded/README.md), or why none was. */
+	answers: string;
 }
 
 /** An endpoint whose list is read newest first. */

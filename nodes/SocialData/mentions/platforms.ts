@@ -28,6 +28,8 @@ function note(record: IDataObject): MentionItem {
 	const url = noteLink(id, text(pick(note, ['xsec_token']) ?? pick(record, ['xsec_token'])));
 	return {
 		platform: 'notes',
+		kind: 'post',
+		postId: null,
 		id,
 		url: url ?? textOrNull(pick(note, ['url', 'share_url', 'link'])),
 		title: titleOr(stripMarkup(text(pick(note, ['title', 'display_title']))), body),
@@ -76,6 +78,8 @@ function searchHit(record: IDataObject, platform: Platform): MentionItem {
 	const appId = pick(record, ['exportId', 'export_id', 'jumpInfo.userName', 'username']);
 	return {
 		platform,
+		kind: 'post',
+		postId: null,
 		id,
 		url,
 		title: titleOr(stripMarkup(text(pick(record, ['title']))), body),

@@ -37,7 +37,9 @@ export function planGatewayRun(path: string, given: Input): GatewayRunPlan {
 		return { target: known, input: { ...extras, ...buildInput(known, given) } };
 	}
 	const group = GROUPS.find((candidate) =>
-		upstream.startsWith(DATA_PATH_PREFIXES[candidate.key].upstream),
+		[candidate.key, ...candidate.endpoints.map((endpoint) => endpoint.family)].some(
+			(family) => family && upstream.startsWith(DATA_PATH_PREFIXES[family].upstream),
+		),
 	);
 	const minTimeoutMs = Math.max(
 		0,

@@ -14,12 +14,21 @@ export const DEFAULT_PROVIDER = 'tikhub';
 /** The Social Data groups whose path segment carries a platform name. */
 export type DataGroupKey = 'shortVideo' | 'notes' | 'channels' | 'articles' | 'search';
 
-/** Each group's path prefix, in each vocabulary; the endpoint names after it are the same in both. */
-export const DATA_PATH_PREFIXES: Record<DataGroupKey, Record<InterfaceNames, string>> = {
+/**
+ * The path families the data endpoints live under: one per group, plus the upstream's other
+ * families a group's endpoints beyond the interface document use (Douyin's search endpoints sit
+ * under `/api/v1/douyin/search/`, an official account's article list under `/api/v1/wechat_mp/web/`).
+ */
+export type DataPathFamily = DataGroupKey | 'shortVideoSearch' | 'articlesWeb';
+
+/** Each family's path prefix, in each vocabulary; the endpoint names after it are the same in both. */
+export const DATA_PATH_PREFIXES: Record<DataPathFamily, Record<InterfaceNames, string>> = {
 	shortVideo: { upstream: '/api/v1/douyin/web/', neutral: '/api/v1/shortvideo/web/' },
+	shortVideoSearch: { upstream: '/api/v1/douyin/search/', neutral: '/api/v1/shortvideo/search/' },
 	notes: { upstream: '/api/v1/xiaohongshu/app_v2/', neutral: '/api/v1/notes/app_v2/' },
 	channels: { upstream: '/api/v1/wechat_channels/v2/', neutral: '/api/v1/channels/v2/' },
 	articles: { upstream: '/api/v1/wechat_mp/v2/', neutral: '/api/v1/mparticles/v2/' },
+	articlesWeb: { upstream: '/api/v1/wechat_mp/web/', neutral: '/api/v1/mparticles/web/' },
 	search: { upstream: '/api/v1/wechat_search/v2/', neutral: '/api/v1/mpsearch/v2/' },
 };
 

@@ -1,4 +1,4 @@
-import type { DataGroupKey } from '../../../nodes/shared/transport/wireNames';
+import type { DataPathFamily } from '../../../nodes/shared/transport/wireNames';
 import type { SimContext } from '../types';
 import type { Input } from './input';
 
@@ -21,8 +21,8 @@ export class DataReply {
 }
 
 export interface DataGroup {
-	/** The group; its path prefix is that of the names the simulator speaks (DATA_PATH_PREFIXES). */
-	key: DataGroupKey;
+	/** The path family; its prefix is that of the names the simulator speaks (DATA_PATH_PREFIXES). */
+	key: DataPathFamily;
 	/** Handlers keyed by endpoint name (the path segment after the prefix). */
 	endpoints: Record<string, DataHandler>;
 }
