@@ -5,6 +5,7 @@ import type { LateIndex } from './dataset/lateIndex';
 import { createContext } from './dataset/context';
 import { notesData, type NotesData } from './dataset/notes';
 import { hexFor } from './dataset/random';
+import { douyinSearchData, type DouyinSearchData } from './dataset/douyinSearch';
 import { searchData, type SearchData } from './dataset/search';
 import { shortVideoData, type ShortVideoData } from './dataset/shortVideo';
 import { DEFAULT_SEED, SIM_EPOCH_MS } from './constants';
@@ -55,6 +56,7 @@ export type Dataset = ShortVideoData &
 	ChannelsData &
 	ArticlesData &
 	SearchData &
+	DouyinSearchData &
 	Arrivals & {
 		seed: number;
 		/** Records per list for an endpoint name (defaults merged with the overrides). */
@@ -68,9 +70,11 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
 	const ctx = createContext(seed, options.totals ?? {}, options.now ?? (() => SIM_EPOCH_MS));
 	const channels = channelsData(ctx);
 	const articles = articlesData(ctx);
+	const shortVideo = shortVideoData(ctx);
 	const parts = withArrivals(
 		{
-			...shortVideoData(ctx),
+			...shortVideo,
+			...douyinSearchData(ctx, shortVideo),
 			...notesData(ctx),
 			...channels,
 			...articles,

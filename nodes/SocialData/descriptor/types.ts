@@ -143,7 +143,12 @@ export interface BatchDescriptor {
 }
 
 /** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
-export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
+export type MentionShape =
+	| 'note'
+	| 'searchHit'
+	| 'videoSearchHit'
+	| 'channelSearchHit'
+	| 'douyinVideo';
 
 /**
  * A list the endpoint gives newest first: Only New Since Last Run walks it, and the Social Data
@@ -158,6 +163,11 @@ export interface NewestFirstDescriptor {
 	time?: ModePaths;
 	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
 	pinned?: ModePaths;
+	/**
+	 * Only records with an id are entries of the list: others (the cards a search mixes in among its
+	 * posts) are passed over, never output as new and never a boundary.
+	 */
+	idRequired?: boolean;
 	/**
 	 * A search's list: posts may appear in it late, below posts already seen, so a walk reads on
 	 * over the Look-Back Margin.
