@@ -60,7 +60,26 @@ const SPEC: Record<string, Record<string, string[]>> = {
 	},
 };
 
+const SEARCH_FIELDS = [
+	'keyword',
+	'cursor',
+	'sort_type',
+	'publish_time',
+	'filter_duration',
+	'content_type',
+	'search_id',
+	'backtrace',
+];
+
+/** Endpoints beyond the interface document, with the path family and fields their public reference gives. */
+const BEYOND: Record<string, { family: string; fields: string[] }> = {
+	fetch_general_search_v1: { family: 'shortVideoSearch', fields: SEARCH_FIELDS },
+	fetch_video_search_v1: { family: 'shortVideoSearch', fields: SEARCH_FIELDS },
+};
+
 const PAGINATED = [
+	'fetch_general_search_v1',
+	'fetch_video_search_v1',
 	'get_note_comments',
 	'search_notes',
 	'fetch_user_videos',
@@ -80,18 +99,35 @@ const PAGINATED = [
 ];
 
 describe('endpoint descriptor', () => {
-	it('has the 32 data endpoints of the spec in their groups, and nothing else', () => {
-		expect(ENDPOINTS).toHaveLength(32);
+	it('has the 32 data endpoints of the spec in their groups, and beside them only endpoints with a public source', () => {
+		const documented = ENDPOINTS.filter((endpoint) => !endpoint.source);
+		expect(documented).toHaveLength(32);
 		for (const group of GROUPS) {
-			expect(group.endpoints.map((endpoint) => endpoint.name).sort()).toEqual(
+			const own = group.endpoints.filter((endpoint) => !endpoint.source);
+			expect(own.map((endpoint) => endpoint.name).sort()).toEqual(
 				Object.keys(SPEC[group.key]).sort(),
 			);
-			for (const endpoint of group.endpoints) {
+			for (const endpoint of own) {
 				expect(endpointPath(endpoint)).toBe(DATA_PATH_PREFIXES[group.key].upstream + endpoint.name);
 				expect(endpointPath(endpoint, 'neutral')).toBe(
 					DATA_PATH_PREFIXES[group.key].neutral + endpoint.name,
 				);
 			}
+		}
+	});
+
+	it('lists every endpoint beyond the document on its path family, with its reference and answer source', () => {
+		const beyond = ENDPOINTS.filter((endpoint) => endpoint.source);
+		expect(beyond.map((endpoint) => endpoint.name).sort()).toEqual(Object.keys(BEYOND).sort());
+		for (const endpoint of beyond) {
+			const { family, fields } = BEYOND[endpoint.name];
+			expect(endpoint.family).toBe(family);
+			expect(endpointPath(endpoint)).toBe(
+				DATA_PATH_PREFIXES[family as keyof typeof DATA_PATH_PREFIXES].upstream + endpoint.name,
+			);
+			expect(endpoint.fields.map((field) => field.name).sort()).toEqual([...fields].sort());
+			expect(endpoint.source!.reference).toMatch(/TikHub|github/);
+			expect(endpoint.source!.answers.length).toBeGreaterThan(20);
 		}
 	});
 
