@@ -98,7 +98,7 @@ export function douyinSearchData(ctx: DatasetContext, shortVideo: ShortVideoData
 		}),
 	);
 
-	const search = (keyword: string, filters: DouyinSearchFilters) =>
+	const search = (keyword: string, filters: DouyinSearchFilters = {}) =>
 		douyinOrder(
 			posts(keyword.trim()).filter(douyinFilter(filters, Math.floor(ctx.now() / 1000))),
 			filters.sort_type,
