@@ -62,6 +62,55 @@ describe.each([
 		);
 	});
 
+	it('sends log_pb.impr_id as search_id where the answer gives extra.logid as null', async () => {
+		sim.faults.queue({ endpoint: operation, data: { 'extra.logid': null } });
+		const { error } = await runSocialData(sim, search(operation, { options: { maxPages: 3 } }));
+		expect(error).toBeUndefined();
+		const inputs = sentInputs();
+		expect(inputs).toHaveLength(3);
+		expect(runCalls().every((request) => request.status === 200)).toBe(true);
+		expect(inputs[1].search_id).toMatch(/^\d{16}T[0-9A-F]{17}$/);
+	});
+
+	it('the Credit Budget stops the walk before the page it does not allow, keeping the paid ones', async () => {
+		const { items, error, hints } = await runSocialData(
+			sim,
+			search(operation, { options: { creditBudget: 0.2 } }),
+		);
+		expect(error).toBeUndefined();
+		expect(sim.ledger.billedCalls()).toBe(2);
+		expect(runCalls()).toHaveLength(2);
+		expect(items).toHaveLength(2 * PAGE_SIZE + (general ? 1 : 0));
+		expect(hints).toEqual([
+			expect.stringMatching(
+				new RegExp(`^${operation}: stopped after 2 pages .*Credit Budget of 0\\.2`),
+			),
+		]);
+	});
+
+	it('runs several items concurrently, output in input order with pairedItem', async () => {
+		const terms = ['acme', 'globex', 'initech'];
+		const { items, error } = await runSocialData(
+			sim,
+			search(operation, {
+				keyword: '={{ $json.term }}',
+				returnAll: false,
+				limit: 3,
+				options: { concurrency: 3 },
+			}),
+			{ inputItems: terms.map((term) => ({ json: { term } })) },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 0, 0, 1, 1, 1, 2, 2, 2,
+		]);
+		terms.forEach((term, index) => {
+			const hits = items.slice(index * 3, index * 3 + 3).map((item) => awemeOf(item.json));
+			for (const hit of hits.filter(Boolean)) expect(String(hit!.desc)).toContain(term);
+		});
+		expect(sim.ledger.billedCalls()).toBe(3);
+	});
+
 	it('Limit stops at the page that fills it; Max Pages bounds the walk', async () => {
 		const limited = await runSocialData(sim, search(operation, { returnAll: false, limit: 6 }));
 		expect(limited.error).toBeUndefined();
