@@ -111,6 +111,26 @@ describe.each([
 		expect(sim.ledger.billedCalls()).toBe(3);
 	});
 
+	it('reports an answer whose hits sit nowhere it knows, never "no results"', async () => {
+		// The posts moved to a key the pack does not know (a null list would be read as an empty one).
+		const moved = { data: { results: [{ aweme_info: { aweme_id: '7'.repeat(19) } }] } };
+		sim.faults.queue({ endpoint: operation, data: moved });
+		const { items, error, hints } = await runSocialData(sim, search(operation));
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+		expect(hints).toEqual([
+			expect.stringMatching(new RegExp(`^${operation}: answered in an unknown shape`)),
+		]);
+		expect(sim.ledger.billedCalls()).toBe(1);
+
+		sim.faults.queue({ endpoint: operation, data: moved });
+		const failed = await runSocialData(
+			sim,
+			search(operation, { options: { unknownShape: 'fail' } }),
+		);
+		expect(failed.error?.message).toMatch(/answered in an unknown shape/);
+	});
+
 	it('Limit stops at the page that fills it; Max Pages bounds the walk', async () => {
 		const limited = await runSocialData(sim, search(operation, { returnAll: false, limit: 6 }));
 		expect(limited.error).toBeUndefined();

@@ -17,10 +17,11 @@ useSimulator((started) => (sim = started), {
 	reset: 'never',
 });
 
-async function spike(count: number) {
+/** `count` posts on the keyword's list at once; `writtenAt` (virtual ms) before now makes them late. */
+async function spike(count: number, operation: string, writtenAt?: number) {
 	const answer = await fetch(`${sim.url}/__sim/arrivals`, {
 		method: 'POST',
-		body: JSON.stringify({ list: `douyin-search:${KEYWORD}`, count }),
+		body: JSON.stringify({ endpoint: operation, keyword: KEYWORD, count, writtenAt }),
 	});
 	expect(answer.status).toBe(200);
 }
@@ -32,7 +33,7 @@ describe.each([
 	const staticData: IDataObject = {};
 	const reported: string[] = [];
 
-	async function run() {
+	async function run(lookBackMinutes = 0, memory = staticData, earlier = reported) {
 		const billedBefore = sim.ledger.billedCalls();
 		const requestsBefore = sim.requests.length;
 		const { items, error } = await runSocialData(
@@ -42,21 +43,22 @@ describe.each([
 				operation,
 				keyword: KEYWORD,
 				returnAll: true,
-				// No look-back: the costs counted here are the walk's own.
-				options: { onlyNew: true, mentions: true, walkSummary: true, lookBackMinutes: 0 },
+				options: { onlyNew: true, mentions: true, walkSummary: true, lookBackMinutes },
 			},
-			{ staticData },
+			{ staticData: memory },
 		);
 		expect(error).toBeUndefined();
 		const ids = items.filter((item) => !item.json.onlyNewWalk).map((item) => String(item.json.id));
-		expect(ids.filter((id) => reported.includes(id))).toEqual([]);
-		reported.push(...ids);
+		// Nothing a run with the same memory output before comes out again.
+		expect(ids.filter((id) => earlier.includes(id))).toEqual([]);
+		earlier.push(...ids);
 		const inputs = sim.requests
 			.slice(requestsBefore)
 			.map((request) => JSON.parse(request.bodyText).input as IDataObject);
 		return { ids, calls: sim.ledger.billedCalls() - billedBefore, inputs };
 	}
 
+	// No look-back here: the costs counted are the walk's own.
 	it('outputs only the new posts, oldest first, paying for the pages holding them and the boundary page', async () => {
 		const first = await run();
 		const all = newestFirst().map((post) => post.aweme_id);
@@ -69,7 +71,7 @@ describe.each([
 		const nothing = await run();
 		expect(nothing).toMatchObject({ ids: [], calls: 1 });
 
-		await spike(6);
+		await spike(6, operation);
 		const fresh = await run();
 		const arrived = newestFirst()
 			.slice(0, 6)
@@ -77,5 +79,19 @@ describe.each([
 		expect(fresh.ids).toEqual([...arrived].reverse());
 		// 6 new posts on pages of 4: two pages, the second also shows the boundary.
 		expect(fresh.calls).toBe(2);
+	});
+
+	it('with the Look-Back Margin a post the search indexed late, below posts already output, comes out once', async () => {
+		const memory: IDataObject = {};
+		const output: string[] = [];
+		const firstRun = await run(120, memory, output);
+		expect(firstRun.ids.length).toBeGreaterThan(0);
+		// Written 30 minutes ago, listed only now: below the newest posts the first run output.
+		await spike(1, operation, sim.clock.now() - 30 * 60_000);
+		const late = newestFirst().find((post) => !firstRun.ids.includes(post.aweme_id))!;
+		const found = await run(120, memory, output);
+		expect(found.ids).toEqual([late.aweme_id]);
+		expect(found.calls).toBeLessThan(firstRun.calls + 1);
+		expect(await run(120, memory, output)).toMatchObject({ ids: [] });
 	});
 });
