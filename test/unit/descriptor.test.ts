@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GroupKey } from '../../nodes/SocialData/descriptor';
 import { endpointPath, ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/SocialData/descriptor';
 import { DATA_PATH_PREFIXES } from '../../nodes/shared/transport/wireNames';
 import { endpointDocs, withOperationsTable } from '../../scripts/endpointDocs';
@@ -78,8 +79,6 @@ const BEYOND: Record<string, { family: string; fields: string[] }> = {
 };
 
 const PAGINATED = [
-	'fetch_general_search_v1',
-	'fetch_video_search_v1',
 	'get_note_comments',
 	'search_notes',
 	'fetch_user_videos',
@@ -99,29 +98,39 @@ const PAGINATED = [
 ];
 
 describe('endpoint descriptor', () => {
-	it('has the 32 data endpoints of the spec in their groups, and beside them only endpoints with a public source', () => {
-		const documented = ENDPOINTS.filter((endpoint) => !endpoint.source);
-		expect(documented).toHaveLength(32);
+	it('has the 32 data endpoints of the spec in their groups; every other one names its public source', () => {
+		const ofSpec = ENDPOINTS.filter((endpoint) => !endpoint.source);
+		expect(ofSpec).toHaveLength(32);
 		for (const group of GROUPS) {
-			const own = group.endpoints.filter((endpoint) => !endpoint.source);
-			expect(own.map((endpoint) => endpoint.name).sort()).toEqual(
-				Object.keys(SPEC[group.key]).sort(),
-			);
-			for (const endpoint of own) {
-				expect(endpointPath(endpoint)).toBe(DATA_PATH_PREFIXES[group.key].upstream + endpoint.name);
+			expect(
+				group.endpoints
+					.filter((endpoint) => !endpoint.source)
+					.map((endpoint) => endpoint.name)
+					.sort(),
+			).toEqual(Object.keys(SPEC[group.key]).sort());
+			for (const endpoint of group.endpoints) {
+				const family = endpoint.family ?? group.key;
+				expect(endpointPath(endpoint)).toBe(DATA_PATH_PREFIXES[family].upstream + endpoint.name);
 				expect(endpointPath(endpoint, 'neutral')).toBe(
-					DATA_PATH_PREFIXES[group.key].neutral + endpoint.name,
+					DATA_PATH_PREFIXES[family].neutral + endpoint.name,
 				);
 			}
 		}
+		for (const endpoint of ENDPOINTS.filter((one) => one.source)) {
+			expect(endpoint.source!.reference).not.toHaveLength(0);
+			expect(endpoint.source!.answers).not.toHaveLength(0);
+		}
 	});
 
-	it('lists every endpoint beyond the document on its path family, with its reference and answer source', () => {
-		const beyond = ENDPOINTS.filter((endpoint) => endpoint.source);
-		expect(beyond.map((endpoint) => endpoint.name).sort()).toEqual(Object.keys(BEYOND).sort());
-		for (const endpoint of beyond) {
-			const { family, fields } = BEYOND[endpoint.name];
+	it('lists the Douyin searches beyond the document on their path family, with its reference and answer source', () => {
+		for (const [name, { family, fields }] of Object.entries(BEYOND)) {
+			const endpoint = findEndpoint(name, 'shortVideo')!;
 			expect(endpoint.family).toBe(family);
+			expect(endpoint.pagination?.cursors?.map((carry) => carry.field)).toEqual([
+				'cursor',
+				'search_id',
+				'backtrace',
+			]);
 			expect(endpointPath(endpoint)).toBe(
 				DATA_PATH_PREFIXES[family as keyof typeof DATA_PATH_PREFIXES].upstream + endpoint.name,
 			);
@@ -131,13 +140,26 @@ describe('endpoint descriptor', () => {
 		}
 	});
 
-	it.each(Object.entries(SPEC).flatMap(([, endpoints]) => Object.entries(endpoints)))(
-		'%s has every field the spec names',
-		(name, fields) => {
-			const names = findEndpoint(name)!.fields.map((field) => field.name);
-			expect(names).toEqual(expect.arrayContaining(fields));
-		},
-	);
+	it('finds an endpoint by group and name: names are unique only within a group', () => {
+		const douyin = findEndpoint('fetch_video_comments', 'shortVideo')!;
+		const channel = findEndpoint('fetch_video_comments', 'channels')!;
+		expect(endpointPath(douyin)).toBe('/api/v1/douyin/web/fetch_video_comments');
+		expect(endpointPath(channel)).toBe('/api/v1/wechat_channels/v2/fetch_video_comments');
+		expect(douyin.fields.map((field) => field.name)).toEqual(['aweme_id', 'cursor', 'count']);
+		expect(findEndpoint('fetch_video_comments')).toBeUndefined();
+		expect(findEndpoint('fetch_video_comments', 'notes')).toBeUndefined();
+		const keys = ENDPOINTS.map((endpoint) => `${endpoint.group}/${endpoint.name}`);
+		expect(new Set(keys).size).toBe(keys.length);
+	});
+
+	it.each(
+		Object.entries(SPEC).flatMap(([group, endpoints]) =>
+			Object.entries(endpoints).map(([name, fields]) => [group, name, fields] as const),
+		),
+	)('%s › %s has every field the spec names', (group, name, fields) => {
+		const names = findEndpoint(name, group as GroupKey)!.fields.map((field) => field.name);
+		expect(names).toEqual(expect.arrayContaining(fields));
+	});
 
 	it('offers raw exactly on channel, article and search endpoints', () => {
 		for (const endpoint of ENDPOINTS) {
@@ -149,7 +171,7 @@ describe('endpoint descriptor', () => {
 
 	it('paginates exactly the cursor-paginated endpoints', () => {
 		expect(
-			ENDPOINTS.filter((endpoint) => endpoint.pagination)
+			ENDPOINTS.filter((endpoint) => endpoint.pagination && !endpoint.source)
 				.map((endpoint) => endpoint.name)
 				.sort(),
 		).toEqual([...PAGINATED].sort());
@@ -167,6 +189,19 @@ describe('endpoint descriptor', () => {
 	it('carries the rules of the spec', () => {
 		const field = (endpoint: string, name: string) =>
 			findEndpoint(endpoint)!.fields.find((f) => f.name === name)!;
+		const douyin = (endpoint: string, name: string) =>
+			findEndpoint(endpoint, 'shortVideo')!.fields.find((f) => f.name === name)!;
+		expect(douyin('fetch_video_comments', 'aweme_id')).toMatchObject({
+			required: true,
+			bigId: true,
+			pattern: '^[0-9]{19}$',
+		});
+		expect(douyin('fetch_video_comments', 'count').default).toBe(20);
+		expect(douyin('fetch_video_comment_replies', 'cursor')).toMatchObject({
+			default: 0,
+			paging: true,
+		});
+		expect(findEndpoint('fetch_hot_search_result')!.fields).toEqual([]);
 		expect(field('fetch_search', 'keyword').trimmedLength).toEqual({ min: 1, max: 100 });
 		expect(field('fetch_search_channel_videos', 'keyword').trimmedLength).toEqual({
 			min: 1,

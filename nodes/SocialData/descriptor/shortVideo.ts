@@ -7,6 +7,7 @@ import {
 	maxCursorField,
 	same,
 } from './commonFields';
+import { douyinComments } from './douyinComments';
 import { douyinSearch } from './douyinSearch';
 
 /** Video lists paged by max_cursor (0 first, then the previous answer's max_cursor). */
@@ -352,6 +353,7 @@ export const shortVideo: GroupDescriptor = {
 				countField('counts', 20),
 			],
 		}),
+		...douyinComments,
 		...douyinSearch,
 	],
 };
