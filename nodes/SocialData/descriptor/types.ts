@@ -143,7 +143,14 @@ export interface BatchDescriptor {
 }
 
 /** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
-export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
+export type MentionShape =
+	| 'note'
+	| 'searchHit'
+	| 'videoSearchHit'
+	| 'channelSearchHit'
+	| 'noteComment'
+	| 'channelComment'
+	| 'articleComment';
 
 /**
  * A list the endpoint gives newest first: Only New Since Last Run walks it, and the Social Data
