@@ -19,6 +19,8 @@ export function readHistoryRow(json: unknown): HistoryRow {
 		key: json.key,
 		brand: json.brand,
 		platform: json.platform,
+		kind: json.kind,
+		postId: json.postId,
 		id: json.id,
 		label: json.label,
 		firstSeen: isoTextOf(json.firstSeen),
@@ -35,6 +37,10 @@ export function readHistoryRow(json: unknown): HistoryRow {
 		key: mention.key,
 		brand: mention.brand,
 		platform: mention.platform,
+		// Rows stored before comments were mentions name no kind, and keep their shape.
+		...(json.kind === undefined || json.kind === null
+			? {}
+			: { kind: mention.kind, postId: mention.postId }),
 		id: mention.id,
 		label: mention.label,
 		firstSeen: mention.firstSeen,

@@ -147,3 +147,17 @@ export function engagement(mention: StoredMention): number {
 }
 
 export const byEngagement = (a: StoredMention, b: StoredMention) => engagement(b) - engagement(a);
+
+/** Newest first by the time "answer first" shows: a comment waiting longest is not the most urgent to see. */
+export const byNewest = (a: StoredMention, b: StoredMention) => postedAt(b) - postedAt(a);
+
+/** What to open in the app where there is no web link: the app id, else (a comment) its post, else the mention. */
+export const appTarget = (mention: Mention): string =>
+	mention.openInApp ?? (mention.kind === 'comment' ? mention.postId : null) ?? mention.id;
+
+/** A text on one line, cut to `max` characters with an ellipsis. */
+export function shortened(text: string, max: number): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	const characters = [...line];
+	return characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : line;
+}
