@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
-import { readMention } from '../render/mention';
+import { namesKind, readMention } from '../render/mention';
 import type { HistoryRow } from '../spikes';
 import { isoTextOf } from './timeValue';
 
@@ -37,10 +37,8 @@ export function readHistoryRow(json: unknown): HistoryRow {
 		key: mention.key,
 		brand: mention.brand,
 		platform: mention.platform,
-		// Rows stored before comments were mentions name no kind, and keep their shape.
-		...(json.kind === undefined || json.kind === null
-			? {}
-			: { kind: mention.kind, postId: mention.postId }),
+		// Rows stored before comments were mentions keep their shape.
+		...(namesKind(json) ? { kind: mention.kind, postId: mention.postId } : {}),
 		id: mention.id,
 		label: mention.label,
 		firstSeen: mention.firstSeen,

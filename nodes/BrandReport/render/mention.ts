@@ -91,6 +91,10 @@ export function isoTime(value: unknown, field: string): number {
 	return time;
 }
 
+/** Rows stored before comments were mentions name no kind (a column added later is empty): they are posts. */
+export const namesKind = (row: Record<string, unknown>): boolean =>
+	row.kind !== undefined && row.kind !== null && row.kind !== '';
+
 /**
  * Reads one history row and refuses what the report cannot show truthfully; `prefix` names where
  * the row sits (e.g. `mentions[3].` inside a spike).
@@ -106,11 +110,7 @@ export function readMention(row: unknown, prefix = ''): StoredMention {
 		key: text(row, 'key', prefix) ?? `${platform}:${id}`,
 		brand: text(row, 'brand', prefix, true)!,
 		platform,
-		// Rows stored before comments were mentions name no kind: they are posts.
-		kind:
-			row.kind === undefined || row.kind === null
-				? 'post'
-				: oneOf(row, 'kind', prefix, MENTION_KINDS),
+		kind: namesKind(row) ? oneOf(row, 'kind', prefix, MENTION_KINDS) : 'post',
 		postId: text(row, 'postId', prefix),
 		id,
 		label: oneOf(row, 'label', prefix, LABELS),

@@ -21,6 +21,11 @@ describe('a stored comment as the report reads it', () => {
 		const comment = readMention(row({ kind: 'comment', postId: '14139476937340557422' }));
 		expect(comment).toMatchObject({ kind: 'comment', postId: '14139476937340557422' });
 		expect(readMention(row({}))).toMatchObject({ kind: 'post', postId: null });
+		// A kind column added to a table later is empty on the older rows.
+		expect(readMention(row({ kind: '', postId: '' }))).toMatchObject({
+			kind: 'post',
+			postId: null,
+		});
 	});
 
 	test('where to open it in the app: its own app id, else (a comment) its post, else its id', () => {
