@@ -178,16 +178,22 @@ describe('article comments as mentions', () => {
 });
 
 describe('the editor offers mentions on the comment lists', () => {
-	it.each(['get_note_comments', 'fetch_video_comments', 'fetch_article_comments'])(
-		'%s: Output Normalised Mentions beside Only New Since Last Run',
-		(name) => {
-			const options = nodeOptionsFor(endpoint(name)).map((option) => option.name);
+	it.each([
+		['get_note_comments', 'notes'],
+		['fetch_video_comments', 'channels'],
+		['fetch_article_comments', 'articles'],
+	] as const)(
+		'%s (%s): Output Normalised Mentions beside Only New Since Last Run',
+		(name, group) => {
+			const options = nodeOptionsFor(endpoint(name, group)).map((option) => option.name);
 			expect(options).toEqual(expect.arrayContaining(['mentions', 'onlyNew']));
 		},
 	);
 
 	it('fetch_comment_replies (it names no article) has no mention option', () => {
-		const options = nodeOptionsFor(endpoint('fetch_comment_replies')).map((option) => option.name);
+		const options = nodeOptionsFor(endpoint('fetch_comment_replies', 'articles')).map(
+			(option) => option.name,
+		);
 		expect(options).not.toContain('mentions');
 	});
 });
