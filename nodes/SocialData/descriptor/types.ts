@@ -149,6 +149,9 @@ export type MentionShape =
 	| 'videoSearchHit'
 	| 'channelSearchHit'
 	| 'douyinVideo'
+	| 'noteComment'
+	| 'channelComment'
+	| 'articleComment'
 	| 'douyinComment';
 
 /** How the records of a list that Only New Since Last Run and the trigger watch are named and dated. */
