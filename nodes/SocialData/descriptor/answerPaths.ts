@@ -17,10 +17,14 @@ function jsonTextObject(value: unknown): unknown {
 	return parsed.ok ? parsed.value : value;
 }
 
+/** The path step that reads the last element of an array (a page's last record carries the next cursor). */
+export const LAST_ELEMENT = '-1';
+
 /**
- * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays, and a
- * key steps into an object or into a string holding a JSON object.
- * Hand-written: the pack has no runtime dependencies (no lodash `get`), and `*` must flatten records.
+ * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays, `-1`
+ * takes an array's last element, and a key steps into an object or into a string holding a JSON
+ * object. Hand-written: the pack has no runtime dependencies (no lodash `get`), and `*` must
+ * flatten records.
  */
 export function valuesAt(root: unknown, path: string): unknown[] {
 	let current: unknown[] = [root];
@@ -30,6 +34,8 @@ export function valuesAt(root: unknown, path: string): unknown[] {
 			const value = segment === '*' ? candidate : jsonTextObject(candidate);
 			if (segment === '*') {
 				if (Array.isArray(value)) next.push(...value);
+			} else if (segment === LAST_ELEMENT && Array.isArray(value)) {
+				if (value.length) next.push(value[value.length - 1]);
 			} else if (value !== null && typeof value === 'object' && segment in value) {
 				next.push((value as Record<string, unknown>)[segment]);
 			}

@@ -69,7 +69,8 @@ export interface FieldDescriptor {
 }
 
 /**
- * A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array, and a
+ * A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array, `-1`
+ * takes its last element (`data.data.notes.-1.cursor`: the cursor the last record carries), and a
  * key after a string holding a JSON object reads inside it (`data.data.cursor.index`).
  */
 export type ResponsePath = string;
@@ -143,7 +144,13 @@ export interface BatchDescriptor {
 }
 
 /** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
-export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
+export type MentionShape =
+	| 'note'
+	| 'searchHit'
+	| 'videoSearchHit'
+	| 'channelSearchHit'
+	/** A message of an official account's article list (the article it leads with). */
+	| 'accountArticle';
 
 /**
  * A list the endpoint gives newest first: Only New Since Last Run walks it, and the Social Data
