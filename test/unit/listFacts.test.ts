@@ -44,12 +44,14 @@ describe('The descriptor says which lists are newest first', () => {
 	test('the lists the pack knows: notes, channels, articles and search', () => {
 		expect(names(NEWEST_FIRST)).toEqual([
 			'fetch_article_comments',
+			'fetch_mp_article_list',
 			'fetch_search',
 			'fetch_search_channel_videos',
 			'fetch_search_videos',
 			'fetch_user_videos',
 			'fetch_video_comments',
 			'get_note_comments',
+			'get_user_posted_notes',
 			'search_notes',
 		]);
 	});

@@ -220,14 +220,15 @@ export const notes: GroupDescriptor = {
 					description: 'A user posts a note (their posted notes, newest first)',
 				},
 			},
-			// Each app record carries the cursor of the page after it (its own id); the web variant gives
-			// it beside the list. The app capture has no more-pages flag: then pages go on while they hold notes.
+			// The web variant gives the next cursor beside the list; in the app answer each note carries
+			// it (its own id), so the last note's is the next page's. The app capture has no more-pages
+			// flag: then pages go on while they hold notes.
 			pagination: {
 				records: same('data.data.notes'),
 				cursors: [
 					{
 						field: 'cursor',
-						from: same('data.data.notes.-1.cursor', 'data.data.cursor'),
+						from: same('data.data.cursor', 'data.data.notes.-1.cursor'),
 						initial: '',
 					},
 				],
