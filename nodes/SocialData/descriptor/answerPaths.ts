@@ -1,4 +1,6 @@
 import { attemptParse, parseLosslessJson } from '../../shared/json/losslessJson';
+import { namedNumbersAsStrings } from '../../shared/json/namedIdStrings';
+import { ID_FIELD_NAMES } from './idFields';
 import type { AnswerMode, EndpointDescriptor } from './types';
 
 /** The answer a call gets: the simplified one where the endpoint has `raw` and the input turns it off, else the upstream one. */
@@ -7,14 +9,18 @@ export const answerMode = (
 	input: Record<string, unknown>,
 ): AnswerMode => (endpoint.raw && input.raw === false ? 'parsed' : 'raw');
 
+const ID_FIELDS = new Set(ID_FIELD_NAMES);
+
 /**
  * A string that holds a JSON object, as an object: real answers give some cursors as JSON text
- * (note comments' `cursor` holds `index` and `pageArea`), and a path may step into it.
+ * (note comments' `cursor` holds `index` and `pageArea`), and some lists (an account's messages in
+ * `general_msg_list`); a path may step into it. Its named id fields come out as strings, as the
+ * answer's own do.
  */
 function jsonTextObject(value: unknown): unknown {
 	if (typeof value !== 'string' || !value.trimStart().startsWith('{')) return value;
 	const parsed = attemptParse(parseLosslessJson, value);
-	return parsed.ok ? parsed.value : value;
+	return parsed.ok ? namedNumbersAsStrings(parsed.value, ID_FIELDS) : value;
 }
 
 /** The path step that reads the last element of an array (a page's last record carries the next cursor). */
