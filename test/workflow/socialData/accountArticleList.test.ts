@@ -82,7 +82,7 @@ describe('articles › fetch_mp_article_list', () => {
 		const detail = await runSocialData(sim, {
 			resource: 'articles',
 			operation: 'fetch_article_detail',
-			url: items[0].json.url,
+			url: String(items[0].json.url),
 		});
 		expect(detail.error).toBeUndefined();
 	});
