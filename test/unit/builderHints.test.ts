@@ -76,7 +76,7 @@ describe.each(nodes.map((description) => [description.displayName, description] 
 	},
 );
 
-test('Social Data: the 32 endpoint operations of the spec, those beyond it, Gateway › Run and two downloads, each derived or written once', () => {
+test('Social Data: an operation per endpoint (the 32 of the interface document and those beyond it), Gateway › Run and two downloads, each derived or written once', () => {
 	expect(operationsOf(socialData)).toHaveLength(ENDPOINTS.length + 3);
 	expect(ENDPOINTS.filter((endpoint) => !endpoint.source)).toHaveLength(32);
 });

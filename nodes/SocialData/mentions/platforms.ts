@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
 import { accountArticle } from './accountArticle';
+import { douyinComment } from './douyinComment';
 import { noteLink } from './links';
 import type { Platform } from '../../shared/mention';
 import type { MentionItem } from './mention';
@@ -123,6 +124,7 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	videoSearchHit: (record) => searchHit(record, 'channels'),
 	channelSearchHit,
 	accountArticle,
+	douyinComment,
 };
 
 /**
