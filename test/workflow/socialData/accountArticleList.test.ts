@@ -123,3 +123,24 @@ describe('articles › fetch_mp_article_list', () => {
 		expect(sim.ledger.credits()).toBe(0);
 	});
 });
+
+describe('a gateway that does not forward the official-account web endpoints', () => {
+	let refusing: Simulator;
+	useSimulator((started) => (refusing = started), {
+		notForwarded: { endpoints: ['fetch_mp_article_list'], status: 404 },
+	});
+
+	it('fails naming the web path and pointing to the provider, with nothing billed', async () => {
+		const { items, error } = await runSocialData(refusing, {
+			resource: 'articles',
+			operation: 'fetch_mp_article_list',
+			ghid: refusing.dataset.ids.ghid,
+			returnAll: true,
+		});
+		expect(items).toHaveLength(0);
+		expect(error?.message).toMatch(
+			/does not forward \/api\/v1\/wechat_mp\/web\/fetch_mp_article_list: ask your provider to enable/,
+		);
+		expect(refusing.ledger.credits()).toBe(0);
+	});
+});
