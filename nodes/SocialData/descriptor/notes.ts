@@ -211,8 +211,8 @@ export const notes: GroupDescriptor = {
 			description: 'Notes a user posted, newest first (pinned notes on top)',
 			newestFirst: {
 				order: {},
+				// The posted-notes lists (app and web) carry no creation time.
 				id: same('id', 'note_id'),
-				time: same('timestamp', 'time', 'create_time'),
 				pinned: same('sticky'),
 				triggerEvent: {
 					value: 'newUserNote',
