@@ -45,14 +45,17 @@ const noteIdField = hexId('Note ID', 'note_id', 'ID of the note (wins over Share
 const tikHubReference = (operationId: string) =>
 	`github TikHub/TikHub-API-Python-SDK @ 2d92927, spec/openapi.json, ${operationId}`;
 
-/** The app's note detail (2023 capture): `data` is a list of feeds, each with the note in `note_list`. */
+/**
+ * The app's note detail (2023 capture): `data` is a list of one feed, the note in its `note_list`.
+ * Read from that one place, so an answer of another shape is reported, not taken for no note.
+ */
 const noteDetail = (kind: 'image' | 'video') =>
 	endpoint({
 		name: `get_${kind}_note_detail`,
 		mentions: 'note',
 		displayName: `Get ${kind === 'image' ? 'Image' : 'Video'} Note Detail`,
 		description: `Text, ${kind === 'image' ? 'images' : 'video'}, author, time and counts of a ${kind} note`,
-		records: same('data.data.*.note_list.*'),
+		records: same('data.data.0.note_list'),
 		fields: [noteIdField, shareText('note')],
 		source: {
 			reference: tikHubReference(

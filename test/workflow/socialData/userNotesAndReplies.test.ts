@@ -206,6 +206,23 @@ describe('notes › get_image_note_detail and get_video_note_detail', () => {
 		},
 	);
 
+	it('an answer of another shape is reported as such, never as a missing note', async () => {
+		sim.faults.queue({
+			endpoint: 'get_video_note_detail',
+			data: { data: { note: { id: sim.dataset.ids.noteId } } },
+		});
+		const { items, error, hints } = await runSocialData(sim, {
+			resource: 'notes',
+			operation: 'get_video_note_detail',
+			note_id: sim.dataset.ids.noteId,
+			share_text: '',
+		});
+		expect(items).toHaveLength(0);
+		expect([error?.message, ...hints].join(' ')).toMatch(
+			/get_video_note_detail: answered in an unknown shape.*data\.data \{note\}/,
+		);
+	});
+
 	it('a deleted note: the upstream error inside the 200 answer fails the item (billed)', async () => {
 		const { error } = await runSocialData(sim, {
 			resource: 'notes',
