@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
 import { accountArticle } from './accountArticle';
+import { COMMENT_MAPPERS } from './comments';
 import { douyinComment } from './douyinComment';
+import { douyinVideo } from './douyinVideo';
 import { noteLink } from './links';
 import type { Platform } from '../../shared/mention';
 import type { MentionItem } from './mention';
@@ -124,7 +126,9 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	videoSearchHit: (record) => searchHit(record, 'channels'),
 	channelSearchHit,
 	accountArticle,
+	...COMMENT_MAPPERS,
 	douyinComment,
+	douyinVideo,
 };
 
 /**

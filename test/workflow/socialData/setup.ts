@@ -123,6 +123,8 @@ export function parametersFor(ids: WellKnownIds): Record<string, INodeParameters
 		fetch_mp_article_list: { ghid: ids.ghid, returnAll: false, limit: 5 },
 		fetch_search: { keyword: ids.keyword, returnAll: false, limit: 5 },
 		fetch_search_videos: { keyword: ids.keyword, returnAll: false, limit: 5 },
+		fetch_general_search_v1: { keyword: ids.keyword, returnAll: false, limit: 5 },
+		fetch_video_search_v1: { keyword: ids.keyword, returnAll: false, limit: 5 },
 	};
 }
 

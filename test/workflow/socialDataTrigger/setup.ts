@@ -109,6 +109,8 @@ export function eventParameters(sim: Simulator): Record<string, INodeParameters>
 		newArticleComment: { event: 'newArticleComment', url: ids.articleUrl },
 		newUserNote: { event: 'newUserNote', user_id: ids.noteUserId, share_text: '' },
 		newAccountArticle: { event: 'newAccountArticle', ghid: ids.ghid },
+		newDouyinSearchResult: { event: 'newDouyinSearchResult', keyword: ids.keyword },
+		newDouyinVideoSearchResult: { event: 'newDouyinVideoSearchResult', keyword: ids.keyword },
 	};
 }
 
@@ -124,6 +126,9 @@ interface EventFacts {
 }
 
 const strings = (values: Array<string | bigint>) => values.map(String);
+
+/** The aweme id of a Douyin search hit (its `aweme_info`). */
+const awemeOf = (json: IDataObject) => json.aweme_info as IDataObject;
 
 /** How each event's records look, and what the simulator's list holds, to check the trigger against. */
 export const EVENT_FACTS: Record<string, EventFacts> = {
@@ -246,6 +251,26 @@ export const EVENT_FACTS: Record<string, EventFacts> = {
 					.slice(0, count)
 					.map((message) => String(message.id)),
 			),
+		paged: true,
+	},
+	newDouyinSearchResult: {
+		idOf: (json) => awemeOf(json).aweme_id,
+		timeOf: (json) => Number(awemeOf(json).create_time),
+		newest: (sim, count) =>
+			sim.dataset
+				.douyinSearch(sim.dataset.ids.keyword, { sort_type: '2' })
+				.slice(0, count)
+				.map((post) => post.aweme_id),
+		paged: true,
+	},
+	newDouyinVideoSearchResult: {
+		idOf: (json) => awemeOf(json).aweme_id,
+		timeOf: (json) => Number(awemeOf(json).create_time),
+		newest: (sim, count) =>
+			sim.dataset
+				.douyinVideoSearch(sim.dataset.ids.keyword, { sort_type: '2' })
+				.slice(0, count)
+				.map((post) => post.aweme_id),
 		paged: true,
 	},
 };
