@@ -162,6 +162,7 @@ export const notes: GroupDescriptor = {
 			name: 'get_note_sub_comments',
 			displayName: 'Get Note Sub-Comments',
 			description: 'Replies under a comment of a note',
+			mentions: 'noteComment',
 			// The later page's cursor and index sit in `data.data.cursor`, an object (or its JSON text);
 			// the web variant gives the cursor as plain text there.
 			pagination: {
