@@ -11,14 +11,15 @@ import type { FieldRef } from '../../../shared/execution/inputError';
 import { InputError } from '../../../shared/execution/inputError';
 import { optionalText } from '../../../shared/execution/fieldChecks';
 import { chatSummary } from '../../helpers/answerText';
-import { chatCall } from '../../helpers/calls';
+import { chatCall } from '../../../shared/models/calls';
 import type { BatchEntry } from '../../helpers/classification/batchRequest';
 import { batchRequestBody } from '../../helpers/classification/batchRequest';
 import { classifyInBatches, isVerdict } from '../../helpers/classification/classifyInBatches';
 import { maxTokensOf, temperatureOf } from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
-import { modelLocator, modelOptions, temperatureOption } from '../descriptions';
+import { modelOptions, temperatureOption } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import { DEFAULT_CHAT_MODEL } from './complete.operation';
 
 export const kind = 'allItems';
