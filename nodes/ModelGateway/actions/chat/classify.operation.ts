@@ -171,7 +171,7 @@ export function plan(this: IExecuteFunctions, i: number): string {
 /**
  * Classifies the planned items with as few model calls as the batch size allows (see
  * classifyInBatches for the retry and split rules) and outputs each of them, in order, with
- * `{label, reason, modelCalls}` in the result field (`modelCalls`: the calls of the whole run). Settings are read from the first item, and checked before
+ * `{label, reason, modelCalls}` in the result field (`modelCalls`: the calls of the whole run). Settings are read from the first planned item, and checked before
  * the first call; the text comes from each item's plan.
  */
 export async function runAll(
@@ -180,10 +180,11 @@ export async function runAll(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const model = modelOf(this, 0);
-	const labels = labelsOf(this.getNodeParameter('labels', 0, DEFAULT_LABELS));
-	const instructions = String(this.getNodeParameter('instructions', 0, ''));
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const first = planned[0]?.itemIndex ?? 0;
+	const model = modelOf(this, first);
+	const labels = labelsOf(this.getNodeParameter('labels', first, DEFAULT_LABELS));
+	const instructions = String(this.getNodeParameter('instructions', first, ''));
+	const options = this.getNodeParameter('options', first, {}) as IDataObject;
 	const batchSize = wholeNumber(options.batchSize, DEFAULT_BATCH_SIZE, 1, 100, {
 		name: 'batchSize',
 		displayName: 'Batch Size',
