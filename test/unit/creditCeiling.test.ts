@@ -39,7 +39,7 @@ const refusal = async (action: () => Promise<void>) => {
 	return undefined;
 };
 
-describe('Credit Ceiling per hour and per day', async () => {
+describe('Credit Ceiling per hour and per day', () => {
 	it('counts the calls of every execution that shares the static data, and refuses the one past the ceiling', async () => {
 		const { ceiling } = setup({ perHour: 0.3 });
 		for (let call = 0; call < 3; call++) await ceiling().reserve(0.1, 'search_notes');

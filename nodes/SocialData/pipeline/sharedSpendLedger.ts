@@ -36,7 +36,7 @@ const LOCK_VALUE = '0';
 
 /** The error of n8n's deduplication store where n8n did not start it (an engine without n8n's database). */
 export const isStoreMissing = (error: unknown) =>
-	error instanceof Error && /needs to initialized before use/.test(error.message);
+	/needs to initialized before use/.test(String((error as { message?: unknown })?.message));
 
 const minuteToken = (scope: string, minute: number) => `${scope}|${minute}`;
 const bitToken = (scope: string, minute: number, bit: number) => `${scope}|${minute}|${bit}`;
