@@ -96,13 +96,15 @@ export class CreditCeiling {
 			const refused = this.refusalOver(minutes, now, credits, endpoint);
 			if (refused) throw refused;
 		};
-		try {
-			await this.ledger.reserve(now, credits, admit);
-		} catch (error) {
-			if (!(this.fallback && isStoreMissing(error))) throw error;
-			this.ledger = this.fallback();
-			await this.ledger.reserve(now, credits, admit);
-		}
+		const fallback = this.fallback;
+		const reserved = await this.ledger.reserve(now, credits, admit).then(
+			() => true,
+			async (error: unknown) =>
+				fallback && isStoreMissing(error) ? false : await Promise.reject(error),
+		);
+		if (reserved || !fallback) return;
+		this.ledger = fallback();
+		await this.ledger.reserve(now, credits, admit);
 	}
 }
 

@@ -34,6 +34,9 @@ const LOCK: ICheckProcessedOptions = { mode: 'latestIncrementalKey' };
 const ENTRIES: ICheckProcessedOptions = { mode: 'entries' };
 const LOCK_VALUE = '0';
 
+const isKeyConflict = (error: unknown) =>
+	/duplicate key|unique constraint/i.test(String((error as { message?: unknown })?.message));
+
 /** The error of n8n's deduplication store where n8n did not start it (an engine without n8n's database). */
 export const isStoreMissing = (error: unknown) =>
 	/needs to initialized before use/.test(String((error as { message?: unknown })?.message));
@@ -69,7 +72,7 @@ export class SharedSpendLedger implements SpendLedger {
 		private readonly scope: string,
 	) {}
 
-	seen(_now: number): MinuteSpend {
+	seen(): MinuteSpend {
 		return this.lastSeen;
 	}
 
@@ -87,13 +90,13 @@ export class SharedSpendLedger implements SpendLedger {
 		const started = Date.now();
 		let broken = false;
 		for (;;) {
-			try {
-				const taken = await this.store.checkProcessedAndRecord([LOCK_VALUE], 'workflow', LOCK);
-				if (taken.new.length > 0) return;
-			} catch (error) {
-				// Another execution created the row at the same moment: the primary key refused the second.
-				if (!/duplicate key|unique constraint/i.test((error as Error).message)) throw error;
-			}
+			const taken = await this.store
+				.checkProcessedAndRecord([LOCK_VALUE], 'workflow', LOCK)
+				.catch(async (error: unknown) =>
+					// Another execution created the row at the same moment: the primary key refused the second.
+					isKeyConflict(error) ? undefined : await Promise.reject(error),
+				);
+			if (taken && taken.new.length > 0) return;
 			const waited = Date.now() - started;
 			if (waited > 2 * LOCK_LEASE_MS)
 				throw new Error(
