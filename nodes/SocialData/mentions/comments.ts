@@ -3,7 +3,7 @@ import type { Platform } from '../../shared/mention';
 import { noteLink } from './links';
 import type { MentionItem } from './mention';
 import { count, firstTime, pick, plainNameOrNull, text, textOrNull, titleOr } from './mention';
-import type { MentionRequest } from './platforms';
+import type { MentionRequest } from './mention';
 
 /**
  * Comment lists as mentions: a comment is a mention of kind `comment` whose `postId` and `url` are
