@@ -125,6 +125,16 @@ describe('the shipped brand collector', () => {
 		]);
 	});
 
+	it('records a source that failed as a whole (n8n passes its input on) as a failure, never as a mention', () => {
+		const { rules } = node(collector, 'What Came Back').parameters as {
+			rules: { values: Array<{ outputKey: string; conditions: { conditions: unknown[] } }> };
+		};
+		const mention = JSON.stringify(rules.values.find((rule) => rule.outputKey === 'mention'));
+		// A watched post has a platform too: a mention is told by its kind.
+		expect(mention).toContain('$json.kind');
+		expect(targets(collector, 'What Came Back', rules.values.length)).toEqual(['Failure Row']);
+	});
+
 	it('takes brand and term of every mention, walk and failure from All Queries, which every source descends from', () => {
 		expect(targets(collector, 'One Item per Term')).toEqual(['All Queries']);
 		expect(targets(collector, 'One Item per Watched Post')).toEqual(['All Queries']);
