@@ -25,6 +25,7 @@ import { routeModules } from './routes';
 import type {
 	AnswerShapes,
 	HttpRoute,
+	NotForwarded,
 	RecordedRequest,
 	ResolvedOptions,
 	SimContext,
@@ -59,6 +60,8 @@ export interface SimulatorOptions {
 	 * document's words. A request in the other vocabulary is refused, unbilled, as a real gateway would.
 	 */
 	interfaceNames?: InterfaceNames;
+	/** Data endpoints this gateway does not forward: refused unbilled, naming the endpoint. */
+	notForwarded?: NotForwarded;
 }
 
 export interface Simulator {
@@ -90,6 +93,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		totals: options.totals ?? {},
 		shapes: options.shapes ?? 'recorded',
 		interfaceNames: options.interfaceNames ?? 'upstream',
+		...(options.notForwarded ? { notForwarded: options.notForwarded } : {}),
 	};
 	if (!(Number.isInteger(resolved.pageSize) && resolved.pageSize > 0))
 		throw new RangeError('pageSize must be a positive integer');

@@ -59,6 +59,19 @@ export interface ResolvedOptions {
 	shapes: AnswerShapes;
 	/** Which names the simulated service speaks (SimulatorOptions.interfaceNames). */
 	interfaceNames: InterfaceNames;
+	/** The data endpoints this gateway does not forward (SimulatorOptions.notForwarded). */
+	notForwarded?: NotForwarded;
+}
+
+/**
+ * A gateway forwards only the upstream endpoints its operator enabled: the others it refuses,
+ * unbilled, as unknown (404) or as not supported (400), naming the endpoint either way.
+ */
+export interface NotForwarded {
+	/** Endpoint names (the path's last segment), e.g. `fetch_general_search_v1`. */
+	endpoints: string[];
+	/** 404 (default): `Unknown endpoint: <path>`; 400: `Endpoint not supported: <path>`. */
+	status?: 400 | 404;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { InterfaceNames } from '../../shared/transport/wireNames';
 import { DEFAULT_PROVIDER, dataPathIn, interfaceNamesOf } from '../../shared/transport/wireNames';
 import { firstValueAt, valuesAt } from '../descriptor/answerPaths';
 import { effectiveTimeoutMs } from './callTimeout';
+import { notForwardedError } from './notForwarded';
 import type { CreditBudget } from './creditBudget';
 import type { CreditCeiling } from './creditCeiling';
 import type { Input } from './validateInput';
@@ -79,18 +80,18 @@ export async function sendCall(
 	context.ceiling?.reserve(target.price.credits, target.name);
 	context.budget.reserve(target.price.credits, target.name);
 	const timeoutMs = effectiveTimeoutMs(target, context.timeoutSeconds);
+	const provider = context.credentials.provider || DEFAULT_PROVIDER;
+	const path = wirePath(target, interfaceNamesOf(context.credentials.interfaceNames));
 	const answer = await callGateway({
 		credentials: context.credentials,
 		method: 'POST',
 		path: GATEWAY_RUN_PATH,
 		endpoint: target.name,
 		timeoutMs,
-		body: {
-			provider: context.credentials.provider || DEFAULT_PROVIDER,
-			endpoint: wirePath(target, interfaceNamesOf(context.credentials.interfaceNames)),
-			input,
-		},
+		body: { provider, endpoint: path, input },
 		signal: context.signal,
+	}).catch((error: unknown) => {
+		throw notForwardedError(error, path, target.name, provider) ?? error;
 	});
 	const failure = answerFailure(context, target, answer.body, answer.status);
 	if (failure) throw failure;

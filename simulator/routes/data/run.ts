@@ -54,6 +54,11 @@ export function runRoute(groups: DataGroup[]): HttpRoute {
 			if (typeof endpoint !== 'string' || endpoint === '')
 				return error(400, 'Missing required field: endpoint', 'endpoint');
 			const handler = handlers[ctx.options.interfaceNames].get(endpoint);
+			const refused = ctx.options.notForwarded;
+			if (refused?.endpoints.includes(endpoint.slice(endpoint.lastIndexOf('/') + 1)))
+				return refused.status === 400
+					? error(400, `Endpoint not supported: ${endpoint}`, 'endpoint')
+					: error(404, `Unknown endpoint: ${endpoint}`, 'endpoint');
 			if (!handler) return error(404, `Unknown endpoint: ${endpoint}`, 'endpoint');
 			const billing = (credits: number, units?: number) => ({
 				endpoint,
