@@ -3,6 +3,7 @@ import type {
 	FieldDescriptor,
 	ModePaths,
 	NewestFirstDescriptor,
+	PopularFirstDescriptor,
 } from '../nodes/SocialData/descriptor';
 import { endpointPath, GROUPS } from '../nodes/SocialData/descriptor';
 import { DATA_PATH_PREFIXES } from '../nodes/shared/transport/wireNames';
@@ -28,6 +29,13 @@ function newestFirstLine(list: NewestFirstDescriptor): string {
 	];
 	const readers = `Only New Since Last Run${event ? `, trigger event ${event.name} (\`${event.value}\`)` : ''}`;
 	return `- Newest first (${readers}): ${facts.filter(Boolean).join('; ')}`;
+}
+
+/** What Only New Since Last Run and the trigger read of a list by popularity. */
+function popularFirstLine(list: PopularFirstDescriptor): string {
+	const event = list.triggerEvent;
+	const readers = `Only New Since Last Run${event ? `, trigger event ${event.name} (\`${event.value}\`)` : ''}`;
+	return `- By popularity, not newest first (${readers}): a record is named by ${at(list.id)}, created at ${at(list.time)}; a walk reads page one and stops there when the count at ${at(list.total)} is the one of the last complete walk, else it reads every page`;
 }
 
 function rules(field: FieldDescriptor): string {
@@ -94,6 +102,7 @@ function endpointSection(endpoint: EndpointDescriptor): string {
 			`- Beyond the interface document. Name and parameters: ${cell(endpoint.source.reference)}. Answer shape: ${cell(endpoint.source.answers)}`,
 		);
 	if (endpoint.newestFirst) lines.push(newestFirstLine(endpoint.newestFirst));
+	if (endpoint.popularFirst) lines.push(popularFirstLine(endpoint.popularFirst));
 	if (endpoint.batch)
 		lines.push(
 			`- Batched: \`${endpoint.batch.field}\` split into calls of ${endpoint.batch.maxPerCall}`,

@@ -3,6 +3,7 @@ import { channelsData, type ChannelsData } from './dataset/channels';
 import { type Arrivals, withArrivals } from './dataset/arrivals';
 import type { LateIndex } from './dataset/lateIndex';
 import { createContext } from './dataset/context';
+import { douyinCommentsData, type DouyinCommentsData } from './dataset/douyinComments';
 import { notesData, type NotesData } from './dataset/notes';
 import { hexFor } from './dataset/random';
 import { searchData, type SearchData } from './dataset/search';
@@ -48,9 +49,12 @@ export interface WellKnownIds {
 	articleUrl: string;
 	articleLongUrl: string;
 	contentId: string;
+	/** The cid of the most liked comment under `awemeId`. */
+	douyinCommentId: string;
 }
 
 export type Dataset = ShortVideoData &
+	DouyinCommentsData &
 	NotesData &
 	ChannelsData &
 	ArticlesData &
@@ -71,6 +75,7 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
 	const parts = withArrivals(
 		{
 			...shortVideoData(ctx),
+			...douyinCommentsData(ctx),
 			...notesData(ctx),
 			...channels,
 			...articles,
@@ -115,5 +120,6 @@ function wellKnownIds(data: Omit<Dataset, 'seed' | 'total' | 'ids'>, seed: numbe
 		articleLongUrl:
 			'https://mp.example.com/s?__biz=MzA5NjQ1ODQ2MA==&mid=2651234567&idx=1&sn=5f2c0e1b',
 		contentId: String(firstComment?.content_id ?? '7234567890123456789'),
+		douyinCommentId: data.douyinVideoComments(shortVideo.awemeId)[0]?.cid ?? '7' + '2'.repeat(18),
 	};
 }

@@ -1,6 +1,7 @@
 import type { ArticleComment } from './articles';
 import type { ChannelComment, ChannelSearchHit, ChannelsData, ChannelVideo } from './channels';
 import type { DatasetContext } from './context';
+import type { DouyinCommentsData } from './douyinComments';
 import type { NoteComment, NoteCommentSort, NoteHit, NotesData, NoteSearchFilters } from './notes';
 import { NOTE_TIME_FILTERS, NOTE_TYPES } from './notes';
 import { bigIdFor, hexFor, intFor, type Part } from './random';
@@ -13,7 +14,7 @@ import { checkLateIndex, indexLagMs, type LateIndex } from './lateIndex';
 /**
  * Records that appear as virtual time moves on, for triggers to find between polls. With
  * `arrivalEveryMs` set, every watched list (a keyword's notes and search hits, a creator's videos,
- * the comments of a note, channel video or article) gains its k-th new record at
+ * the comments of a note, Douyin or channel video or article) gains its k-th new record at
  * SIM_EPOCH + k × arrivalEveryMs: advancing the clock by n intervals adds n records to each list,
  * newest first, above the generated ones (which all predate the epoch). An article's pinned comment
  * stays on top. Off by default: the lists then never change.
@@ -29,7 +30,7 @@ import { checkLateIndex, indexLagMs, type LateIndex } from './lateIndex';
  * late as a whole: written at `writtenAt` (default now), listed from `writtenAt + lateByMs`.
  */
 
-type Parts = NotesData & ChannelsData & ArticlesData & SearchData;
+type Parts = NotesData & ChannelsData & ArticlesData & SearchData & DouyinCommentsData;
 
 const SECONDS = 1000;
 /** Spike records are numbered from here up, apart from the steady arrivals' 1, 2, 3… */
@@ -339,6 +340,18 @@ export function withArrivals<T extends Parts>(
 		channelUserVideos: (username: string) => [
 			...arrived(`videos:${username}`, channelVideo(username)),
 			...data.channelUserVideos(username),
+		],
+		// Douyin lists a video's comments by likes: a new one has none yet, so it lands on the last page.
+		douyinVideoComments: (awemeId: string) => [
+			...data.douyinVideoComments(awemeId),
+			...arrived(`douyin-comments:${awemeId}`, (k, seconds) =>
+				data.arrivedDouyinComment(
+					awemeId,
+					k,
+					seconds,
+					opinionFor(k, 'arrived-dy-comment', awemeId, k),
+				),
+			),
 		],
 		channelVideoComments: (objectId: string) => [
 			...arrived(`video-comments:${objectId}`, channelComment(objectId)),

@@ -1,6 +1,9 @@
 import { SIM_EPOCH_MS } from '../constants';
 
-/** Records per list, keyed by endpoint name; `SimulatorOptions.totals` overrides any of them. */
+/**
+ * Records per list, keyed by endpoint name (`<group>/<name>` where two groups share a name);
+ * `SimulatorOptions.totals` overrides any of them.
+ */
 export const DEFAULT_TOTALS: Readonly<Record<string, number>> = {
 	fetch_user_post_videos: 45,
 	fetch_user_like_videos: 32,
@@ -15,6 +18,8 @@ export const DEFAULT_TOTALS: Readonly<Record<string, number>> = {
 	search_notes: 53,
 	fetch_user_videos: 27,
 	fetch_video_comments: 37,
+	'shortVideo/fetch_video_comments': 42,
+	fetch_video_comment_replies: 23,
 	fetch_live_history: 23,
 	fetch_search_channel_videos: 14,
 	fetch_article_comments: 33,

@@ -6,6 +6,7 @@ import { unusedMoreFlags } from '../../nodes/SocialData/pipeline/unusedMoreFlags
 import { recordedAnswer } from '../../simulator/shapes/template';
 import type { IDataObject } from 'n8n-workflow';
 import { channelMediaOf } from '../../nodes/SocialData/download/channelDownload';
+import type { GroupKey } from '../../nodes/SocialData/descriptor';
 import { endpoint } from './support/inputRejection';
 
 /** Reading the answers of every variant genuine captures show (simulator/recorded/README.md). */
@@ -101,12 +102,16 @@ describe('counts and times as the platforms write them', () => {
 });
 
 describe('the variants genuine channel and article answers show', () => {
-	const recordPaths = (name: string) => endpoint(name).pagination!.records.raw;
+	const recordPaths = (name: string, group?: GroupKey) =>
+		endpoint(name, group).pagination!.records.raw;
 
 	it('channel video comments: the v1 `comment_info` list beside the spec `commentInfo`', () => {
 		const comment = { comment_id: '14123456789012345678', content: 'x' };
 		expect(
-			recordsAt({ data: { comment_info: [comment] } }, recordPaths('fetch_video_comments')),
+			recordsAt(
+				{ data: { comment_info: [comment] } },
+				recordPaths('fetch_video_comments', 'channels'),
+			),
 		).toEqual([comment]);
 	});
 

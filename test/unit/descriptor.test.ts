@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GroupKey } from '../../nodes/SocialData/descriptor';
 import { endpointPath, ENDPOINTS, findEndpoint, GROUPS } from '../../nodes/SocialData/descriptor';
 import { DATA_PATH_PREFIXES } from '../../nodes/shared/transport/wireNames';
 import { endpointDocs, withOperationsTable } from '../../scripts/endpointDocs';
@@ -80,28 +81,50 @@ const PAGINATED = [
 ];
 
 describe('endpoint descriptor', () => {
-	it('has the 32 data endpoints of the spec in their groups, and nothing else', () => {
-		expect(ENDPOINTS).toHaveLength(32);
+	it('has the 32 data endpoints of the spec in their groups; every other one names its public source', () => {
+		const ofSpec = ENDPOINTS.filter((endpoint) => !endpoint.source);
+		expect(ofSpec).toHaveLength(32);
 		for (const group of GROUPS) {
-			expect(group.endpoints.map((endpoint) => endpoint.name).sort()).toEqual(
-				Object.keys(SPEC[group.key]).sort(),
-			);
+			expect(
+				group.endpoints
+					.filter((endpoint) => !endpoint.source)
+					.map((endpoint) => endpoint.name)
+					.sort(),
+			).toEqual(Object.keys(SPEC[group.key]).sort());
 			for (const endpoint of group.endpoints) {
-				expect(endpointPath(endpoint)).toBe(DATA_PATH_PREFIXES[group.key].upstream + endpoint.name);
+				const family = endpoint.family ?? group.key;
+				expect(endpointPath(endpoint)).toBe(DATA_PATH_PREFIXES[family].upstream + endpoint.name);
 				expect(endpointPath(endpoint, 'neutral')).toBe(
-					DATA_PATH_PREFIXES[group.key].neutral + endpoint.name,
+					DATA_PATH_PREFIXES[family].neutral + endpoint.name,
 				);
 			}
 		}
+		for (const endpoint of ENDPOINTS.filter((one) => one.source)) {
+			expect(endpoint.source!.reference).not.toHaveLength(0);
+			expect(endpoint.source!.answers).not.toHaveLength(0);
+		}
 	});
 
-	it.each(Object.entries(SPEC).flatMap(([, endpoints]) => Object.entries(endpoints)))(
-		'%s has every field the spec names',
-		(name, fields) => {
-			const names = findEndpoint(name)!.fields.map((field) => field.name);
-			expect(names).toEqual(expect.arrayContaining(fields));
-		},
-	);
+	it('finds an endpoint by group and name: names are unique only within a group', () => {
+		const douyin = findEndpoint('fetch_video_comments', 'shortVideo')!;
+		const channel = findEndpoint('fetch_video_comments', 'channels')!;
+		expect(endpointPath(douyin)).toBe('/api/v1/douyin/web/fetch_video_comments');
+		expect(endpointPath(channel)).toBe('/api/v1/wechat_channels/v2/fetch_video_comments');
+		expect(douyin.fields.map((field) => field.name)).toEqual(['aweme_id', 'cursor', 'count']);
+		expect(findEndpoint('fetch_video_comments')).toBeUndefined();
+		expect(findEndpoint('fetch_video_comments', 'notes')).toBeUndefined();
+		const keys = ENDPOINTS.map((endpoint) => `${endpoint.group}/${endpoint.name}`);
+		expect(new Set(keys).size).toBe(keys.length);
+	});
+
+	it.each(
+		Object.entries(SPEC).flatMap(([group, endpoints]) =>
+			Object.entries(endpoints).map(([name, fields]) => [group, name, fields] as const),
+		),
+	)('%s › %s has every field the spec names', (group, name, fields) => {
+		const names = findEndpoint(name, group as GroupKey)!.fields.map((field) => field.name);
+		expect(names).toEqual(expect.arrayContaining(fields));
+	});
 
 	it('offers raw exactly on channel, article and search endpoints', () => {
 		for (const endpoint of ENDPOINTS) {
@@ -113,7 +136,7 @@ describe('endpoint descriptor', () => {
 
 	it('paginates exactly the cursor-paginated endpoints', () => {
 		expect(
-			ENDPOINTS.filter((endpoint) => endpoint.pagination)
+			ENDPOINTS.filter((endpoint) => endpoint.pagination && !endpoint.source)
 				.map((endpoint) => endpoint.name)
 				.sort(),
 		).toEqual([...PAGINATED].sort());
@@ -131,6 +154,19 @@ describe('endpoint descriptor', () => {
 	it('carries the rules of the spec', () => {
 		const field = (endpoint: string, name: string) =>
 			findEndpoint(endpoint)!.fields.find((f) => f.name === name)!;
+		const douyin = (endpoint: string, name: string) =>
+			findEndpoint(endpoint, 'shortVideo')!.fields.find((f) => f.name === name)!;
+		expect(douyin('fetch_video_comments', 'aweme_id')).toMatchObject({
+			required: true,
+			bigId: true,
+			pattern: '^[0-9]{19}$',
+		});
+		expect(douyin('fetch_video_comments', 'count').default).toBe(20);
+		expect(douyin('fetch_video_comment_replies', 'cursor')).toMatchObject({
+			default: 0,
+			paging: true,
+		});
+		expect(findEndpoint('fetch_hot_search_result')!.fields).toEqual([]);
 		expect(field('fetch_search', 'keyword').trimmedLength).toEqual({ min: 1, max: 100 });
 		expect(field('fetch_search_channel_videos', 'keyword').trimmedLength).toEqual({
 			min: 1,

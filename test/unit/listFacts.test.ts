@@ -1,6 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { EndpointDescriptor, NewestFirstDescriptor } from '../../nodes/SocialData/descriptor';
-import { ENDPOINTS, findEndpoint, isNewestFirst, same } from '../../nodes/SocialData/descriptor';
+import {
+	ENDPOINTS,
+	findEndpoint,
+	isNewestFirst,
+	isWatched,
+	listOrderOf,
+	same,
+	watchedListOf,
+} from '../../nodes/SocialData/descriptor';
 import { NODE_OPTION_DEFAULTS, nodeOptionsFor } from '../../nodes/SocialData/editor/nodeOptions';
 import { lookBackFor } from '../../nodes/SocialData/newOnly/lookBack';
 import { planNewOnly } from '../../nodes/SocialData/newOnly/planNewOnly';
@@ -41,6 +49,15 @@ const postsList: NewestFirstDescriptor = { order: { filter_type: '0' }, id: same
 const ONLY_NEW = { ...NODE_OPTION_DEFAULTS, onlyNew: true };
 
 describe('The descriptor says which lists are newest first', () => {
+	test('the lists by popularity: Douyin comments, watched by their count', () => {
+		const popular = ENDPOINTS.filter((endpoint) => endpoint.popularFirst);
+		expect(popular.map((endpoint) => `${endpoint.group}/${endpoint.name}`)).toEqual([
+			'shortVideo/fetch_video_comments',
+		]);
+		expect(popular[0].popularFirst!.total).toEqual(same('data.total'));
+		expect(lookBackFor(popular[0].popularFirst!, 120)).toBe(0);
+	});
+
 	test('the lists the pack knows: notes, channels, articles and search', () => {
 		expect(names(NEWEST_FIRST)).toEqual([
 			'fetch_article_comments',
@@ -73,8 +90,8 @@ describe('The descriptor says which lists are newest first', () => {
 });
 
 describe('Only New Since Last Run follows the descriptor', () => {
-	test('offered for every newest-first list, and nothing else', () => {
-		expect(operationsOffering('onlyNew')).toEqual(names(NEWEST_FIRST));
+	test('offered for every watched list (newest first or by popularity), and nothing else', () => {
+		expect(operationsOffering('onlyNew')).toEqual(names(ENDPOINTS.filter(isWatched)));
 	});
 
 	test("the Look-Back Margin is offered for a search's lists only, and only they walk with one", () => {
@@ -117,10 +134,12 @@ describe('The Social Data Trigger follows the descriptor', () => {
 	)!;
 
 	test('one event per list that names one, worded as the entry words it, sorted by name', () => {
-		const named = NEWEST_FIRST.filter((endpoint) => endpoint.newestFirst.triggerEvent);
+		const named = ENDPOINTS.filter(isWatched).filter(
+			(endpoint) => watchedListOf(endpoint).triggerEvent,
+		);
 		expect(names(TRIGGER_EVENTS.map((event) => event.endpoint))).toEqual(names(named));
 		for (const event of TRIGGER_EVENTS)
-			expect(event).toMatchObject({ ...event.endpoint.newestFirst.triggerEvent });
+			expect(event).toMatchObject({ ...watchedListOf(event.endpoint).triggerEvent });
 		const options = eventProperty.options as INodePropertyOptions[];
 		expect(options.map(({ value, name, description }) => ({ value, name, description }))).toEqual(
 			TRIGGER_EVENTS.map(({ value, name, description }) => ({ value, name, description })),
@@ -139,7 +158,7 @@ describe('The Social Data Trigger follows the descriptor', () => {
 	test("the order an event's list is read in is sent, never offered", () => {
 		for (const event of TRIGGER_EVENTS) {
 			const offered = offeredOptionalFields(event).map((field) => field.name);
-			for (const name of Object.keys(event.endpoint.newestFirst.order))
+			for (const name of Object.keys(listOrderOf(event.endpoint)))
 				expect(offered).not.toContain(name);
 		}
 	});

@@ -5,7 +5,7 @@ import { SocialGatewayChatModel } from '../../nodes/SocialGatewayChatModel/Socia
 import { ENDPOINTS } from '../../nodes/SocialData/descriptor';
 import type { RecordedRequest, Simulator } from '../../simulator';
 import { useSimulator } from '../support/useSimulator';
-import { parametersFor, runSocialData } from '../workflow/socialData/setup';
+import { operationParameters, runSocialData } from '../workflow/socialData/setup';
 import { runModelGateway } from '../workflow/modelGateway/setup';
 
 // With the default credential (Interface Names left alone), nothing the pack sends carries a word
@@ -95,7 +95,11 @@ describe('upstream names (the default): no neutral word goes on the wire', () =>
 	it.each(ENDPOINTS.map((endpoint) => [endpoint.group, endpoint.name]))(
 		'social data %s › %s',
 		async (resource, operation) => {
-			const parameters = { resource, operation, ...parametersFor(sim.dataset.ids)[operation] };
+			const parameters = {
+				resource,
+				operation,
+				...operationParameters(sim.dataset.ids, resource, operation),
+			};
 			const { error } = await runSocialData(sim, parameters);
 			expect(error).toBeUndefined();
 			expect(sim.requests.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import {
 	maxCursorField,
 	same,
 } from './commonFields';
+import { douyinComments } from './douyinComments';
 
 /** Video lists paged by max_cursor (0 first, then the previous answer's max_cursor). */
 const byMaxCursor = (records = 'data.aweme_list'): PaginationDescriptor => ({
@@ -351,5 +352,6 @@ export const shortVideo: GroupDescriptor = {
 				countField('counts', 20),
 			],
 		}),
+		...douyinComments,
 	],
 };

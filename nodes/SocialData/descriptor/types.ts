@@ -143,28 +143,48 @@ export interface BatchDescriptor {
 }
 
 /** How a record of an endpoint reads as a normalised mention (the mappers are in mentions/platforms.ts). */
-export type MentionShape = 'note' | 'searchHit' | 'videoSearchHit' | 'channelSearchHit';
+export type MentionShape =
+	| 'note'
+	| 'searchHit'
+	| 'videoSearchHit'
+	| 'channelSearchHit'
+	| 'douyinComment';
+
+/** How the records of a list that Only New Since Last Run and the trigger watch are named and dated. */
+export interface WatchedListDescriptor {
+	/** Names a record: the first path holding a value (ids as strings). */
+	id: ModePaths;
+	/** Creation time (seconds or milliseconds); absent when the records carry none. */
+	time?: ModePaths;
+	/** Records pinned above the list's order (an article's top comment): never a boundary. */
+	pinned?: ModePaths;
+	/** The Social Data Trigger's event that watches this list, as its Event dropdown names it. */
+	triggerEvent?: TriggerEventDescriptor;
+}
 
 /**
  * A list the endpoint gives newest first: Only New Since Last Run walks it, and the Social Data
  * Trigger watches it, each down to the first record an earlier walk saw.
  */
-export interface NewestFirstDescriptor {
+export interface NewestFirstDescriptor extends WatchedListDescriptor {
 	/** Sent on every call and never offered to the user: the input that orders the list newest first. */
 	order: Record<string, string>;
-	/** Names a record: the first path holding a value (ids as strings). */
-	id: ModePaths;
-	/** Creation time (seconds or milliseconds); absent when the records carry none. */
-	time?: ModePaths;
-	/** Records pinned above the newest-first order (an article's top comment): never a boundary. */
-	pinned?: ModePaths;
 	/**
 	 * A search's list: posts may appear in it late, below posts already seen, so a walk reads on
 	 * over the Look-Back Margin.
 	 */
 	searchIndex?: boolean;
-	/** The Social Data Trigger's event that watches this list, as its Event dropdown names it. */
-	triggerEvent?: TriggerEventDescriptor;
+}
+
+/**
+ * A list in an order other than time (Douyin's comments: most liked first), so a new record may sit
+ * on any page. Its first page reports how many records the list holds: a walk reads every page only
+ * when that count changed since the last walk (see newOnly/popularWalk.ts).
+ */
+export interface PopularFirstDescriptor extends WatchedListDescriptor {
+	time: ModePaths;
+	/** Where the answer reports how many records the whole list holds. */
+	total: ModePaths;
 }
 
 export interface TriggerEventDescriptor {
@@ -196,6 +216,8 @@ export interface EndpointDescriptor {
 	mentions?: MentionShape;
 	/** Its list is read newest first: Only New Since Last Run and the trigger walk it. */
 	newestFirst?: NewestFirstDescriptor;
+	/** Its list is in another order (by likes): Only New Since Last Run and the trigger walk it whole when it grew. */
+	popularFirst?: PopularFirstDescriptor;
 	/** What one call costs: the credit budget reserves it before each call and estimates an execution with it. */
 	price: PriceDescriptor;
 	/** Client timeout; never below `minTimeoutMs`. */
@@ -221,6 +243,12 @@ export interface EndpointSource {
 
 /** An endpoint whose list is read newest first. */
 export type NewestFirstEndpoint = EndpointDescriptor & { newestFirst: NewestFirstDescriptor };
+
+/** An endpoint whose list is ordered by popularity. */
+export type PopularFirstEndpoint = EndpointDescriptor & { popularFirst: PopularFirstDescriptor };
+
+/** An endpoint whose list Only New Since Last Run and the trigger can watch. */
+export type WatchedEndpoint = NewestFirstEndpoint | PopularFirstEndpoint;
 
 export interface AnswerErrorDescriptor {
 	/** The answer failed when the value at `path` equals `equals`. */

@@ -9,9 +9,12 @@ import { commonNodeOptions, timeoutOption } from '../editor/nodeOptions';
 export const DOWNLOAD_OPERATION = 'download';
 
 /** The endpoints whose answers carry the links a download fetches. */
-export const SINGLE_PLAY_LINK = findEndpoint('fetch_video_high_quality_play_url')!;
-export const BATCH_PLAY_LINKS = findEndpoint('fetch_multi_video_high_quality_play_url')!;
-export const CHANNEL_VIDEO_DETAIL = findEndpoint('fetch_video_detail')!;
+export const SINGLE_PLAY_LINK = findEndpoint('fetch_video_high_quality_play_url', 'shortVideo')!;
+export const BATCH_PLAY_LINKS = findEndpoint(
+	'fetch_multi_video_high_quality_play_url',
+	'shortVideo',
+)!;
+export const CHANNEL_VIDEO_DETAIL = findEndpoint('fetch_video_detail', 'channels')!;
 
 const DOWNLOAD_BUILDER_HINTS: Partial<Record<GroupKey, string>> = {
 	shortVideo:

@@ -214,11 +214,12 @@ const newOnly: INodeProperties[] = [
 	},
 ];
 
-/** Only New for the lists read newest first; the Look-Back Margin only for a search's list. */
+/** Only New for the lists a walk can watch; the Look-Back Margin only for a search's list. */
 function newOnlyOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
-	const list = endpoint.newestFirst;
-	if (!list) return [];
-	return list.searchIndex ? newOnly : newOnly.filter((option) => option.name !== 'lookBackMinutes');
+	if (!endpoint.newestFirst && !endpoint.popularFirst) return [];
+	return endpoint.newestFirst?.searchIndex
+		? newOnly
+		: newOnly.filter((option) => option.name !== 'lookBackMinutes');
 }
 
 export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {

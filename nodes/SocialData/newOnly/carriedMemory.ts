@@ -24,7 +24,7 @@ const isMark = (value: unknown): value is Mark =>
 
 const isOptionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
 
-/** A walk memory of this version or an earlier one (without the Look-Back Margin's window and floor). */
+/** A walk memory of this version or an earlier one (without the Look-Back Margin's window and floor, or a list's total). */
 function isWalkState(value: unknown): value is TriggerState {
 	if (!isObject(value) || typeof value.query !== 'string') return false;
 	if (!Array.isArray(value.seen) || !value.seen.every((id) => typeof id === 'string')) return false;
@@ -32,13 +32,14 @@ function isWalkState(value: unknown): value is TriggerState {
 	const { window, backlog } = value;
 	if (window !== undefined && !(isObject(window) && Object.values(window).every(Number.isFinite)))
 		return false;
-	if (!isOptionalNumber(value.floor)) return false;
+	if (!isOptionalNumber(value.floor) || !isOptionalNumber(value.total)) return false;
 	return (
 		backlog === undefined ||
 		(isObject(backlog) &&
 			isObject(backlog.request) &&
 			(backlog.floor === undefined || isMark(backlog.floor)) &&
-			isOptionalNumber(backlog.start))
+			isOptionalNumber(backlog.start) &&
+			isOptionalNumber(backlog.total))
 	);
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
+import { isPopularFirst } from '../descriptor';
 import { answerMode } from '../descriptor/answerPaths';
 import { CreditBudget } from '../pipeline/creditBudget';
 import type { EndpointOutput, EndpointSettings } from '../pipeline/fetchEndpoint';
@@ -11,12 +12,16 @@ import { Listing } from './listing';
 import type { WalkLimit } from './pollAllowance';
 import type { PollOutcome } from './pollState';
 import { nextPoll, readWholeList } from './pollState';
+import { popularWalk } from './popularWalk';
 import type { NewOnlyPlan } from './planNewOnly';
 import { recallQuery, rememberQuery } from './queryMemory';
 import { RunAllowance } from './runAllowance';
 
-/** Why a walk ended: at a record seen before, at the list's end, or at a limit (then the next run reads on). */
-export type WalkEnd = 'seen' | 'end' | Exclude<WalkLimit, 'pollBudget'>;
+/**
+ * Why a walk ended: at a record seen before, at the list's end, at a list by popularity whose count
+ * did not change, or at a limit (then the next run reads on).
+ */
+export type WalkEnd = 'seen' | 'end' | 'sameCount' | Exclude<WalkLimit, 'pollBudget'>;
 
 /** What one item's walk cost and found: the execution hint, and the optional summary item. */
 export interface WalkSummary {
@@ -41,7 +46,7 @@ export interface NewOnlyItem {
 	newOnly: NewOnlyPlan;
 }
 
-type Limit = Exclude<WalkEnd, 'seen' | 'end'>;
+type Limit = Exclude<WalkEnd, 'seen' | 'end' | 'sameCount'>;
 
 const LIMITS: Record<Limit, (plan: NewOnlyPlan) => string> = {
 	creditBudget: (plan) => `the Credit Budget (${plan.creditBudget} credits) ran out`,
@@ -51,6 +56,8 @@ const LIMITS: Record<Limit, (plan: NewOnlyPlan) => string> = {
 
 function ending(stoppedBy: WalkEnd, plan: NewOnlyPlan, lookBackCut: boolean): string {
 	if (stoppedBy === 'end') return 'read to the end of the list';
+	if (stoppedBy === 'sameCount')
+		return 'the first page reported the same number of records as when the list was last read to its end, so no other page was read';
 	if (stoppedBy === 'seen')
 		return plan.lookBackMinutes > 0
 			? `read back ${plan.lookBackMinutes} minutes below the newest record an earlier run saw (Look-Back Margin) and stopped there`
@@ -71,6 +78,7 @@ function walkNotice(item: NewOnlyItem, summary: WalkSummary, lookBackCut: boolea
 function endOf(outcome: PollOutcome, allowance: RunAllowance): WalkEnd {
 	const limit = allowance.stoppedBy;
 	if (limit && limit !== 'pollBudget') return limit;
+	if (outcome.sameTotal) return 'sameCount';
 	return outcome.reachedBoundary ? 'seen' : 'end';
 }
 
@@ -103,9 +111,11 @@ export async function fetchNewOnly(
 	// A carried memory never touches the static data: the flow stores `onlyNewWalk.memory` itself.
 	const memory = carried ? carried.state : recallQuery(staticData(), newOnly.query);
 	const allowance = new RunAllowance(newOnly.maxPages, refusingLimit);
-	const outcome = memory
-		? await nextPoll(listing, memory, allowance, newOnly.lookBackMinutes)
-		: await readWholeList(listing, newOnly.query, allowance, newOnly.lookBackMinutes);
+	const outcome = isPopularFirst(newOnly.list)
+		? await popularWalk(listing, memory, newOnly.query, allowance, { count: Infinity })
+		: memory
+			? await nextPoll(listing, memory, allowance, newOnly.lookBackMinutes)
+			: await readWholeList(listing, newOnly.query, allowance, newOnly.lookBackMinutes);
 	if (!carried) rememberQuery(staticData(), outcome.state);
 
 	const stoppedBy = endOf(outcome, allowance);
@@ -117,7 +127,7 @@ export async function fetchNewOnly(
 		newRecords: outcome.emitted.length,
 		stoppedBy,
 		continuesNextRun:
-			stoppedBy !== 'seen' && stoppedBy !== 'end' && outcome.lookBackCutBy === undefined,
+			!['seen', 'end', 'sameCount'].includes(stoppedBy) && outcome.lookBackCutBy === undefined,
 		firstRun: !memory,
 	};
 	const records = outcome.emitted.map((record) => record.json);

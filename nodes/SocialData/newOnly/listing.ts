@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { AnswerMode, NewestFirstEndpoint } from '../descriptor';
+import type { AnswerMode, WatchedEndpoint } from '../descriptor';
+import { watchedListOf } from '../descriptor';
 import { firstPageInput, nextPage, startPositions } from '../pipeline/pageWalk';
 import { firstValueAt, recordsAt } from '../descriptor/answerPaths';
 import { asItemJson } from '../pipeline/outputItems';
@@ -35,10 +36,10 @@ function timeOf(value: unknown): number | undefined {
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-/** A watched list: one newest-first endpoint and its input, read page by page through `fetchPage`. */
+/** A watched list: one endpoint's list and its input, read page by page through `fetchPage`. */
 export class Listing {
 	constructor(
-		readonly endpoint: NewestFirstEndpoint,
+		readonly endpoint: WatchedEndpoint,
 		readonly mode: AnswerMode,
 		readonly input: Input,
 		private readonly fetchPage: (request: Input) => Promise<unknown>,
@@ -54,7 +55,7 @@ export class Listing {
 
 	private recordOf(value: unknown): ListedRecord {
 		const { mode } = this;
-		const list = this.endpoint.newestFirst;
+		const list = watchedListOf(this.endpoint);
 		const json = asItemJson(value);
 		const id = firstValueAt(json, list.id[mode]);
 		const pinned = list.pinned ? firstValueAt(json, list.pinned[mode]) : undefined;
@@ -67,15 +68,15 @@ export class Listing {
 	}
 
 	/**
-	 * Reads pages from `request` on, newest first, asking `judge` about every record, until a record
-	 * is judged the boundary, `enough` says so after a page, the list ends, or the poll's `allowance`
-	 * permits no other page (then `unread` says where the walk would go on).
+	 * Reads pages from `request` on, in the list's order, asking `judge` about every record, until a
+	 * record is judged the boundary, `enough` says so after a page (given the page's answer), the list
+	 * ends, or the poll's `allowance` permits no other page (then `unread` says where the walk would go on).
 	 */
 	async walk(
 		request: Input,
 		judge: (record: ListedRecord, found: ListedRecord[]) => Verdict,
 		allowance: WalkAllowance,
-		enough: (found: ListedRecord[]) => boolean = () => false,
+		enough: (found: ListedRecord[], body: unknown) => boolean = () => false,
 	): Promise<WalkOutcome> {
 		const { endpoint } = this;
 		const paged = endpoint.pagination
@@ -104,7 +105,7 @@ export class Listing {
 					outcome.found.push(record);
 				}
 			}
-			if (!paged || enough(outcome.found)) return outcome;
+			if (!paged || enough(outcome.found, body)) return outcome;
 			// Sticky values (search sessions) come from the walk's first answer; a resumed walk already carries them.
 			const step = nextPage(paged, this.mode, current, body, outcome.calls === 1, visited);
 			if ('stop' in step) return outcome;

@@ -1,4 +1,4 @@
-import type { NewestFirstDescriptor } from '../descriptor';
+import type { NewestFirstDescriptor, WatchedListDescriptor } from '../descriptor';
 import type { ListedRecord } from './listing';
 import type { Mark, TriggerState } from './seenMemory';
 
@@ -11,7 +11,10 @@ import type { Mark, TriggerState } from './seenMemory';
  */
 
 /** The margin to walk with: only a search's list, whose records carry a publish time, is indexed late. */
-export function lookBackFor(list: NewestFirstDescriptor, minutes: number): number {
+export function lookBackFor(
+	list: WatchedListDescriptor & Pick<NewestFirstDescriptor, 'searchIndex'>,
+	minutes: number,
+): number {
 	return list.searchIndex && list.time ? minutes : 0;
 }
 

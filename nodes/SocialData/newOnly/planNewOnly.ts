@@ -1,5 +1,5 @@
-import type { EndpointDescriptor, NewestFirstEndpoint } from '../descriptor';
-import { isNewestFirst } from '../descriptor';
+import type { EndpointDescriptor, NewestFirstEndpoint, WatchedEndpoint } from '../descriptor';
+import { isNewestFirst, isWatched, listOrderOf, watchedListOf } from '../descriptor';
 import { InputError } from '../../shared/execution';
 import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
 import type { NodeOptionValues } from '../editor/nodeOptions';
@@ -11,8 +11,8 @@ import { lookBackFor } from './lookBack';
 
 /** One item's walk under "Only New Since Last Run", checked before any call. */
 export interface NewOnlyPlan {
-	/** The item's endpoint: its list is read newest first. */
-	list: NewestFirstEndpoint;
+	/** The item's endpoint: its list is read newest first, or by popularity. */
+	list: WatchedEndpoint;
 	/** The endpoint and its input: the key of the walk's memory. */
 	query: string;
 	maxPages: number;
@@ -45,7 +45,8 @@ function checkOrder(list: NewestFirstEndpoint, given: Input) {
 
 /**
  * Plans the walk of an item whose options ask for Only New Since Last Run: the endpoint's list must
- * be one the descriptor says is read newest first, read in full (Return All), one item per record.
+ * be one the descriptor says a walk can watch (newest first, or by popularity), read in full
+ * (Return All), one item per record.
  */
 export function planNewOnly(
 	endpoint: EndpointDescriptor,
@@ -53,10 +54,10 @@ export function planNewOnly(
 	returnAll: boolean,
 	options: NodeOptionValues,
 ): { input: Input; newOnly: NewOnlyPlan } {
-	if (!isNewestFirst(endpoint))
+	if (!isWatched(endpoint))
 		throw InputError.about(
 			ONLY_NEW,
-			`is not available for ${endpoint.name}: its answers are not a list read newest first`,
+			`is not available for ${endpoint.name}: its answers are not a list a walk can watch`,
 		);
 	if (endpoint.pagination && !returnAll)
 		throw InputError.about(
@@ -76,8 +77,8 @@ export function planNewOnly(
 			LOOK_BACK,
 			`must be a whole number of minutes, 0 or more; got ${JSON.stringify(options.lookBackMinutes)}`,
 		);
-	checkOrder(endpoint, given);
-	const input = buildInput(endpoint, { ...given, ...endpoint.newestFirst.order });
+	if (isNewestFirst(endpoint)) checkOrder(endpoint, given);
+	const input = buildInput(endpoint, { ...given, ...listOrderOf(endpoint) });
 	const query = JSON.stringify([endpoint.name, input]);
 	return {
 		input,
@@ -86,7 +87,7 @@ export function planNewOnly(
 			query,
 			maxPages: options.maxPages,
 			creditBudget: options.creditBudget,
-			lookBackMinutes: lookBackFor(endpoint.newestFirst, options.lookBackMinutes),
+			lookBackMinutes: lookBackFor(watchedListOf(endpoint), options.lookBackMinutes),
 			walkSummary: options.walkSummary,
 			...(options.onlyNewMemoryIn === 'parameter'
 				? { carried: readCarriedMemory(options, query) }

@@ -19,6 +19,8 @@ export interface PollOutcome {
 	lookBackCutBy?: WalkLimit;
 	/** Set when the last walk ended at a record seen before (not at the list's end or a limit). */
 	reachedBoundary?: boolean;
+	/** A list by popularity: its first page reported the count remembered, so no other page was read. */
+	sameTotal?: boolean;
 }
 
 const markOf = (records: ListedRecord[]): Mark | undefined => {

@@ -20,6 +20,8 @@ export interface Backlog {
 	floor?: Mark;
 	/** With a Look-Back Margin: the walk ends at the first record published before this time (see lookBack.ts). */
 	start?: number;
+	/** A list by popularity: the count its first page reported when this walk began (see popularWalk.ts). */
+	total?: number;
 }
 
 /** What the trigger keeps in the workflow's static data: plain JSON, saved by n8n with the workflow. */
@@ -31,8 +33,10 @@ export interface TriggerState {
 	seen: string[];
 	/** With a Look-Back Margin: id → publish time of every record output since `floor` (see lookBack.ts). */
 	window?: Record<string, number>;
-	/** With a Look-Back Margin: no record published before this time is new. */
+	/** With a Look-Back Margin, or on a list by popularity: no record published before this time is new. */
 	floor?: number;
+	/** A list by popularity: the count its first page reported when it was last read to its end. */
+	total?: number;
 	backlog?: Backlog;
 }
 

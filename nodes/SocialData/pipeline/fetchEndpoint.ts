@@ -146,7 +146,9 @@ async function sendWithFallback(
 	settings: EndpointSettings,
 ) {
 	const fallback =
-		settings.fallback && endpoint.fallback ? findEndpoint(endpoint.fallback) : undefined;
+		settings.fallback && endpoint.fallback
+			? findEndpoint(endpoint.fallback, endpoint.group)
+			: undefined;
 	if (!fallback)
 		return { body: await sendCall(context, endpoint, input), answeredBy: endpoint.name };
 	const first = await sendCall(context, endpoint, input).then(

@@ -1,5 +1,6 @@
 import type { INodeProperties, IParameterBuilderHint } from 'n8n-workflow';
 import { RAW_FIELD } from '../descriptor/commonFields';
+import { listOrderOf } from '../descriptor';
 import { optionsCollection } from '../../shared/execution';
 import { fieldProperty, topLevelFieldProperty } from '../editor/endpointProperties';
 import type { TriggerEvent } from './events';
@@ -47,7 +48,7 @@ export function offeredOptionalFields(event: TriggerEvent) {
 		(field) =>
 			!isTopLevel(event, field.name) &&
 			!owned.has(field.name) &&
-			!(field.name in event.endpoint.newestFirst.order),
+			!(field.name in listOrderOf(event.endpoint)),
 	);
 }
 
@@ -60,7 +61,7 @@ function eventProperties(event: TriggerEvent): INodeProperties[] {
 		...offeredOptionalFields(event).map(fieldProperty),
 		...(event.endpoint.raw ? [fieldProperty(RAW_FIELD)] : []),
 		...triggerBehaviourOptions,
-		...(event.endpoint.newestFirst.searchIndex ? [triggerLookBackOption] : []),
+		...(event.endpoint.newestFirst?.searchIndex ? [triggerLookBackOption] : []),
 		...(event.endpoint.mentions ? [mentionsOption] : []),
 	];
 	return [...topLevel, optionsCollection(options, displayOptions)];

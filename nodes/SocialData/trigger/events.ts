@@ -1,21 +1,17 @@
-import type {
-	EndpointDescriptor,
-	NewestFirstEndpoint,
-	TriggerEventDescriptor,
-} from '../descriptor';
-import { ENDPOINTS, isNewestFirst } from '../descriptor';
+import type { EndpointDescriptor, TriggerEventDescriptor, WatchedEndpoint } from '../descriptor';
+import { ENDPOINTS, isWatched, watchedListOf } from '../descriptor';
 
-/** What the trigger can watch: an endpoint's newest-first list, as the descriptor names its event. */
+/** What the trigger can watch: an endpoint's list (newest first, or by popularity), as the descriptor names its event. */
 export interface TriggerEvent extends TriggerEventDescriptor {
-	endpoint: NewestFirstEndpoint;
+	endpoint: WatchedEndpoint;
 }
 
-/** Every newest-first list that names a trigger event, in the Event dropdown's order (by name). */
+/** Every watched list that names a trigger event, in the Event dropdown's order (by name). */
 export function triggerEventsOf(endpoints: EndpointDescriptor[]): TriggerEvent[] {
 	return endpoints
-		.filter(isNewestFirst)
+		.filter(isWatched)
 		.flatMap((endpoint) => {
-			const event = endpoint.newestFirst.triggerEvent;
+			const event = watchedListOf(endpoint).triggerEvent;
 			return event ? [{ ...event, endpoint }] : [];
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));

@@ -31,6 +31,8 @@ import { PollAllowance, pollBudgetMs } from '../newOnly/pollAllowance';
 import { readState, writeState } from '../newOnly/seenMemory';
 import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
 import { lookBackFor } from '../newOnly/lookBack';
+import { popularWalk } from '../newOnly/popularWalk';
+import { isPopularFirst, listOrderOf, watchedListOf } from '../descriptor';
 
 interface Plan {
 	event: TriggerEvent;
@@ -62,7 +64,7 @@ function planPoll(context: IPollFunctions): Plan {
 	const given = givenFields(parametersOf(context), event.endpoint, 0, offered, false);
 	// Unset, buildInput sends the node's default: the simplified answer.
 	if (event.endpoint.raw) given.raw = options.raw;
-	Object.assign(given, event.endpoint.newestFirst.order);
+	Object.assign(given, listOrderOf(event.endpoint));
 
 	const price = event.endpoint.price.credits;
 	const maxCalls = Math.floor(Number(settings.creditBudget) / price + 1e-9);
@@ -87,7 +89,7 @@ function planPoll(context: IPollFunctions): Plan {
 		input,
 		settings,
 		maxCalls,
-		lookBackMinutes: lookBackFor(event.endpoint.newestFirst, settings.lookBackMinutes),
+		lookBackMinutes: lookBackFor(watchedListOf(event.endpoint), settings.lookBackMinutes),
 	};
 }
 
@@ -136,30 +138,37 @@ export async function pollSocialData(this: IPollFunctions): Promise<INodeExecuti
 		const pageTimeoutMs = effectiveTimeoutMs(plan.event.endpoint);
 		if (this.getMode() === 'manual') {
 			const onePage = new PollAllowance(1, pageTimeoutMs);
-			const latest = await firstPoll(
-				listing,
-				query,
-				'emitLatest',
-				plan.settings.latestCount,
-				onePage,
-				plan.lookBackMinutes,
-			);
+			const latest = isPopularFirst(plan.event.endpoint)
+				? await popularWalk(listing, undefined, query, onePage, {
+						count: plan.settings.latestCount,
+					})
+				: await firstPoll(
+						listing,
+						query,
+						'emitLatest',
+						plan.settings.latestCount,
+						onePage,
+						plan.lookBackMinutes,
+					);
 			return latest.emitted.length ? [outputItems(plan, latest.emitted)] : null;
 		}
 		const staticData = this.getWorkflowStaticData('node');
 		const state = readState(staticData, query);
 		const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
 		const allowance = new PollAllowance(plan.maxCalls, pageTimeoutMs, deadline);
-		outcome = state
-			? await nextPoll(listing, state, allowance, plan.lookBackMinutes)
-			: await firstPoll(
-					listing,
-					query,
-					plan.settings.firstPoll,
-					plan.settings.latestCount,
-					allowance,
-					plan.lookBackMinutes,
-				);
+		const latest = plan.settings.firstPoll === 'emitLatest' ? plan.settings.latestCount : 0;
+		outcome = isPopularFirst(plan.event.endpoint)
+			? await popularWalk(listing, state, query, allowance, { count: latest })
+			: state
+				? await nextPoll(listing, state, allowance, plan.lookBackMinutes)
+				: await firstPoll(
+						listing,
+						query,
+						plan.settings.firstPoll,
+						plan.settings.latestCount,
+						allowance,
+						plan.lookBackMinutes,
+					);
 		writeState(staticData, outcome.state);
 	} catch (error) {
 		failure = error;

@@ -14,6 +14,14 @@ import {
 import { pageAt } from './paging';
 import { playUrl } from '../../media/links';
 import { DataReply, type DataContext, type DataGroup } from './types';
+import type { DouyinComment } from '../../dataset/douyinComments';
+import {
+	douyinCommentAnswer,
+	douyinHotListAnswer,
+	douyinProfileAnswer,
+	douyinReplyAnswer,
+	type CommentPage,
+} from '../../shapes/douyin';
 
 const MAX_IDS = 50;
 
@@ -186,6 +194,25 @@ export const shortVideo: DataGroup = {
 				'counts',
 				ctx,
 			),
+		fetch_video_comments(input, ctx) {
+			const id = awemeId(input);
+			return douyinCommentAnswer(commentPage(ctx.dataset.douyinVideoComments(id), input, ctx));
+		},
+		fetch_video_comment_replies(input, ctx) {
+			const itemId = digits(requiredString(input, 'item_id'), 'item_id');
+			const commentId = digits(requiredString(input, 'comment_id'), 'comment_id');
+			const replies = ctx.dataset.douyinCommentReplies(itemId, commentId);
+			return douyinReplyAnswer(commentPage(replies, input, ctx));
+		},
+		fetch_hot_search_result: (_input, ctx) =>
+			douyinHotListAnswer(ctx.dataset.douyinHotWords(), ctx.clock.now()),
+		handler_user_profile(input, ctx) {
+			const author = ctx.dataset.shortVideoAuthor(requiredString(input, 'sec_user_id').trim());
+			return douyinProfileAnswer(
+				ctx.dataset.douyinProfile(author.uid, author.sec_uid, author.nickname),
+				ctx.clock.now(),
+			);
+		},
 		fetch_user_mix_videos: (input, ctx) =>
 			videoPage(
 				ctx.dataset.mixVideos(requiredString(input, 'mix_id')),
@@ -283,4 +310,18 @@ function videoPage(
 function byPage(list: readonly ShortVideo[], page: number, count: number) {
 	const { items, more } = pageAt(list, page * count, count);
 	return { aweme_list: items, has_more: more ? 1 : 0 };
+}
+
+/** Comment lists page by `cursor`, an offset: 0 first, then the previous answer's `cursor`. */
+function commentPage(list: readonly DouyinComment[], input: Input, ctx: DataContext): CommentPage {
+	const cursor = optionalInt(input, 'cursor', { min: 0 }) ?? 0;
+	const count = optionalInt(input, 'count', { min: 1 }) ?? 20;
+	const { items, next, more } = pageAt(list, cursor, count);
+	return {
+		comments: items,
+		cursor: next,
+		hasMore: more,
+		total: list.length,
+		nowMs: ctx.clock.now(),
+	};
 }

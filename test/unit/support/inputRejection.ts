@@ -1,9 +1,11 @@
-import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
+import type { EndpointDescriptor, GroupKey } from '../../../nodes/SocialData/descriptor';
 import { findEndpoint } from '../../../nodes/SocialData/descriptor';
 import { InputError } from '../../../nodes/shared/execution';
 import { buildInput } from '../../../nodes/SocialData/pipeline/validateInput';
 
-export const endpoint = (name: string): EndpointDescriptor => findEndpoint(name)!;
+/** An endpoint by name; a name two groups share needs the group. */
+export const endpoint = (name: string, group?: GroupKey): EndpointDescriptor =>
+	findEndpoint(name, group)!;
 
 /** The InputError `buildInput` refuses `given` with; fails the test when it is accepted. */
 export function rejection(name: string, given: Record<string, unknown>): InputError {

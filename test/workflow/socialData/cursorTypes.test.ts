@@ -1,6 +1,6 @@
-import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
+import { ENDPOINTS, findEndpoint } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { parametersFor, runSocialData } from './setup';
+import { operationParameters, runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
@@ -16,12 +16,11 @@ const jsonType = (value: unknown) => (typeof value === 'number' ? 'integer' : ty
 
 const paginated = ENDPOINTS.filter((endpoint) => endpoint.pagination);
 
-async function walkThreePages(operation: string) {
-	const endpoint = paginated.find((candidate) => candidate.name === operation)!;
+async function walkThreePages(operation: string, group = findEndpoint(operation)!.group) {
 	const { error } = await runSocialData(sim, {
-		resource: endpoint.group,
+		resource: group,
 		operation,
-		...parametersFor(sim.dataset.ids)[operation],
+		...operationParameters(sim.dataset.ids, group, operation),
 		returnAll: true,
 		options: { maxPages: 3 },
 	});
@@ -47,17 +46,16 @@ describe('Social Data: every cursor goes out in the type the spec gives it, on t
 		expect(new Set(inputs.map((input) => String(input.max_cursor))).size).toBe(inputs.length);
 	});
 
-	it.each(paginated.map((endpoint) => [endpoint.name]))(
-		'%s: every carried field has the type of its descriptor field',
-		async (operation) => {
-			const endpoint = paginated.find((candidate) => candidate.name === operation)!;
+	it.each(paginated.map((endpoint) => [endpoint.group, endpoint.name, endpoint] as const))(
+		'%s › %s: every carried field has the type of its descriptor field',
+		async (group, operation, endpoint) => {
 			const { cursors = [], sticky = [], counter } = endpoint.pagination!;
 			const carried = [
 				...cursors.map((carry) => carry.field),
 				...sticky.map((carry) => carry.field),
 				...(counter ? [counter.field] : []),
 			];
-			const inputs = await walkThreePages(operation);
+			const inputs = await walkThreePages(operation, group);
 			for (const name of carried) {
 				const field = endpoint.fields.find((candidate) => candidate.name === name)!;
 				expect(field).toBeDefined();

@@ -8,6 +8,8 @@ useSimulator((started) => (sim = started));
 
 const MENTION_FIELDS = [
 	'platform',
+	'kind',
+	'postId',
 	'id',
 	'url',
 	'title',

@@ -1,6 +1,7 @@
-import { endpointPath, ENDPOINTS } from '../../../nodes/SocialData/descriptor';
+import type { GroupKey } from '../../../nodes/SocialData/descriptor';
+import { endpointPath, ENDPOINTS, findEndpoint } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { parametersFor, runSocialData } from './setup';
+import { operationParameters, runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
@@ -10,7 +11,11 @@ describe('Social Data: every operation of every resource, in n8n', () => {
 	it.each(ENDPOINTS.map((endpoint) => [endpoint.group, endpoint.name]))(
 		'%s › %s answers through the run envelope',
 		async (resource, operation) => {
-			const parameters = { resource, operation, ...parametersFor(sim.dataset.ids)[operation] };
+			const parameters = {
+				resource,
+				operation,
+				...operationParameters(sim.dataset.ids, resource, operation),
+			};
 			const { items, error } = await runSocialData(sim, parameters);
 			expect(error).toBeUndefined();
 			expect(items.length).toBeGreaterThan(0);
@@ -22,7 +27,7 @@ describe('Social Data: every operation of every resource, in n8n', () => {
 			expect(calls.length).toBeGreaterThan(0);
 			for (const call of calls) {
 				const body = JSON.parse(call.bodyText);
-				expect(body.endpoint).toBe(endpointPath(ENDPOINTS.find((e) => e.name === operation)!));
+				expect(body.endpoint).toBe(endpointPath(findEndpoint(operation, resource as GroupKey)!));
 				expect(call.headers.authorization).toMatch(/^Bearer /);
 			}
 			expect(sim.ledger.billedCalls()).toBe(calls.length);

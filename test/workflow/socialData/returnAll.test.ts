@@ -1,7 +1,7 @@
-import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
+import { ENDPOINTS, findEndpoint } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
 import { DEFAULT_TOTALS } from '../../../simulator';
-import { parametersFor, runSocialData } from './setup';
+import { operationParameters, runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
@@ -17,8 +17,8 @@ describe('Social Data: Return All walks every paginated operation to its end', (
 			),
 		),
 	)('%s › %s (raw=%s)', async (resource, operation, raw) => {
-		const base = parametersFor(sim.dataset.ids)[operation];
-		const endpoint = paginated.find((e) => e.name === operation)!;
+		const base = operationParameters(sim.dataset.ids, resource, operation);
+		const endpoint = findEndpoint(operation, resource)!;
 		const options = { ...((base.options as object) ?? {}), ...(endpoint.raw ? { raw } : {}) };
 		const { items, error, hints } = await runSocialData(sim, {
 			resource,
@@ -29,7 +29,9 @@ describe('Social Data: Return All walks every paginated operation to its end', (
 		});
 		expect(error).toBeUndefined();
 		expect(hints).toEqual([]);
-		expect(items).toHaveLength(DEFAULT_TOTALS[operation]);
+		expect(items).toHaveLength(
+			DEFAULT_TOTALS[`${resource}/${operation}`] ?? DEFAULT_TOTALS[operation],
+		);
 		const pages = sim.requests.filter((request) => request.path === '/api/v1/run');
 		expect(pages.length).toBeGreaterThan(1);
 		expect(sim.ledger.billedCalls()).toBe(pages.length);

@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
-import type { EndpointDescriptor } from '../../../nodes/SocialData/descriptor';
-import { ENDPOINTS } from '../../../nodes/SocialData/descriptor';
+import type { EndpointDescriptor, GroupKey } from '../../../nodes/SocialData/descriptor';
+import { endpointPath, ENDPOINTS, findEndpoint } from '../../../nodes/SocialData/descriptor';
 import type { Simulator } from '../../../simulator';
-import { parametersFor, runSocialData } from './setup';
+import { operationParameters, runSocialData } from './setup';
 import { useSimulator } from '../../support/useSimulator';
 
 let sim: Simulator;
@@ -13,8 +13,9 @@ const sentInputs = () =>
 	runCalls().map((request) => JSON.parse(request.bodyText).input as Record<string, unknown>);
 
 /** The second call of `operation` answers normally, with these fields of its data set (the first call passes untouched). */
-function onSecondCall(operation: string, data: Record<string, unknown>) {
-	sim.faults.queue({ endpoint: operation, delayMs: 0 }, { endpoint: operation, data });
+function onSecondCall(operation: string, data: Record<string, unknown>, group?: GroupKey) {
+	const endpoint = group ? endpointPath(findEndpoint(operation, group)!) : operation;
+	sim.faults.queue({ endpoint, delayMs: 0 }, { endpoint, data });
 }
 
 /** A descriptor path into the whole answer (`data.buffer`) as a data-fault key (`buffer`). */
@@ -25,7 +26,9 @@ const modesOf = (endpoint: EndpointDescriptor) =>
 	endpoint.raw ? (['raw', 'parsed'] as const) : (['raw'] as const);
 const cases = (endpoints: EndpointDescriptor[]) =>
 	endpoints.flatMap((endpoint) =>
-		modesOf(endpoint).map((mode) => [endpoint.name, mode] as [string, 'raw' | 'parsed']),
+		modesOf(endpoint).map(
+			(mode) => [endpoint.group, endpoint.name, mode] as [GroupKey, string, 'raw' | 'parsed'],
+		),
 	);
 
 const withOptions = (parameters: INodeParameters, options: INodeParameters): INodeParameters => ({
@@ -33,9 +36,13 @@ const withOptions = (parameters: INodeParameters, options: INodeParameters): INo
 	options: { ...(parameters.options as INodeParameters), ...options },
 });
 
-function returnAll(operation: string, mode: 'raw' | 'parsed'): INodeParameters {
-	const endpoint = paginated.find((candidate) => candidate.name === operation)!;
-	const base = parametersFor(sim.dataset.ids)[operation];
+function returnAll(
+	operation: string,
+	mode: 'raw' | 'parsed',
+	group = findEndpoint(operation)!.group,
+): INodeParameters {
+	const endpoint = findEndpoint(operation, group)!;
+	const base = operationParameters(sim.dataset.ids, group, operation);
 	return {
 		resource: endpoint.group,
 		operation,
@@ -89,22 +96,28 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 
 	const byCursor = paginated.filter((endpoint) => endpoint.pagination!.cursors?.length);
 
-	it('walks 13 endpoints by cursors (the other 3 count pages)', () => {
-		expect(paginated).toHaveLength(16);
-		expect(byCursor).toHaveLength(13);
+	it('walks the endpoints with cursors by them (the 3 others count pages)', () => {
+		expect(paginated.length - byCursor.length).toBe(3);
+		expect(byCursor.map((endpoint) => `${endpoint.group}/${endpoint.name}`)).toEqual(
+			expect.arrayContaining([
+				'shortVideo/fetch_video_comments',
+				'shortVideo/fetch_video_comment_replies',
+				'channels/fetch_video_comments',
+			]),
+		);
 	});
 
 	it.each(cases(byCursor))(
-		'%s (%s): a cursor that comes back to its first-page value while the answer says more ends the walk',
-		async (operation, mode) => {
-			const endpoint = byCursor.find((candidate) => candidate.name === operation)!;
+		'%s › %s (%s): a cursor that comes back to its first-page value while the answer says more ends the walk',
+		async (group, operation, mode) => {
+			const endpoint = findEndpoint(operation, group)!;
 			const back: Record<string, unknown> = sayingMore(endpoint, mode);
 			// The first place each cursor is read from (later places may be inside a JSON-text cursor).
 			for (const carry of endpoint.pagination!.cursors!) {
 				if (carry.initial !== undefined) back[faultKey(carry.from[mode][0])] = carry.initial;
 			}
-			onSecondCall(operation, back);
-			const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode));
+			onSecondCall(operation, back, group);
+			const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode, group));
 			expect(error).toBeUndefined();
 			expect(sentInputs()).toHaveLength(2);
 			expect(sim.ledger.billedCalls()).toBe(2);
@@ -120,13 +133,13 @@ describe('Return All: every end signal of the spec ends the walk, and nothing is
 });
 
 describe('Return All: a page without records whose answer still says "more" stops the walk with a hint', () => {
-	it.each(cases(paginated))('%s (%s)', async (operation, mode) => {
-		const endpoint = paginated.find((candidate) => candidate.name === operation)!;
+	it.each(cases(paginated))('%s › %s (%s)', async (group, operation, mode) => {
+		const endpoint = findEndpoint(operation, group)!;
 		const empty: Record<string, unknown> = sayingMore(endpoint, mode);
 		for (const path of endpoint.pagination!.records[mode])
 			empty[faultKey(path.split('.*')[0])] = [];
-		onSecondCall(operation, empty);
-		const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode));
+		onSecondCall(operation, empty, group);
+		const { items, error, hints } = await runSocialData(sim, returnAll(operation, mode, group));
 		expect(error).toBeUndefined();
 		expect(sentInputs()).toHaveLength(2);
 		expect(items.length).toBeGreaterThan(0);

@@ -45,7 +45,10 @@ export async function runSocialData(
 	return { items: result.items, error: result.errorOf(), hints };
 }
 
-/** Valid parameters for every operation, from the simulator's well-known ids. */
+/**
+ * Valid parameters for every operation, from the simulator's well-known ids, keyed by operation,
+ * or by `<resource>/<operation>` where two resources share an operation value.
+ */
 export function parametersFor(ids: WellKnownIds): Record<string, INodeParameters> {
 	const awemeIds = [ids.awemeId, `${ids.awemeId.slice(0, -1)}1`].join(',');
 	return {
@@ -78,6 +81,15 @@ export function parametersFor(ids: WellKnownIds): Record<string, INodeParameters
 		fetch_user_collects: { cookie: ids.cookie, returnAll: false, limit: 5 },
 		fetch_user_collects_videos: { collects_id: ids.collectsId, returnAll: false, limit: 5 },
 		fetch_user_mix_videos: { mix_id: ids.mixId, returnAll: false, limit: 5 },
+		'shortVideo/fetch_video_comments': { aweme_id: ids.awemeId, returnAll: false, limit: 5 },
+		fetch_video_comment_replies: {
+			item_id: ids.awemeId,
+			comment_id: ids.douyinCommentId,
+			returnAll: false,
+			limit: 5,
+		},
+		fetch_hot_search_result: {},
+		handler_user_profile: { sec_user_id: ids.secUserId },
 		get_note_comments: { note_id: ids.noteId, share_text: '', returnAll: false, limit: 5 },
 		get_user_info: { user_id: ids.noteUserId, share_text: '' },
 		search_notes: { keyword: ids.keyword, returnAll: false, limit: 5 },
@@ -97,3 +109,13 @@ export function parametersFor(ids: WellKnownIds): Record<string, INodeParameters
 		fetch_search_videos: { keyword: ids.keyword, returnAll: false, limit: 5 },
 	};
 }
+
+/** Valid parameters of one operation of a resource (see parametersFor). */
+export const operationParameters = (
+	ids: WellKnownIds,
+	resource: string,
+	operation: string,
+): INodeParameters => {
+	const all = parametersFor(ids);
+	return all[`${resource}/${operation}`] ?? all[operation];
+};
