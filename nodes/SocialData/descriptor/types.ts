@@ -148,6 +148,9 @@ export type MentionShape =
 	| 'searchHit'
 	| 'videoSearchHit'
 	| 'channelSearchHit'
+	| 'noteComment'
+	| 'channelComment'
+	| 'articleComment'
 	| 'douyinComment';
 
 /** How the records of a list that Only New Since Last Run and the trigger watch are named and dated. */

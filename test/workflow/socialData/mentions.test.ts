@@ -9,8 +9,8 @@ useSimulator((started) => (sim = started));
 const MENTION_FIELDS = [
 	'platform',
 	'kind',
-	'postId',
 	'id',
+	'postId',
 	'url',
 	'title',
 	'text',
@@ -47,6 +47,8 @@ describe('Social Data: normalised mentions', () => {
 			for (const { json } of items) {
 				expect(Object.keys(json).sort()).toEqual([...MENTION_FIELDS].sort());
 				expect(json.platform).toBe(platform);
+				expect(json.kind).toBe('post');
+				expect(json.postId).toBeNull();
 				expect(typeof json.id).toBe('string');
 				expect(json.id).not.toBe('');
 				expect(json.title).not.toMatch(/<[^>]+>/);
