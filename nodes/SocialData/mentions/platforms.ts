@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
 import { COMMENT_MAPPERS } from './comments';
 import { douyinComment } from './douyinComment';
+import { douyinVideo } from './douyinVideo';
 import { noteLink } from './links';
 import type { Platform } from '../../shared/mention';
 import type { MentionItem } from './mention';
@@ -125,6 +126,7 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	channelSearchHit,
 	...COMMENT_MAPPERS,
 	douyinComment,
+	douyinVideo,
 };
 
 /**

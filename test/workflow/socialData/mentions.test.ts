@@ -31,6 +31,7 @@ describe('Social Data: normalised mentions', () => {
 		['search', 'fetch_search', { business_type: 'article', raw: true }, 'articles'],
 		['search', 'fetch_search_videos', { raw: false }, 'channels'],
 		['search', 'fetch_search_videos', { raw: true }, 'channels'],
+		['shortVideo', 'fetch_video_search_v1', {}, 'douyin'],
 	] as const)(
 		'%s › %s %j gives one common record per hit',
 		async (resource, operation, options, platform) => {
