@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { findEndpoint, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
 
 /**
  * The shipped brand flows as data: the collector's sources (searches and watched posts' comment
@@ -52,6 +53,18 @@ describe('the shipped brand collector', () => {
 		});
 		expect([...inputs].sort((a, b) => a - b)).toEqual(sources.map((_, index) => index));
 		expect(node(collector, 'All Sources').parameters.numberInputs).toBe(sources.length);
+	});
+
+	it('reads every source from an endpoint of its group that Only New walks and that outputs mentions', () => {
+		const endpoints = sources.map(({ name, parameters }) => {
+			const endpoint = findEndpoint(String(parameters.operation), parameters.resource as GroupKey);
+			return {
+				name,
+				watched: endpoint !== undefined && isWatched(endpoint),
+				mentions: endpoint?.mentions !== undefined,
+			};
+		});
+		expect(endpoints).toEqual(sources.map(({ name }) => ({ name, watched: true, mentions: true })));
 	});
 
 	it('reads only what is new in every source, each taking its memory from the same list, with mentions and a walk summary', () => {
