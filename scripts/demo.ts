@@ -30,8 +30,12 @@ const OUTPUT_FILES = [
 	'report.json',
 ];
 const HOUR_MS = 60 * 60_000;
-/** Every list of the simulator gains a post every 20 virtual minutes: a quiet hour has a few. */
-const ARRIVAL_EVERY_MS = 20 * 60_000;
+/**
+ * Every list of the simulator (each search and each watched post's comments) gains a record every 30
+ * virtual minutes: a quiet hour has a few per brand, too few negatives for a spike (at 20 minutes,
+ * rival's 18 new mentions of the first quiet hour hold 6 negatives, which is a spike by the rule).
+ */
+const ARRIVAL_EVERY_MS = 30 * 60_000;
 /** A wave of complaints about acme on the notes platform: 48 of the 60 posts negative. */
 const SPIKE = { count: 60, endpoint: 'search_notes', keyword: 'acme', negativeShare: 0.8 };
 /** Complaints under acme's watched note in the same hour: the report lists them to answer first. */
