@@ -13,7 +13,8 @@ import { smtpSinkCredential, startSmtpSink, type SmtpSink } from '../tools/smtpS
  * The brand-monitoring pair (issue 21) in a real n8n: the hourly collector and the daily report,
  * published in one started n8n, their e-mails caught by a local SMTP sink and their chat messages by
  * local Feishu, WeCom and DingTalk bots. Against the simulator, the collector runs at virtual hours:
- * a backfill, two quiet hours, a spike of negative-heavy notes (one alert), then the daily report.
+ * a backfill, two quiet hours, a spike of negative-heavy notes and complaints under a watched post
+ * (one alert), then the daily report.
  * With SOCIAL_GATEWAY_API_KEY (or GATEWAY_API_KEY) and GATEWAY_BASE_URL set, against the real
  * service: one collection now, then the report.
  */
@@ -29,10 +30,16 @@ const OUTPUT_FILES = [
 	'report.json',
 ];
 const HOUR_MS = 60 * 60_000;
-/** Every list of the simulator gains a post every 20 virtual minutes: a quiet hour has a few. */
-const ARRIVAL_EVERY_MS = 20 * 60_000;
+/**
+ * Every list of the simulator (each search and each watched post's comments) gains a record every 30
+ * virtual minutes: a quiet hour has a few per brand, too few negatives for a spike (at 20 minutes,
+ * rival's 18 new mentions of the first quiet hour hold 6 negatives, which is a spike by the rule).
+ */
+const ARRIVAL_EVERY_MS = 30 * 60_000;
 /** A wave of complaints about acme on the notes platform: 48 of the 60 posts negative. */
 const SPIKE = { count: 60, endpoint: 'search_notes', keyword: 'acme', negativeShare: 0.8 };
+/** Complaints under acme's watched note in the same hour: the report lists them to answer first. */
+const COMPLAINTS = 4;
 const FEISHU_SECRET = 'demo-feishu-secret';
 const DINGTALK_SECRET = 'SECdemo-dingtalk-secret';
 
@@ -93,6 +100,7 @@ async function main() {
 			apiKey,
 			packTarball: tarball,
 			settings: {
+				...(sim && { watchedPosts: JSON.stringify(watchedPosts(sim)) }),
 				alertTo: 'social-team@example.com',
 				reportTo: 'social-team@example.com',
 				feishuUrl: bots.feishu.url,
@@ -144,7 +152,14 @@ function simulatedDay(sim: Simulator): Step[] {
 			name: `collect (spike: ${SPIKE.count} notes on ${SPIKE.keyword}, ${SPIKE.negativeShare * 100}% negative)`,
 			flow: 'collect',
 			at: hour(3),
-			before: () => postArrivals(sim.url),
+			before: async () => {
+				await postArrivals(sim.url, SPIKE);
+				await postArrivals(sim.url, {
+					list: `note-comments:${sim.dataset.ids.noteId}`,
+					count: COMPLAINTS,
+					negativeShare: 1,
+				});
+			},
 		},
 		{ name: 'daily report', flow: 'daily', at: hour(4) },
 	];
@@ -159,12 +174,23 @@ function realServiceRun(): Step[] {
 	];
 }
 
+/** The posts whose comments the collector reads: each platform's, as the team names them in Settings. */
+function watchedPosts(sim: Simulator) {
+	const { ids } = sim.dataset;
+	return [
+		{ brand: 'acme', platform: 'douyin', id: ids.awemeId, label: 'acme launch video' },
+		{ brand: 'acme', platform: 'notes', id: ids.noteId, label: 'acme review by an influencer' },
+		{ brand: 'rival', platform: 'channels', id: ids.objectId, label: 'rival live replay' },
+		{ brand: 'rival', platform: 'articles', url: ids.articleUrl, label: 'rival press article' },
+	];
+}
+
 /** A spike through the simulator's control endpoint, as a test in another process would add one. */
-async function postArrivals(simUrl: string) {
+async function postArrivals(simUrl: string, spike: Record<string, unknown>) {
 	const response = await fetch(`${simUrl}/__sim/arrivals`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(SPIKE),
+		body: JSON.stringify(spike),
 	});
 	if (!response.ok) throw new Error(`POST /__sim/arrivals: HTTP ${response.status}`);
 }
@@ -305,7 +331,7 @@ async function writeOutputs(context: {
 	for (const [brand, platforms] of Object.entries(countMentions(mentions)))
 		for (const [platform, labels] of Object.entries(platforms))
 			console.log(
-				`  ${brand.padEnd(8)} ${platform.padEnd(9)} ${Object.entries(labels)
+				`  ${brand.padEnd(8)} ${platform.padEnd(18)} ${Object.entries(labels)
 					.map(([label, n]) => `${label} ${n}`)
 					.join(', ')}`,
 			);
@@ -347,7 +373,9 @@ function countMentions(rows: Array<Record<string, unknown>>) {
 	const counts: Record<string, Record<string, Record<string, number>>> = {};
 	for (const row of rows) {
 		const platforms = (counts[String(row.brand)] ??= {});
-		const labels = (platforms[String(row.platform)] ??= {});
+		const source =
+			row.kind === 'comment' ? `${String(row.platform)} comments` : String(row.platform);
+		const labels = (platforms[source] ??= {});
 		labels[String(row.label)] = (labels[String(row.label)] ?? 0) + 1;
 	}
 	return counts;

@@ -35,7 +35,8 @@ import {
  *
  * A spike (`spike(list, count)`, admin `POST /__sim/arrivals`) adds `count` records at once to one
  * list at the current virtual time, with or without the steady arrivals; with a `negativeShare`
- * (0 to 1) that share of its posts complains (negative words only), spread through the spike. Time filters of the
+ * (0 to 1) that share of its posts (or comments, on a comment list such as `note-comments:<id>`)
+ * complains (negative words only), spread through the spike. Time filters of the
  * searches (a day, a week…) apply to arrived records as to the generated ones.
  *
  * Search index lag (see lateIndex.ts): with a `lateIndex`, a share of the posts on the search lists
@@ -118,7 +119,7 @@ export function withArrivals<T extends Parts>(
 	let spikeNumbers = SPIKE_NUMBERS;
 	/** Record numbers of the spikes' complaints (numbers are unique across lists). */
 	const complaints = new Set<number>();
-	/** A post's text: a complaint for the negative share of a spike, else an ordinary opinion. */
+	/** A post's or comment's text: a complaint for the negative share of a spike, else an ordinary opinion. */
 	const opinionFor = (k: number, ...parts: Part[]) =>
 		complaints.has(k) ? complaintFor(seed, ...parts) : sentenceFor(seed, ...parts);
 
@@ -207,7 +208,7 @@ export function withArrivals<T extends Parts>(
 		(noteId: string) =>
 		(k: number, seconds: number): NoteComment => ({
 			id: hexFor(24, seed, 'arrived-note-comment', noteId, k),
-			content: sentenceFor(seed, 'arrived-note-comment', noteId, k),
+			content: opinionFor(k, 'arrived-note-comment', noteId, k),
 			like_count: 0,
 			create_time: seconds,
 			user: {
@@ -230,7 +231,7 @@ export function withArrivals<T extends Parts>(
 				nickname: nicknameFor(seed, 'finder-user', username),
 				username,
 				head_url: `https://finder.video.example.com/head/${hexFor(16, seed, 'head', username)}.jpg`,
-				content: sentenceFor(seed, 'arrived-channel-comment', objectId, k),
+				content: opinionFor(k, 'arrived-channel-comment', objectId, k),
 				like_count: 0,
 				reply_count: 0,
 				create_time: seconds,
@@ -244,7 +245,7 @@ export function withArrivals<T extends Parts>(
 			id: bigIdFor(seed, 'arrived-article-comment', url, k),
 			content_id: bigIdFor(seed, 'arrived-content', url, k),
 			nick_name: nicknameFor(seed, 'arrived-reader', url, k),
-			content: sentenceFor(seed, 'arrived-article-comment', url, k),
+			content: opinionFor(k, 'arrived-article-comment', url, k),
 			like_num: 0,
 			create_time: seconds,
 			ip_wording: { province_name: 'Zhejiang', city_name: 'Hangzhou' },

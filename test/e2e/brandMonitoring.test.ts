@@ -1,15 +1,18 @@
 /**
  * The brand-monitoring pair as shipped (examples/brand-monitoring-hourly-collect.json and
  * brand-monitoring-daily-report.json) in one started n8n 2.41.1 against the simulator, across two
- * simulated days: two brands, three sources each, the schedules replayed at the simulator's virtual
+ * simulated days: two brands, four searches each (Douyin among them) and the comments under four
+ * watched posts (one per platform), the schedules replayed at the simulator's virtual
  * times (every 6 hours for the collector, with the spike window set to match; once a day for the
  * report), n8n in Asia/Shanghai as a team in China runs it. A quiet day, a spike of 200 new notes
- * about acme that goes on into the next run (one alert, not two), a 503 outage of the article
+ * about acme that goes on into the next run (one alert, not two), complaints under acme's watched
+ * note in the same run and under rival's watched video later (listed in the report to answer
+ * first, each with its post's link), a 503 outage of the article
  * search and the catch-up an hour later (reported as caught up). On day 1 the search index lists a
  * note and an article late, below posts a run already stored. Before day 2 the team changes the
  * flows the way docs/daily-report.md says, each in one place: a brand, a recipient and a bot
- * (DingTalk) in the settings workflow's Settings, a source (one Social Data node and one input of
- * All Sources) in the collector. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local
+ * (DingTalk) in the settings workflow's Settings, a source (one Social Data node behind Which
+ * Source's search output and one input of All Sources) in the collector. E-mail into an SMTP sink; Feishu, WeCom and DingTalk into local
  * bots that enforce their formats, limits and signatures. About 4 minutes once n8n is cached.
  */
 import * as crypto from 'node:crypto';
@@ -49,6 +52,23 @@ const REPORT_TO = 'marketing@example.com';
 const ADDED_RECIPIENT = 'pr-team@example.com';
 const FEISHU_SECRET = 'feishu-signing-secret';
 const DINGTALK_SECRET = 'SECdingtalk-signing-secret';
+/** The searches every brand's terms go through from day 1. */
+const SEARCHES = ['search_notes', 'fetch_search', 'fetch_search_videos', 'fetch_general_search_v1'];
+type WatchedPlatform = 'douyin' | 'notes' | 'channels' | 'articles';
+interface WatchedPost {
+	brand: string;
+	platform: WatchedPlatform;
+	id?: string;
+	url?: string;
+	label: string;
+}
+/** The comment list each watched post is read from (its walks' `source` in brand_runs). */
+const COMMENT_LIST: Record<WatchedPlatform, string> = {
+	douyin: 'fetch_video_comments',
+	notes: 'get_note_comments',
+	channels: 'fetch_video_comments',
+	articles: 'fetch_article_comments',
+};
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'brand-report');
 /** n8n's GENERIC_TIMEZONE: Shanghai keeps UTC+8 all year, so local times here are UTC plus 8 hours. */
 const TIME_ZONE = 'Asia/Shanghai';
@@ -78,6 +98,8 @@ let server: BrandFlowServer;
 const ticks: Tick[] = [];
 let T0: number;
 let dingTalkBefore: number;
+/** The posts the team watches (Settings › watchedPosts), the simulator's well-known ones. */
+let watched: WatchedPost[];
 
 async function tick(flow: Tick['flow'], prepare?: () => Promise<void> | void): Promise<Tick> {
 	await prepare?.();
@@ -118,7 +140,7 @@ function day2Settings(flow: WorkflowJson): WorkflowJson {
 	});
 }
 
-/** Day 2's new source in the collector: one Social Data node, one more input of All Sources. */
+/** Day 2's new source in the collector: one Social Data node fed by Which Source's search output, one more input of All Sources. */
 function withNewSource(flow: WorkflowJson): WorkflowJson {
 	const videos = flow.nodes.find((node) => node.name === 'Search Videos')!;
 	const { options } = videos.parameters as { options: Record<string, unknown> };
@@ -126,7 +148,7 @@ function withNewSource(flow: WorkflowJson): WorkflowJson {
 		...videos,
 		id: crypto.randomUUID(),
 		name: NEW_SOURCE,
-		position: [2200, 500],
+		position: [2640, 1100],
 		parameters: {
 			resource: 'channels',
 			operation: 'fetch_search_channel_videos',
@@ -147,19 +169,26 @@ function withNewSource(flow: WorkflowJson): WorkflowJson {
 		string,
 		{ main: Array<Array<Record<string, unknown>>> }
 	>;
-	const fanOut = connections['One Item per Term'].main[0];
+	const [searches, ...platforms] = connections['Which Source'].main;
+	const inputs = (
+		flow.nodes.find((node) => node.name === 'All Sources')!.parameters as {
+			numberInputs: number;
+		}
+	).numberInputs;
 	return withParameters(
 		{
 			...flow,
 			nodes: [...flow.nodes, source],
 			connections: {
 				...connections,
-				'One Item per Term': { main: [[...fanOut, { node: NEW_SOURCE, type: 'main', index: 0 }]] },
-				[NEW_SOURCE]: { main: [[{ node: 'All Sources', type: 'main', index: 3 }]] },
+				'Which Source': {
+					main: [[...searches, { node: NEW_SOURCE, type: 'main', index: 0 }], ...platforms],
+				},
+				[NEW_SOURCE]: { main: [[{ node: 'All Sources', type: 'main', index: inputs }]] },
 			},
 		},
 		'All Sources',
-		{ numberInputs: 4 },
+		{ numberInputs: inputs + 1 },
 	);
 }
 
@@ -191,6 +220,18 @@ async function latePosts(): Promise<void> {
 	}
 }
 
+/** Comments under a watched post, all complaints, written now: `list` as the simulator names it. */
+async function complaints(list: string, count: number): Promise<void> {
+	const answer = await fetch(`${sim.url}/__sim/arrivals`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ list, count, negativeShare: 1 }),
+	});
+	expect(answer.status).toBe(200);
+}
+const NOTE_COMPLAINTS = 3;
+const VIDEO_COMPLAINTS = 2;
+
 const modelRequests = () =>
 	sim.requests.filter((request) => request.path === '/v1/chat/completions');
 const later = () => sim.clock.advance(CADENCE);
@@ -203,6 +244,13 @@ const subjectOf = (mail: SunkMail) => subjectOfMail(mail.data);
 beforeAll(async () => {
 	sim = await startSimulator({ pageSize: PAGE_SIZE, arrivalEveryMs: CADENCE });
 	T0 = sim.clock.now();
+	const { ids } = sim.dataset;
+	watched = [
+		{ brand: 'acme', platform: 'douyin', id: ids.awemeId, label: 'acme launch video' },
+		{ brand: 'acme', platform: 'notes', id: ids.noteId, label: 'acme review by an influencer' },
+		{ brand: 'rival', platform: 'channels', id: ids.objectId, label: 'rival live replay' },
+		{ brand: 'rival', platform: 'articles', url: ids.articleUrl, label: 'rival press article' },
+	];
 	bots = await startChatReceivers({ feishuSecret: FEISHU_SECRET, dingTalkSecret: DINGTALK_SECRET });
 	smtp = await startSmtpSink();
 	server = await startBrandFlowServer({
@@ -211,6 +259,7 @@ beforeAll(async () => {
 		packTarball: await packProject({ build: true, copyFirst: true, quiet: true }),
 		// Day 1 with two bots; DingTalk is added before day 2.
 		settings: {
+			watchedPosts: JSON.stringify(watched),
 			reportTo: REPORT_TO,
 			feishuUrl: bots.feishu.url,
 			feishuSecret: FEISHU_SECRET,
@@ -240,13 +289,17 @@ beforeAll(async () => {
 	sim.clock.advance(HOUR);
 	await tick('collect');
 	sim.clock.advance(CADENCE - HOUR);
-	await tick('collect', spikeOfNotes);
+	await tick('collect', async () => {
+		await spikeOfNotes();
+		await complaints(`note-comments:${ids.noteId}`, NOTE_COMPLAINTS);
+	});
 	later();
 	// The wave goes on: the same spike, which must not be alerted again.
 	await tick('collect', spikeOfNotes);
 	later();
-	await tick('collect', () => {
+	await tick('collect', async () => {
 		sim.faults.queue(...BRANDS.map(() => ({ endpoint: 'fetch_search', status: 503 as const })));
+		await complaints(`video-comments:${ids.objectId}`, VIDEO_COMPLAINTS);
 	});
 	sim.clock.advance(HOUR);
 	await tick('collect');
@@ -297,7 +350,9 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		expect(new Set(keys).size).toBe(keys.length);
 		for (const brand of BRANDS) {
 			const stored = (platform: string) =>
-				mentions.filter((row) => row.brand === brand && row.platform === platform);
+				mentions.filter(
+					(row) => row.brand === brand && row.platform === platform && row.kind === 'post',
+				);
 			const noteIds = sim.dataset
 				.searchNotes(brand, { sort_type: 'time_descending' })
 				.map((hit) => hit.id);
@@ -309,6 +364,17 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			// The article search's hits name no vertical: they are articles because articles were asked for.
 			expect(stored('articles')).toHaveLength(sim.dataset.searchHits(brand, 'article').length);
 			expect(stored('web')).toEqual([]);
+			// Douyin, the fourth search: every post its latest-first list holds for the term.
+			expect(
+				stored('douyin')
+					.map((row) => String(row.key).slice('douyin:'.length))
+					.sort(),
+			).toEqual(
+				sim.dataset
+					.douyinSearch(brand, { sort_type: '2' })
+					.map((post) => post.aweme_id)
+					.sort(),
+			);
 			// The videos of both video searches: every video search hit, and the creator search's first page (read each run since it was added).
 			const channels = stored('channels').map((row) => String(row.key).slice('channels:'.length));
 			const videoIds = sim.dataset.searchVideoHits(brand).map((hit) => String(hit.docID));
@@ -325,16 +391,35 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 
 	it('pays only for what is new: one call per brand and source on a quiet run, the pages of the spike', async () => {
 		const [backfill, ...rest] = collectTicks();
-		expect(backfill.billed).toBeGreaterThan(6);
+		expect(backfill.billed).toBeGreaterThan(DAY1_BRANDS.length * SEARCHES.length + watched.length);
 		const [quiet1, quiet2, quiet3, day1last, changed, spike, spikeGoesOn, outage, catchUp, last] =
 			rest;
-		for (const quiet of [quiet1, quiet2, quiet3, day1last])
-			expect(quiet.billed).toBe(DAY1_BRANDS.length * 3);
-		// Day 2, four sources: one call per brand and source on a quiet run.
-		for (const quiet of [catchUp, last]) expect(quiet.billed).toBe(BRANDS.length * 4);
+		const runsAt = (done: Tick) => runs.filter((run) => run.runAt === iso(done.at));
+		// A quiet run: one call per brand and search (day 2: five searches, three brands), and one
+		// walk per watched post, one call for a list read newest first.
+		const quietRuns: Array<[Tick, number]> = [
+			...[quiet1, quiet2, quiet3, day1last].map((done): [Tick, number] => [
+				done,
+				DAY1_BRANDS.length * SEARCHES.length,
+			]),
+			...[catchUp, last].map((done): [Tick, number] => [
+				done,
+				BRANDS.length * (SEARCHES.length + 1),
+			]),
+		];
+		for (const [quiet, searches] of quietRuns) {
+			const walks = runsAt(quiet).filter((run) => run.source !== 'classification');
+			const searchWalks = walks.filter((run) => !run.platform);
+			expect(searchWalks.map((run) => run.calls)).toEqual(Array(searches).fill(1));
+			const commentWalks = walks.filter((run) => run.platform);
+			expect(commentWalks.map((run) => run.term).sort()).toEqual(
+				watched.map((post) => post.label).sort(),
+			);
+			for (const walk of commentWalks.filter((run) => run.platform !== 'douyin'))
+				expect([walk.term, walk.calls]).toEqual([walk.term, 1]);
+		}
 		// Every billed call is a call of a walk in brand_runs (the first run after the changes of
 		// day 2 reads the new brand's and the new source's lists in full).
-		const runsAt = (done: Tick) => runs.filter((run) => run.runAt === iso(done.at));
 		const callsOf = (done: Tick, source?: string, brand?: string) =>
 			runsAt(done)
 				.filter((run) => (!source || run.source === source) && (!brand || run.brand === brand))
@@ -361,20 +446,60 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		const memory = await server.rows('brand_memory');
 		for (const row of memory)
 			expect(row.key).toBe((JSON.parse(String(row.state)) as { query: string }).query);
-		const searched = memory.map((row) => {
-			const [endpoint, input] = JSON.parse(String(row.key)) as [string, { keyword: string }];
-			return `${endpoint}:${input.keyword}`;
+		const walked = memory.map((row) => {
+			const [endpoint, input] = JSON.parse(String(row.key)) as [string, Record<string, string>];
+			const what = input.keyword ?? input.aweme_id ?? input.note_id ?? input.object_id ?? input.url;
+			return `${endpoint}:${what}`;
 		});
-		expect(searched.sort()).toEqual(
-			['fetch_search', 'fetch_search_channel_videos', 'fetch_search_videos', 'search_notes']
-				.flatMap((endpoint) => BRANDS.map((brand) => `${endpoint}:${brand}`))
-				.sort(),
+		expect(walked.sort()).toEqual(
+			[
+				...[...SEARCHES, 'fetch_search_channel_videos'].flatMap((endpoint) =>
+					BRANDS.map((brand) => `${endpoint}:${brand}`),
+				),
+				...watched.map((post) => `${COMMENT_LIST[post.platform]}:${post.id ?? post.url}`),
+			].sort(),
 		);
 		const caughtUp = runs.filter(
 			(run) => run.runAt === iso(catchUp.at) && run.source === 'fetch_search',
 		);
 		// The hit that arrived at the outage, read an hour later.
 		expect(caughtUp.map((run) => run.newRecords)).toEqual(BRANDS.map(() => 1));
+	});
+
+	it('reads the comments under the watched posts: each stored once, for its brand, as a comment of its post, none missed', () => {
+		const listed: Record<WatchedPlatform, (post: WatchedPost) => string[]> = {
+			douyin: (post) =>
+				sim.dataset.douyinVideoComments(post.id!).map((comment) => String(comment.cid)),
+			notes: (post) => sim.dataset.noteComments(post.id!).map((comment) => comment.id),
+			channels: (post) =>
+				sim.dataset.channelVideoComments(post.id!).map((comment) => String(comment.comment_id)),
+			articles: (post) =>
+				sim.dataset.articleComments(post.url!).map((comment) => String(comment.content_id)),
+		};
+		const comments = mentions.filter((row) => row.kind === 'comment');
+		for (const post of watched) {
+			const under = comments.filter(
+				(row) => row.platform === post.platform && row.postId === (post.id ?? post.url),
+			);
+			expect(new Set(under.map((row) => row.brand))).toEqual(new Set([post.brand]));
+			expect(under.map((row) => String(row.key).slice(`${post.platform}:`.length)).sort()).toEqual(
+				listed[post.platform](post).sort(),
+			);
+			// Each comment links to its post: its web link, or for a Channels video where to find it in the app.
+			for (const row of under)
+				if (post.platform === 'channels') expect(row.openInApp).toBeTruthy();
+				else expect(String(row.url)).toContain(post.platform === 'articles' ? post.url : post.id);
+		}
+		expect(comments).toHaveLength(
+			watched.reduce((sum, post) => sum + listed[post.platform](post).length, 0),
+		);
+		// A quiet run stores the comment that arrived under each post since the run before.
+		for (const quiet of collectTicks().slice(1, 5)) {
+			const stored = comments.filter((row) => row.firstSeen === iso(quiet.at));
+			expect(stored.map((row) => row.postId).sort()).toEqual(
+				watched.map((post) => post.id ?? post.url).sort(),
+			);
+		}
 	});
 
 	it('stores the posts the search listed late once, in the run after they appeared below stored ones', () => {
@@ -451,6 +576,31 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		);
 	});
 
+	it('lists the negative comments under the watched posts in the second report, to answer first, each with its post’s link', () => {
+		const [, second] = ticks.filter((done) => done.flow === 'daily');
+		const [from, to] = [iso(second.at - 24 * HOUR), iso(second.at)];
+		const negative = mentions.filter(
+			(row) =>
+				row.kind === 'comment' &&
+				row.label === 'negative' &&
+				String(row.firstSeen) >= from &&
+				String(row.firstSeen) < to,
+		);
+		const note = watched.find((post) => post.platform === 'notes')!;
+		const video = watched.find((post) => post.platform === 'channels')!;
+		const under = (post: WatchedPost) => negative.filter((row) => row.postId === post.id);
+		// The complaints written under acme's note in the spike run and under rival's video at the outage.
+		expect(under(note).length).toBeGreaterThanOrEqual(NOTE_COMPLAINTS);
+		expect(under(video).length).toBeGreaterThanOrEqual(VIDEO_COMPLAINTS);
+		const html = htmlOf(second.mails[0]);
+		const heading = `Comments to answer first: ${negative.length} negative comment${negative.length === 1 ? '' : 's'}`;
+		expect(html).toContain(heading);
+		const section = html.slice(html.indexOf(heading), html.indexOf('Share of voice and sentiment'));
+		// A note opens on the web; a Channels video has no web link, so where to open it in the app.
+		expect(section).toContain(`href="${String(under(note)[0].url)}"`);
+		expect(section).toContain(`open in the app: ${video.id}`);
+	});
+
 	it('delivers the reports and the alert to Feishu (signed), WeCom and DingTalk (signed), none refused', () => {
 		for (const bot of [bots.feishu, bots.wecom]) {
 			expect(bot.refused()).toEqual([]);
@@ -480,9 +630,12 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			.filter((run) => run.runAt === iso(changed.at) && run.source !== 'classification')
 			.map((run) => `${String(run.source)}:${String(run.brand)}`);
 		expect(sourcesOfChanged.sort()).toEqual(
-			['fetch_search', 'fetch_search_channel_videos', 'fetch_search_videos', 'search_notes']
-				.flatMap((source) => BRANDS.map((brand) => `${source}:${brand}`))
-				.sort(),
+			[
+				...[...SEARCHES, 'fetch_search_channel_videos'].flatMap((source) =>
+					BRANDS.map((brand) => `${source}:${brand}`),
+				),
+				...watched.map((post) => `${COMMENT_LIST[post.platform]}:${post.brand}`),
+			].sort(),
 		);
 		// The brand added in Settings: stored, and in the next report.
 		const novaRows = mentions.filter((row) => row.brand === NEW_BRAND);
@@ -533,7 +686,7 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 			`Articles: one failed run at ${localClock(outage.at)} (UTC+8), caught up at ${localClock(catchUp.at)}`,
 		);
 		expect(rendered.text).not.toMatch(/no data \(source failed\)|The counts miss these sources/);
-		expect(html).toMatch(/>3\/3<\/div><div[^>]*>sources answered</);
+		expect(html).toMatch(/>4\/4<\/div><div[^>]*>sources answered</);
 		const articles = mentions.filter(
 			(row) =>
 				row.platform === 'articles' &&

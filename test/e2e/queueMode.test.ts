@@ -50,8 +50,8 @@ const READER_ID = 'brandQueueReader';
 const READER_PATH = 'brand-queue-rows';
 const REPORT_TO = 'queue-report@example.com';
 const STEP_TIMEOUT_MS = 5 * 60_000;
-/** The collector's three searches, by the simulator's endpoint names. */
-const SEARCHES = ['search_notes', 'fetch_search', 'fetch_search_videos'];
+/** The collector's four searches, by the simulator's endpoint names (the shipped Settings watch no posts). */
+const SEARCHES = ['search_notes', 'fetch_search', 'fetch_search_videos', 'fetch_general_search_v1'];
 const PAGE_SIZE = 10;
 /** The Credit Ceiling burst: runs posted at once of a Return All search under a ceiling of six calls. */
 const CEILING_ID = 'brandQueueCeiling';
@@ -136,7 +136,7 @@ async function tick(name: string, flow: 'collect' | 'daily', runs = 1): Promise<
 	return done;
 }
 
-/** What the simulator lists now for a term in each of the collector's three searches, as stored keys, newest first. */
+/** What the simulator lists now for a term in each of the collector's four searches, as stored keys, newest first. */
 function simulatorLists(term: string): string[][] {
 	return [
 		sim.dataset
@@ -148,6 +148,7 @@ function simulatorLists(term: string): string[][] {
 		sim.dataset
 			.searchVideoHits(term, { sort: 'latest' })
 			.map((hit) => `channels:${String(hit.docID)}`),
+		sim.dataset.douyinSearch(term, { sort_type: '2' }).map((post) => `douyin:${post.aweme_id}`),
 	];
 }
 
@@ -398,7 +399,9 @@ describe('the brand-monitoring pair in n8n queue mode (main + 2 workers, Redis, 
 			const expected = simulatorKeys(brand);
 			// The generated records of each search, a steady arrival per list at T0+6h, +12h and +18h, the spike.
 			const generated = SEARCHES.reduce((sum, endpoint) => sum + DEFAULT_TOTALS[endpoint], 0);
-			expect(expected).toHaveLength(generated + 3 * 3 + (brand === 'acme' ? SPIKE : 0));
+			expect(expected).toHaveLength(
+				generated + 3 * SEARCHES.length + (brand === 'acme' ? SPIKE : 0),
+			);
 			expect(new Set(expected).size).toBe(expected.length);
 			expect(stored).toHaveLength(expected.length);
 			expect([...stored].sort()).toEqual([...expected].sort());

@@ -155,6 +155,38 @@ describe('spikes', () => {
 			expect(changed.filter(({ index }) => index >= start && index < start + 5)).toHaveLength(4);
 	});
 
+	test('a negative spike on a comment list adds complaints under the post, newest first, on every platform', () => {
+		const { dataset, advance } = datasetAt();
+		const { noteId, objectId, articleUrl } = dataset.ids;
+		advance(DAY);
+		const lists = [
+			{
+				list: `note-comments:${noteId}`,
+				texts: () => dataset.noteComments(noteId).map((comment) => comment.content),
+			},
+			{
+				list: `video-comments:${objectId}`,
+				texts: () => dataset.channelVideoComments(objectId).map((comment) => comment.content),
+			},
+			{
+				list: `article-comments:${articleUrl}`,
+				// The pinned comment stays on top.
+				texts: () =>
+					dataset
+						.articleComments(articleUrl)
+						.filter((comment) => comment.is_top !== 1)
+						.map((comment) => comment.content),
+			},
+		];
+		for (const { list, texts } of lists) {
+			const before = texts();
+			dataset.spike(list, 3, 1);
+			const after = texts();
+			expect(after.slice(3)).toEqual(before);
+			for (const text of after.slice(0, 3)) expect(sentimentOf(text).sentiment).toBe('negative');
+		}
+	});
+
 	test('POST /__sim/arrivals makes a spike on the list a search reads; a bad body is a 400', async () => {
 		const sim = await startSimulator();
 		try {

@@ -8,8 +8,12 @@ import { timeOf } from './timeValue';
 
 const DISPLAY = 'Source Runs';
 
-/** The platform each source of the shipped collector searches (its runs name the endpoint). */
+/**
+ * The platform each search of the shipped collector reads (its runs name the endpoint); a run of a
+ * watched post's comment list names its platform itself (`platform`), as endpoint names repeat.
+ */
 const SOURCE_PLATFORMS: Record<string, string> = {
+	fetch_general_search_v1: 'douyin',
 	search_notes: 'notes',
 	fetch_search: 'articles',
 	fetch_search_videos: 'channels',

@@ -1,0 +1,211 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { findEndpoint, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
+
+/**
+ * The shipped brand flows as data: the collector's sources (searches and watched posts' comment
+ * lists) all feed All Sources the same way, and every column a flow writes is one its table-create
+ * nodes create.
+ */
+
+const EXAMPLES_DIR = path.join(__dirname, '..', '..', 'examples');
+
+interface FlowNode {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	onError?: string;
+}
+interface Flow {
+	nodes: FlowNode[];
+	connections: Record<string, { main: Array<Array<{ node: string; index: number }>> }>;
+}
+
+const load = (file: string) =>
+	JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as Flow;
+const collector = load('brand-monitoring-hourly-collect.json');
+const daily = load('brand-monitoring-daily-report.json');
+
+const node = (flow: Flow, name: string) => flow.nodes.find((candidate) => candidate.name === name)!;
+const targets = (flow: Flow, name: string, output = 0) =>
+	(flow.connections[name]?.main[output] ?? []).map((link) => link.node);
+const sources = collector.nodes.filter(
+	(candidate) => candidate.type === 'n8n-nodes-social-gateway.socialData',
+);
+
+/** Which Source's outputs by name: `search`, a watched post's platform, the fallback last. */
+function whichSourceOutputs(): Record<string, string[]> {
+	const { rules } = node(collector, 'Which Source').parameters as {
+		rules: { values: Array<{ outputKey: string }> };
+	};
+	const keys = [...rules.values.map((rule) => rule.outputKey), 'fallback'];
+	return Object.fromEntries(
+		keys.map((key, output) => [key, targets(collector, 'Which Source', output)]),
+	);
+}
+
+describe('the shipped brand collector', () => {
+	it('feeds every Social Data node, searches and comment lists, into its own input of All Sources', () => {
+		const inputs = sources.map(({ name }) => {
+			const links = collector.connections[name].main[0];
+			expect(links.map((link) => link.node)).toEqual(['All Sources']);
+			return links[0].index;
+		});
+		expect([...inputs].sort((a, b) => a - b)).toEqual(sources.map((_, index) => index));
+		expect(node(collector, 'All Sources').parameters.numberInputs).toBe(sources.length);
+	});
+
+	it('reads every source from an endpoint of its group that Only New walks and that outputs mentions', () => {
+		const endpoints = sources.map(({ name, parameters }) => {
+			const endpoint = findEndpoint(String(parameters.operation), parameters.resource as GroupKey);
+			return {
+				name,
+				watched: endpoint !== undefined && isWatched(endpoint),
+				mentions: endpoint?.mentions !== undefined,
+			};
+		});
+		expect(endpoints).toEqual(sources.map(({ name }) => ({ name, watched: true, mentions: true })));
+	});
+
+	it('reads only what is new in every source, each taking its memory from the same list, with mentions and a walk summary', () => {
+		const memory = new Set<unknown>();
+		for (const source of sources) {
+			const { options, returnAll } = source.parameters as {
+				options: Record<string, unknown>;
+				returnAll: boolean;
+			};
+			expect([source.name, returnAll, source.onError]).toEqual([
+				source.name,
+				true,
+				'continueRegularOutput',
+			]);
+			expect(options).toMatchObject({
+				mentions: true,
+				onlyNew: true,
+				walkSummary: true,
+				onlyNewMemoryIn: 'parameter',
+				unknownShape: 'fail',
+			});
+			memory.add(options.onlyNewMemory);
+		}
+		expect([...memory]).toEqual(["={{ $('Read Memory').all().map(row => row.json.state) }}"]);
+	});
+
+	it('searches Douyin as a fourth source for every term', () => {
+		const outputs = whichSourceOutputs();
+		const searches = outputs.search.map((name) => node(collector, name).parameters);
+		expect(
+			searches.map(({ resource, operation }) => `${String(resource)} › ${String(operation)}`),
+		).toEqual([
+			'notes › search_notes',
+			'search › fetch_search',
+			'search › fetch_search_videos',
+			'shortVideo › fetch_general_search_v1',
+		]);
+		for (const search of searches) expect(search.keyword).toBe('={{ $json.term }}');
+	});
+
+	it('sends each watched post to the comment list of its platform, by the field that names the post there', () => {
+		const outputs = whichSourceOutputs();
+		const lists = Object.fromEntries(
+			['douyin', 'notes', 'channels', 'articles'].map((platform) => {
+				const [name, ...more] = outputs[platform];
+				expect(more).toEqual([]);
+				const { resource, operation, ...fields } = node(collector, name).parameters;
+				delete fields.returnAll;
+				delete fields.options;
+				return [platform, { endpoint: `${String(resource)} › ${String(operation)}`, fields }];
+			}),
+		);
+		expect(lists).toEqual({
+			douyin: {
+				endpoint: 'shortVideo › fetch_video_comments',
+				fields: { aweme_id: '={{ $json.id }}' },
+			},
+			notes: { endpoint: 'notes › get_note_comments', fields: { note_id: '={{ $json.id }}' } },
+			channels: {
+				endpoint: 'channels › fetch_video_comments',
+				fields: { object_id: '={{ $json.id }}' },
+			},
+			articles: {
+				endpoint: 'articles › fetch_article_comments',
+				fields: { url: '={{ $json.url }}' },
+			},
+		});
+		// A watched post of another platform stops the run before any call, naming the entry.
+		expect(outputs.fallback.map((name) => node(collector, name).type)).toEqual([
+			'n8n-nodes-base.stopAndError',
+		]);
+	});
+
+	it('records a source that failed as a whole (n8n passes its input on) as a failure, never as a mention', () => {
+		const { rules } = node(collector, 'What Came Back').parameters as {
+			rules: { values: Array<{ outputKey: string; conditions: { conditions: unknown[] } }> };
+		};
+		const mention = JSON.stringify(rules.values.find((rule) => rule.outputKey === 'mention'));
+		// A watched post has a platform too: a mention is told by its kind.
+		expect(mention).toContain('$json.kind');
+		expect(targets(collector, 'What Came Back', rules.values.length)).toEqual(['Failure Row']);
+	});
+
+	it('takes brand and term of every mention, walk and failure from All Queries, which every source descends from', () => {
+		expect(targets(collector, 'One Item per Term')).toEqual(['All Queries']);
+		expect(targets(collector, 'One Item per Watched Post')).toEqual(['All Queries']);
+		const rows = ['Brand of Mention', 'Walk Row', 'Failure Row'].map((name) =>
+			JSON.stringify(node(collector, name).parameters),
+		);
+		for (const row of rows) {
+			expect(row).toContain("$('All Queries').item.json.brand");
+			expect(row).not.toContain("$('One Item per Term')");
+		}
+	});
+});
+
+describe('the brand flows’ Data Tables', () => {
+	const created = (flow: Flow) =>
+		Object.fromEntries(
+			flow.nodes
+				.filter(
+					(table) =>
+						table.type === 'n8n-nodes-base.dataTable' && table.parameters.operation === 'create',
+				)
+				.map((table) => {
+					const { column } = table.parameters.columns as { column: Array<{ name: string }> };
+					return [String(table.parameters.tableName), column.map(({ name }) => name)];
+				}),
+		);
+
+	it.each([
+		['collector', collector],
+		['daily report', daily],
+	])('the %s writes only columns its table-create nodes create', (_, flow) => {
+		const columns = created(flow);
+		const stores = flow.nodes.filter(
+			(store) =>
+				store.type === 'n8n-nodes-base.dataTable' &&
+				['insert', 'upsert'].includes(String(store.parameters.operation)),
+		);
+		expect(stores.length).toBeGreaterThan(0);
+		const missing = stores.flatMap((store) => {
+			const table = (store.parameters.dataTableId as { value: string }).value;
+			return flow.nodes
+				.filter((row) => targets(flow, row.name).includes(store.name))
+				.flatMap(
+					(row) =>
+						(row.parameters.assignments as { assignments: Array<{ name: string }> }).assignments,
+				)
+				.map(({ name }) => `${table}.${name}`)
+				.filter((column) => !columns[table]?.includes(column.slice(table.length + 1)));
+		});
+		expect(missing).toEqual([]);
+	});
+
+	it('creates each table both flows use with the same columns, the mention’s kind and post among them', () => {
+		const collectorTables = created(collector);
+		const dailyTables = created(daily);
+		for (const table of ['brand_mentions', 'brand_runs'])
+			expect(dailyTables[table]).toEqual(collectorTables[table]);
+		expect(collectorTables.brand_mentions).toEqual(expect.arrayContaining(['kind', 'postId']));
+		expect(collectorTables.brand_runs).toEqual(expect.arrayContaining(['platform']));
+	});
+});
