@@ -237,6 +237,23 @@ async function cliEnv(): Promise<NodeJS.ProcessEnv> {
 }
 
 /** A workflow's static data as n8n stored it (`n8n export:workflow`, read beside the running server). */
+/** The contexts of the rows n8n's deduplication store keeps for a workflow (read from its SQLite database). */
+async function deduplicationContexts(workflowId: string): Promise<string[]> {
+	const database = path.join(session.userFolder, '.n8n', 'database.sqlite');
+	const script = `const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(${JSON.stringify(database)}, { readOnly: true });
+const rows = db.prepare('SELECT context FROM processed_data WHERE "workflowId" = ?').all(${JSON.stringify(workflowId)});
+console.log(JSON.stringify(rows.map((row) => row.context)));`;
+	const result = await runCommand(n8n.nodeBin, ['-e', script], {
+		cwd: session.userFolder,
+		env: await cliEnv(),
+		timeoutMs: 60_000,
+	});
+	if (result.code !== 0)
+		throw new Error(`reading processed_data failed:\n${tail(result.stdout + result.stderr)}`);
+	return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as string[];
+}
+
 async function storedStaticData(workflowId: string): Promise<{ global?: Record<string, unknown> }> {
 	const file = path.join(session.userFolder, `export-${workflowId}.json`);
 	const result = await runCommand(
@@ -343,15 +360,16 @@ describe('MCP clients: the MCP Server Trigger example with the official TypeScri
 			);
 			expect(answers[3].isError).toBe(true);
 			expect(stopped).toMatch(
-				/Stopped before calling search_notes: the Credit Ceiling per Hour of 0\.3 credits is reached \(0\.3 credits spent in the last hour with this credential in this workflow; this call costs 0\.1\)\. Nothing was sent\./,
+				/Stopped before calling search_notes: the Credit Ceiling per Hour of 0\.3 credits is reached \(0\.3 credits spent in the last hour with this credential in this node; this call costs 0\.1\)\. Nothing was sent\./,
 			);
 			// Three billed calls, and none for the fourth.
 			expect(searchCalls().length - before).toBe(3);
-			// The spend is in the workflow's static data in n8n's database.
-			const spend = (await storedStaticData(String(mcpCeilingWorkflow.id))).global
-				?.socialGatewaySpend as Record<string, Record<string, number>> | undefined;
-			const credits = Object.values(spend ?? {}).flatMap((minutes) => Object.values(minutes));
-			expect(credits.reduce((sum, value) => sum + value, 0)).toBeCloseTo(MCP_CEILING);
+			// The spend is in n8n's deduplication store (the node's row; the lock's row is gone), not in static data.
+			const workflowId = String(mcpCeilingWorkflow.id);
+			const searchNode = mcpCeilingWorkflow.nodes.find((node) => node.name === 'Search Notes');
+			expect(await deduplicationContexts(workflowId)).toEqual([`n:${searchNode?.id}`]);
+			const stored = (await storedStaticData(workflowId)).global;
+			expect(stored?.socialGatewaySpend).toBeUndefined();
 		} finally {
 			await ceilingClient.close();
 		}

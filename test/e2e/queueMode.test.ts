@@ -53,6 +53,12 @@ const STEP_TIMEOUT_MS = 5 * 60_000;
 /** The collector's three searches, by the simulator's endpoint names. */
 const SEARCHES = ['search_notes', 'fetch_search', 'fetch_search_videos'];
 const PAGE_SIZE = 10;
+/** The Credit Ceiling burst: runs posted at once of a Return All search under a ceiling of six calls. */
+const CEILING_ID = 'brandQueueCeiling';
+const CEILING_PATH = 'brand-queue-ceiling';
+const CEILING_RUNS = 4;
+const CALL_CREDITS = 0.1;
+const CEILING_CREDITS = 0.6;
 
 interface Tick {
 	name: string;
@@ -79,6 +85,7 @@ let flows: Record<BrandWorkflow, WorkflowJson>;
 const ticks: Tick[] = [];
 let collectRows: Array<Record<string, unknown>>;
 let reportRows: Array<Record<string, unknown>>;
+let ceilingBurst: { executionIds: string[]; credits: number; answers: string[] };
 
 /** The path of the webhook that stands in for a flow's schedule (set by onWebhook). */
 function webhookPath(flow: WorkflowJson, schedule: string): string {
@@ -185,16 +192,77 @@ async function prepareQueueMode(env: () => NodeJS.ProcessEnv): Promise<void> {
 	session = await openN8nSession({
 		n8n,
 		workflow: flows.collect,
-		moreWorkflows: [flows.daily, flows.settings, tableReader(READER_ID, READER_PATH)],
+		moreWorkflows: [
+			flows.daily,
+			flows.settings,
+			tableReader(READER_ID, READER_PATH),
+			ceilingSearch(CEILING_ID, CEILING_PATH),
+		],
 		credentials: [smtpSinkCredential(smtp.port)],
 		gatewayUrl: sim.url,
 		apiKey: SIMULATOR_API_KEY,
 		packTarball: await packProject({ build: true, copyFirst: true }),
 		env: env(),
 	});
-	for (const id of [COLLECT_ID, DAILY_ID, SETTINGS_ID, READER_ID])
+	for (const id of [COLLECT_ID, DAILY_ID, SETTINGS_ID, READER_ID, CEILING_ID])
 		await publishWorkflow(n8n, session.userFolder, env(), id);
 	progress.step('pack installed, the pair and the reader imported into PostgreSQL and published');
+}
+
+/** A webhook that runs a Return All Search Notes under a Credit Ceiling per Hour, answering with its items. */
+function ceilingSearch(id: string, path: string): WorkflowJson {
+	return {
+		id,
+		name: 'Search under a Credit Ceiling (test)',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: 'Burst',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				position: [0, 0],
+				webhookId: crypto.randomUUID(),
+				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'Search Notes',
+				type: 'n8n-nodes-social-gateway.socialData',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'notes',
+					operation: 'search_notes',
+					keyword: 'acme',
+					returnAll: true,
+					options: { creditCeilingPerHour: CEILING_CREDITS },
+				},
+			},
+		],
+		connections: { Burst: { main: [[{ node: 'Search Notes', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** Posts the ceiling's runs at once; both workers take them, two at a time. */
+async function burstUnderCeiling(): Promise<typeof ceilingBurst> {
+	const before = new Set(enqueuedExecutionIds(cluster!.main));
+	const creditsBefore = sim.ledger.credits();
+	const answers = await Promise.all(
+		Array.from({ length: CEILING_RUNS }, () =>
+			postWebhook(cluster!.main.webhookUrl(CEILING_PATH), {}, STEP_TIMEOUT_MS),
+		),
+	);
+	const burst = {
+		executionIds: enqueuedExecutionIds(cluster!.main).filter((id) => !before.has(id)),
+		credits: Math.round((sim.ledger.credits() - creditsBefore) * 1000) / 1000,
+		answers: answers.map((answer) => `${answer.status} ${redact(JSON.stringify(answer.body))}`),
+	};
+	progress.step(
+		`ceiling burst: ${burst.credits} credits billed; answers ${burst.answers.map((a) => a.slice(0, 3)).join(', ')}`,
+	);
+	return burst;
 }
 
 beforeAll(async () => {
@@ -221,7 +289,7 @@ beforeAll(async () => {
 		redact,
 	});
 	progress.step(`main and ${WORKERS} workers ready in ${cluster.startSeconds.toFixed(1)}s`);
-	for (const id of [COLLECT_ID, DAILY_ID, READER_ID])
+	for (const id of [COLLECT_ID, DAILY_ID, READER_ID, CEILING_ID])
 		await waitForProductionWebhook(postgres!.query, id, {
 			timeoutMs: STEP_TIMEOUT_MS,
 			main: cluster.main,
@@ -248,6 +316,7 @@ beforeAll(async () => {
 	reportRows = await rows('brand_reports');
 	const subjects = smtp.messages.map((mail) => /^Subject: (.*)$/m.exec(mail.data)?.[1]);
 	progress.step(`${collectRows.length} stored mentions; e-mails: ${JSON.stringify(subjects)}`);
+	ceilingBurst = await burstUnderCeiling();
 }, 25 * 60_000);
 
 // Every stop is bounded by signals and a grace period (n8n 20 s, PostgreSQL 15 s, Redis 10 s, then
@@ -392,6 +461,33 @@ describe('the brand-monitoring pair in n8n queue mode (main + 2 workers, Redis, 
 		expect(reportRows).toHaveLength(1);
 		expect(Number(reportRows[0].mentions)).toBe(total);
 		expect(tickNamed('daily').billed).toBe(0);
+	});
+
+	// The Credit Ceiling's ledger lives in n8n's database (its deduplication store), which every
+	// worker reads and writes under one lock, so the six calls of the hour are all the workers pay
+	// together. With a ledger per worker each would pay its own six.
+	it('holds the Credit Ceiling per Hour across both workers: the overlapping runs pay at most the ceiling plus one call per running execution', async () => {
+		const { executionIds, credits, answers } = ceilingBurst;
+		expect(executionIds).toHaveLength(CEILING_RUNS);
+		const ranOn = executionIds.map((id) => workersThatRan(cluster!.workers, id).map((w) => w.name));
+		expect(new Set(ranOn.flat()).size).toBe(WORKERS);
+		const times = (await executionRows(CEILING_ID)).map(([, , , start, stop]) => [
+			Number(start),
+			Number(stop),
+		]);
+		const overlapping = times.some(([startA, stopA], a) =>
+			times.some(([startB, stopB], b) => a !== b && startA < stopB && startB < stopA),
+		);
+		expect(overlapping).toBe(true);
+		// Two executions run at a time (one per worker).
+		expect(credits).toBeLessThanOrEqual(CEILING_CREDITS + WORKERS * CALL_CREDITS);
+		expect(credits).toBeGreaterThanOrEqual(CEILING_CREDITS);
+		const stored = await postgres!.query(
+			`SELECT data FROM execution_data WHERE "executionId" IN (${executionIds.map((id) => `'${id}'`).join(', ')})`,
+		);
+		expect(stored.flat().join('\n') + answers.join('\n')).toMatch(
+			/Credit Ceiling per Hour of 0.6 credits is reached/,
+		);
 	});
 
 	it('never shows the API key in any n8n log', () => {

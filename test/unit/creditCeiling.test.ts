@@ -4,6 +4,7 @@ import {
 	CreditCeilingReached,
 	SPEND_LEDGER_KEY,
 } from '../../nodes/SocialData/pipeline/creditCeiling';
+import { StaticSpendLedger } from '../../nodes/SocialData/pipeline/staticSpendLedger';
 import { CreditLimitReached } from '../../nodes/SocialData/pipeline/creditBudget';
 
 const MINUTE = 60_000;
@@ -18,9 +19,7 @@ function setup(limits: { perHour?: number; perDay?: number }, scope = 'credentia
 	let now = START;
 	const ceiling = (forScope = scope, data = staticData) =>
 		new CreditCeiling(
-			data,
-			forScope,
-			workflowId,
+			new StaticSpendLedger(data, forScope, workflowId),
 			{ perHour: limits.perHour ?? 0, perDay: limits.perDay ?? 0 },
 			() => now,
 		);
@@ -31,9 +30,9 @@ function setup(limits: { perHour?: number; perDay?: number }, scope = 'credentia
 	};
 }
 
-const refusal = (action: () => void) => {
+const refusal = async (action: () => Promise<void>) => {
 	try {
-		action();
+		await action();
 	} catch (error) {
 		return error as Error;
 	}
@@ -41,10 +40,10 @@ const refusal = (action: () => void) => {
 };
 
 describe('Credit Ceiling per hour and per day', () => {
-	it('counts the calls of every execution that shares the static data, and refuses the one past the ceiling', () => {
+	it('counts the calls of every execution that shares the static data, and refuses the one past the ceiling', async () => {
 		const { ceiling } = setup({ perHour: 0.3 });
-		for (let call = 0; call < 3; call++) ceiling().reserve(0.1, 'search_notes');
-		const error = refusal(() => ceiling().reserve(0.1, 'search_notes'));
+		for (let call = 0; call < 3; call++) await ceiling().reserve(0.1, 'search_notes');
+		const error = await refusal(() => ceiling().reserve(0.1, 'search_notes'));
 		expect(error).toBeInstanceOf(CreditCeilingReached);
 		expect(error).toBeInstanceOf(CreditLimitReached);
 		expect(error?.message).toBe(
@@ -52,53 +51,55 @@ describe('Credit Ceiling per hour and per day', () => {
 		);
 	});
 
-	it('frees room as the spend of the oldest minute leaves the last 60 minutes', () => {
+	it('frees room as the spend of the oldest minute leaves the last 60 minutes', async () => {
 		const { ceiling, advance } = setup({ perHour: 0.2 });
-		ceiling().reserve(0.1, 'search_notes');
+		await ceiling().reserve(0.1, 'search_notes');
 		advance(30);
-		ceiling().reserve(0.1, 'search_notes');
+		await ceiling().reserve(0.1, 'search_notes');
 		advance(29);
-		expect(refusal(() => ceiling().reserve(0.1, 'search_notes'))?.message).toMatch(
+		expect((await refusal(() => ceiling().reserve(0.1, 'search_notes')))?.message).toMatch(
 			/fits after 2026-11-25 10:00 UTC/,
 		);
 		advance(1);
-		expect(refusal(() => ceiling().reserve(0.1, 'search_notes'))).toBeUndefined();
+		expect(await refusal(() => ceiling().reserve(0.1, 'search_notes'))).toBeUndefined();
 	});
 
-	it('per day holds over 24 hours while the hourly ceiling has room again', () => {
+	it('per day holds over 24 hours while the hourly ceiling has room again', async () => {
 		const { ceiling, advance } = setup({ perHour: 0.2, perDay: 0.4 });
 		for (let hour = 0; hour < 2; hour++) {
-			ceiling().reserve(0.1, 'fetch_search');
-			ceiling().reserve(0.1, 'fetch_search');
+			await ceiling().reserve(0.1, 'fetch_search');
+			await ceiling().reserve(0.1, 'fetch_search');
 			advance(60);
 		}
-		const error = refusal(() => ceiling().reserve(0.1, 'fetch_search'));
+		const error = await refusal(() => ceiling().reserve(0.1, 'fetch_search'));
 		expect(error?.message).toMatch(
 			/the Credit Ceiling per Day of 0.4 credits is reached \(0.4 credits spent in the last 24 hours/,
 		);
 		expect(error?.message).toMatch(/fits after 2026-11-26 09:00 UTC/);
 		advance(22 * 60);
-		expect(refusal(() => ceiling().reserve(0.1, 'fetch_search'))).toBeUndefined();
+		expect(await refusal(() => ceiling().reserve(0.1, 'fetch_search'))).toBeUndefined();
 	});
 
-	it('keeps the spend of each credential apart, and forgets what is older than a day', () => {
+	it('keeps the spend of each credential apart, and forgets what is older than a day', async () => {
 		const { staticData, ceiling, advance } = setup({ perHour: 0.1 });
-		ceiling('credential-1').reserve(0.1, 'search_notes');
-		expect(refusal(() => ceiling('credential-2').reserve(0.1, 'search_notes'))).toBeUndefined();
-		expect(refusal(() => ceiling('credential-1').reserve(0.1, 'search_notes'))).toBeDefined();
+		await ceiling('credential-1').reserve(0.1, 'search_notes');
+		expect(
+			await refusal(() => ceiling('credential-2').reserve(0.1, 'search_notes')),
+		).toBeUndefined();
+		expect(await refusal(() => ceiling('credential-1').reserve(0.1, 'search_notes'))).toBeDefined();
 		advance(24 * 60 + 1);
-		ceiling('credential-1').reserve(0.1, 'search_notes');
+		await ceiling('credential-1').reserve(0.1, 'search_notes');
 		const ledger = staticData[SPEND_LEDGER_KEY] as Record<string, Record<string, number>>;
 		expect(Object.keys(ledger['credential-1'])).toHaveLength(1);
 		expect(staticData.__dataChanged).toBe(true);
 	});
 
-	it('an execution that loaded the ledger before another saved it still counts the calls this process made', () => {
+	it('an execution that loaded the ledger before another saved it still counts the calls this process made', async () => {
 		const { staticData, ceiling } = setup({ perHour: 0.2 });
 		const loadedEarlier = structuredClone(staticData);
-		ceiling().reserve(0.1, 'search_notes');
-		ceiling().reserve(0.1, 'search_notes');
-		const error = refusal(() =>
+		await ceiling().reserve(0.1, 'search_notes');
+		await ceiling().reserve(0.1, 'search_notes');
+		const error = await refusal(() =>
 			ceiling('credential-1', loadedEarlier).reserve(0.1, 'search_notes'),
 		);
 		expect(error?.message).toMatch(/0.2 credits spent in the last hour/);
@@ -107,17 +108,17 @@ describe('Credit Ceiling per hour and per day', () => {
 		expect(Object.values(ledger['credential-1'])).toEqual([0.2]);
 	});
 
-	it('a call that costs more than the ceiling itself is refused and says so', () => {
+	it('a call that costs more than the ceiling itself is refused and says so', async () => {
 		const { ceiling } = setup({ perHour: 0.05 });
-		expect(refusal(() => ceiling().reserve(0.1, 'search_notes'))?.message).toMatch(
+		expect((await refusal(() => ceiling().reserve(0.1, 'search_notes')))?.message).toMatch(
 			/costs more than the ceiling allows at all/,
 		);
 	});
 
-	it('no ceiling set: nothing is refused and nothing is stored', () => {
+	it('no ceiling set: nothing is refused and nothing is stored', async () => {
 		const { staticData, ceiling } = setup({});
 		expect(ceiling().enabled).toBe(false);
-		for (let call = 0; call < 100; call++) ceiling().reserve(0.1, 'search_notes');
+		for (let call = 0; call < 100; call++) await ceiling().reserve(0.1, 'search_notes');
 		expect(staticData).toEqual({});
 	});
 });

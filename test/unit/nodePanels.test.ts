@@ -84,14 +84,17 @@ describe('Social Data panels', () => {
 		);
 	});
 
-	it('says in each Credit Ceiling where it counts, and where the hard cap across workers is', () => {
+	it("says in each Credit Ceiling where it counts, the bound across workers, and where the key's own cap is", () => {
 		const [searchOptions] = collectionsOf('search', 'fetch_search');
 		const [downloadOptions] = collectionsOf('channels', 'download');
 		for (const options of [searchOptions, downloadOptions]) {
 			for (const name of ['creditCeilingPerHour', 'creditCeilingPerDay']) {
 				const option = (options.options as INodeProperties[]).find((one) => one.name === name);
 				expect(option?.description).toContain(
-					'in regular mode, every execution of this workflow (kept in its static data); in queue mode, each worker on its own',
+					'every execution of this node with this credential, on every worker',
+				);
+				expect(option?.description).toContain(
+					'the credits billed in any window stay at most the ceiling plus one call per running execution',
 				);
 				expect(option?.description).toContain("the key's quota in your provider's console");
 			}

@@ -37,12 +37,9 @@ export const timeoutOption: INodeProperties = {
 		"Client timeout of each call; 0 uses the endpoint's default. Channel and article calls never use less than 30 s: the service may charge a call whose answer was not awaited.",
 };
 
-/**
- * Where a Credit Ceiling's spend is counted: n8n 2.41 starts a queued execution without the
- * workflow's static data, so on queue-mode workers only the worker's own copy in memory counts.
- */
+/** Where a Credit Ceiling's spend is counted, and the bound it gives with several workers. */
 const CEILING_SCOPE =
-	" Where it counts: in regular mode, every execution of this workflow (kept in its static data); in queue mode, each worker on its own (in its memory). For a hard cap across workers, set the key's quota in your provider's console. 0 means no ceiling.";
+	" Where it counts: every execution of this node with this credential, on every worker: each call is reserved in n8n's database before it is sent, under a lock. Bound: the credits billed in any window stay at most the ceiling plus one call per running execution (the ceiling itself unless a worker died holding the lock). Without n8n's database (an in-process engine) it counts in the workflow's static data and says so in a hint. For a cap on everything the key spends, set the key's quota in your provider's console. 0 means no ceiling.";
 
 export const commonNodeOptions: INodeProperties[] = [
 	{

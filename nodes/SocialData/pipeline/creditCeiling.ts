@@ -1,6 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { CREDENTIAL_NAME } from '../../shared/transport/credentials';
 import { CreditLimitReached } from './creditBudget';
+import type { MinuteSpend, SpendLedger } from './sharedSpendLedger';
+import { isStoreMissing, MINUTE_MS, SharedSpendLedger } from './sharedSpendLedger';
+import { StaticSpendLedger } from './staticSpendLedger';
+
+export { SPEND_LEDGER_KEY } from './staticSpendLedger';
 
 /** Raised before a call that would take the spend of the last hour or day past a Credit Ceiling. */
 export class CreditCeilingReached extends CreditLimitReached {
@@ -17,48 +22,11 @@ export interface CeilingLimits {
 	perDay: number;
 }
 
-/** The key of the spend ledger in the workflow's static data (shared by every node of the workflow). */
-export const SPEND_LEDGER_KEY = 'socialGatewaySpend';
-
-const MINUTE_MS = 60_000;
 const HOUR_MINUTES = 60;
 const DAY_MINUTES = 24 * HOUR_MINUTES;
 const EPSILON = 1e-9;
 
 const round = (credits: number) => Math.round(credits * 1000) / 1000;
-
-/** Credits reserved per minute (minutes since the epoch as keys), for one credential. */
-type MinuteSpend = Record<string, number>;
-
-/** The spend of one credential per minute, inside the workflow's static data; older than a day is dropped. */
-function minutesOf(staticData: IDataObject, scope: string, now: number): MinuteSpend {
-	const ledger = (staticData[SPEND_LEDGER_KEY] ??= {}) as Record<string, MinuteSpend>;
-	const minutes = (ledger[scope] ??= {});
-	const oldest = Math.floor(now / MINUTE_MS) - DAY_MINUTES;
-	for (const minute of Object.keys(minutes)) if (Number(minute) <= oldest) delete minutes[minute];
-	return minutes;
-}
-
-/**
- * What this process last wrote to each workflow's ledger, per workflow and credential. n8n loads
- * static data when an execution starts and saves it after the execution (for an MCP tool call,
- * after the answer went out), so an execution that overlaps another, or a call that follows the
- * previous answer within milliseconds, loads a ledger without the latest calls. Taking the larger
- * value per minute from this copy counts them: exact within one process, and never lower than
- * the database says. It only ever adds calls n8n has not saved yet; a restart forgets it.
- */
-const writtenByThisProcess = new Map<string, MinuteSpend>();
-
-/** The ledger in static data, raised to what this process knows was spent in each minute. */
-function mergeWritten(minutes: MinuteSpend, memoryKey: string, now: number): void {
-	const written = writtenByThisProcess.get(memoryKey);
-	if (!written) return;
-	const oldest = Math.floor(now / MINUTE_MS) - DAY_MINUTES;
-	for (const [minute, credits] of Object.entries(written)) {
-		if (Number(minute) <= oldest) delete written[minute];
-		else if ((minutes[minute] ?? 0) < credits) minutes[minute] = credits;
-	}
-}
 
 interface Window {
 	label: 'per Hour' | 'per Day';
@@ -69,28 +37,20 @@ interface Window {
 
 /**
  * The "Credit Ceiling per Hour / per Day" of Social Data: a spend limit that outlives one execution.
- * Every call reserves its price in a ledger of credits per minute and credential kept in the
- * workflow's static data, which n8n stores in its database with the workflow, so the next
- * execution counts it. In queue mode n8n 2.41 starts each queued execution without static data,
- * so a worker counts only what it spent itself (this process's copy below): per worker, not per
- * deployment. A call that would take the last 60 minutes' or the last 24 hours' spend past its
- * ceiling is refused before it is sent. Data Tables would allow
- * atomic updates, but n8n 2.41 opens them to its own Data Table nodes only.
+ * Every call reserves its price in a ledger of credits per minute and credential before it is sent;
+ * a call that would take the last 60 minutes' or the last 24 hours' spend past its ceiling is
+ * refused instead. The ledger is n8n's database, shared by every worker (SharedSpendLedger), or,
+ * where n8n did not start its deduplication store, the workflow's static data (StaticSpendLedger).
  */
 export class CreditCeiling {
 	private readonly windows: Window[];
 
-	/**
-	 * @param staticData the workflow's global static data
-	 * @param scope the credential the calls are made with (its id)
-	 * @param workflowId the workflow whose static data it is (the key of this process's copy)
-	 */
 	constructor(
-		private readonly staticData: IDataObject,
-		private readonly scope: string,
-		private readonly workflowId: string,
+		private ledger: SpendLedger,
 		limits: CeilingLimits,
 		private readonly clock: () => number = Date.now,
+		/** The ledger to use instead when n8n's deduplication store is not reachable. */
+		private readonly fallback?: () => SpendLedger,
 	) {
 		const windows: Window[] = [
 			{ label: 'per Hour', span: 'hour', minutes: HOUR_MINUTES, ceiling: limits.perHour },
@@ -103,18 +63,24 @@ export class CreditCeiling {
 		return this.windows.length > 0;
 	}
 
-	/** Why a call of `credits` would be refused now, or undefined when the ceilings leave room for it. */
+	/**
+	 * Why a call of `credits` would be refused now by the spend this execution last saw, or undefined.
+	 * Reserves nothing: `reserve` decides over the ledger as it is when the call goes out.
+	 */
 	refusal(credits: number, endpoint: string): CreditCeilingReached | undefined {
 		if (!this.enabled) return undefined;
 		const now = this.clock();
-		const minutes = this.minutesAt(now);
+		return this.refusalOver(this.ledger.seen(now), now, credits, endpoint);
+	}
+
+	private refusalOver(minutes: MinuteSpend, now: number, credits: number, endpoint: string) {
 		for (const window of this.windows) {
 			const spent = spentWithin(minutes, now, window.minutes);
 			if (spent + credits > window.ceiling + EPSILON) {
 				const freeAt = roomAt(minutes, now, window, credits);
 				return new CreditCeilingReached(
 					`Stopped before calling ${endpoint}: the Credit Ceiling ${window.label} of ${window.ceiling} credits is reached ` +
-						`(${round(spent)} credits spent in the last ${window.span} with this credential in this workflow; this call costs ${credits}). ` +
+						`(${round(spent)} credits spent in the last ${window.span} with this credential ${this.ledger.where}; this call costs ${credits}). ` +
 						`Nothing was sent. ${freeAt ? `The next call fits after ${freeAt}.` : 'The call costs more than the ceiling allows at all.'}`,
 				);
 			}
@@ -122,29 +88,30 @@ export class CreditCeiling {
 		return undefined;
 	}
 
-	private minutesAt(now: number): MinuteSpend {
-		const minutes = minutesOf(this.staticData, this.scope, now);
-		mergeWritten(minutes, JSON.stringify([this.workflowId, this.scope]), now);
-		return minutes;
-	}
-
 	/** Reserves the price of one call, or refuses it when a ceiling does not leave room for it. */
-	reserve(credits: number, endpoint: string) {
+	async reserve(credits: number, endpoint: string): Promise<void> {
 		if (!this.enabled) return;
-		const refused = this.refusal(credits, endpoint);
-		if (refused) throw refused;
 		const now = this.clock();
-		const memoryKey = JSON.stringify([this.workflowId, this.scope]);
-		const minutes = this.minutesAt(now);
-		const minute = String(Math.floor(now / MINUTE_MS));
-		minutes[minute] = round((minutes[minute] ?? 0) + credits);
-		writtenByThisProcess.set(memoryKey, { ...minutes });
-		// n8n saves static data at the end of an execution only when it is marked as changed.
-		this.staticData.__dataChanged = true;
+		const admit = (minutes: MinuteSpend) => {
+			const refused = this.refusalOver(minutes, now, credits, endpoint);
+			if (refused) throw refused;
+		};
+		const fallback = this.fallback;
+		const reserved = await this.ledger.reserve(now, credits, admit).then(
+			() => true,
+			async (error: unknown) =>
+				fallback && isStoreMissing(error) ? false : await Promise.reject(error),
+		);
+		if (reserved || !fallback) return;
+		this.ledger = fallback();
+		await this.ledger.reserve(now, credits, admit);
 	}
 }
 
-/** The node's Credit Ceilings, over the spend this workflow's executions stored with this credential; none when both are 0. */
+/**
+ * The node's Credit Ceilings, over the spend its executions stored with this credential in n8n's
+ * database; none when both are 0.
+ */
 export function creditCeilingOf(
 	node: IExecuteFunctions,
 	limits: CeilingLimits,
@@ -152,8 +119,26 @@ export function creditCeilingOf(
 	if (!(limits.perHour > 0 || limits.perDay > 0)) return undefined;
 	const credential = node.getNode().credentials?.[CREDENTIAL_NAME];
 	const scope = credential?.id ?? credential?.name ?? CREDENTIAL_NAME;
-	const workflowId = String(node.getWorkflow().id ?? '');
-	return new CreditCeiling(node.getWorkflowStaticData('global'), scope, workflowId, limits);
+	const staticLedger = () => {
+		node.addExecutionHints({
+			message:
+				"The Credit Ceiling counts this workflow's spend in its static data: n8n's deduplication store is not reachable here, so in queue mode each worker counts only its own calls",
+			location: 'outputPane',
+		});
+		return new StaticSpendLedger(
+			node.getWorkflowStaticData('global'),
+			scope,
+			String(node.getWorkflow().id ?? ''),
+		);
+	};
+	if (typeof node.helpers.checkProcessedAndRecord !== 'function')
+		return new CreditCeiling(staticLedger(), limits);
+	return new CreditCeiling(
+		new SharedSpendLedger(node.helpers, scope),
+		limits,
+		Date.now,
+		staticLedger,
+	);
 }
 
 function spentWithin(minutes: MinuteSpend, now: number, span: number): number {

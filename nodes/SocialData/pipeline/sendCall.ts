@@ -77,7 +77,7 @@ export async function sendCall(
 ): Promise<unknown> {
 	// The budget is checked before the ceiling stores its reservation: a call either limit refuses is counted by neither.
 	context.budget.check(target.price.credits, target.name);
-	context.ceiling?.reserve(target.price.credits, target.name);
+	await context.ceiling?.reserve(target.price.credits, target.name);
 	context.budget.reserve(target.price.credits, target.name);
 	const timeoutMs = effectiveTimeoutMs(target, context.timeoutSeconds);
 	const provider = context.credentials.provider || DEFAULT_PROVIDER;

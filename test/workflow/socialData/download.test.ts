@@ -326,6 +326,7 @@ describe('Download Video under the spending limits of the node', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		for (const item of items) expect((await bytesOf(item)).equals(largeVideo)).toBe(true);
 		expect(hints).toEqual([
+			expect.stringMatching(/^The Credit Ceiling counts this workflow's spend in its static data/),
 			expect.stringMatching(
 				/^Stopped at item 4 of 4: it and the items not started yet were not sent; the records already paid for are in the output\. Stopped before calling fetch_video_detail: the Credit Ceiling per Hour of 0\.3 credits/,
 			),
@@ -376,6 +377,7 @@ describe('Download Video under the spending limits of the node', () => {
 		expect(sim.ledger.billedCalls()).toBe(1);
 		expect(runCalls('fetch_multi_video_high_quality_play_url')).toHaveLength(1);
 		expect(hints).toEqual([
+			expect.stringMatching(/^The Credit Ceiling counts this workflow's spend in its static data/),
 			'49 of 50 videos were not downloaded; their items say why (downloaded: false, error)',
 			expect.stringMatching(
 				/^Stopped within item 1 of 1: the videos whose links were paid for are in the output, the rest of its ids and the items after it were not sent\. Stopped before calling fetch_multi_video_high_quality_play_url: the Credit Ceiling per Hour of 0\.1 credits/,
