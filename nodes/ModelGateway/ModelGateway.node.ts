@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { modelGatewayProperties } from './actions/properties';
 import { router } from './actions/router';
-import { listSearch } from './methods';
+import * as listSearch from '../shared/models/listSearch';
 import { modelGatewayToolDescription } from './toolDescription';
 import { modelGatewayBuilderHint } from './builderHint';
 

@@ -6,7 +6,7 @@ import type {
 	SupplyData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { listSearch } from '../ModelGateway/methods';
+import * as listSearch from '../shared/models/listSearch';
 import { cancelSignalOf } from '../shared/execution/cancelSignal';
 import { getGatewayCredentials } from '../shared/gatewayCredentials';
 import { chatModelProperties } from './description';

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../shared/optionsCollection';
-import { modelLocator } from '../ModelGateway/actions/descriptions';
-import { DEFAULT_TEXT_MODEL } from '../ModelGateway/actions/text/textRequest';
+import { DEFAULT_TEXT_MODEL, modelLocator } from '../shared/models/modelLocator';
 
 /** The panel: the model (from `GET /v1/models`) and the sampling options n8n's own chat models offer. */
 

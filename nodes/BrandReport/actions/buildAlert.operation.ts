@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { alertChat } from '../render/chat/alertBlocks';
 import { trimNote } from '../render/chat/mentionLine';
 import { alertHtml } from '../render/email/alertHtml';
-import type { Spike } from '../render/spike';
+import type { AlertSpike } from '../render/spike';
 import { readSpike, usualText } from '../render/spike';
 import { stringsFor } from '../render/strings';
 import { commonFields } from './commonFields';
@@ -12,7 +12,7 @@ import { formatsJson, messageItems } from './formatsOutput';
 
 export const description: INodeProperties[] = commonFields('buildAlert');
 
-function renderAlert(spike: Spike, settings: CommonSettings) {
+function renderAlert(spike: AlertSpike, settings: CommonSettings) {
 	const strings = stringsFor(settings.language);
 	const subject = strings.alertSubject(
 		spike.brand,

@@ -17,13 +17,11 @@ import { commonFields } from './commonFields';
 import { readCommonSettings } from './commonSettings';
 import { formatsJson, messageItems } from './formatsOutput';
 import { forItem } from './itemErrors';
+import { isPlaceholder } from './placeholder';
 import { readReportSettings, trendRowsValue } from './reportSettings';
 import { reportFields } from './reportFields';
 
 export const description: INodeProperties[] = [...reportFields, ...commonFields('buildReport')];
-
-/** Items without any field (the placeholder of an empty Data Table answer) are not mentions. */
-const isPlaceholder = (item: INodeExecutionData) => Object.keys(item.json).length === 0;
 
 /** The brands of the report: as listed, or (list empty) in order of first appearance in the input. */
 function brandsFor(settings: ReportSettings, rows: Array<{ row: StoredMention; index: number }>) {

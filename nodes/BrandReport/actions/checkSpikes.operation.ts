@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import type { HistoryRow } from '../spikes';
 import { detectSpikes } from '../spikes';
-import { isPlaceholder, readHistoryRow } from './historyRows';
+import { readHistoryRow } from './historyRows';
+import { isPlaceholder } from './placeholder';
 import { forItem } from './itemErrors';
 import { spikeFields } from './spikeFields';
 import { readSpikeCheck } from './spikeSettings';

@@ -1,12 +1,28 @@
-import type { INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
 import { namesKind, readMention } from '../render/mention';
 import type { HistoryRow } from '../spikes';
 import { isoTextOf } from './timeValue';
 
-/** Items without any field (the placeholder of an empty Data Table answer) are not rows. */
-export const isPlaceholder = (item: INodeExecutionData) => Object.keys(item.json).length === 0;
+/** The fields of a history row spike detection and the alert use, in the order Check Spikes outputs them. */
+const HISTORY_FIELDS = [
+	'key',
+	'brand',
+	'platform',
+	'kind',
+	'postId',
+	'id',
+	'label',
+	'firstSeen',
+	'likes',
+	'comments',
+	'shares',
+	'url',
+	'openInApp',
+	'title',
+	'author',
+	'reason',
+] as const;
 
 /**
  * One history row of the input, checked like a report row; only the fields spike detection and the
@@ -15,40 +31,13 @@ export const isPlaceholder = (item: INodeExecutionData) => Object.keys(item.json
 export function readHistoryRow(json: unknown): HistoryRow {
 	if (!isRecord(json))
 		throw InputError.about({ name: 'json', displayName: 'json' }, 'must be a history row');
-	const mention = readMention({
-		key: json.key,
-		brand: json.brand,
-		platform: json.platform,
-		kind: json.kind,
-		postId: json.postId,
-		id: json.id,
-		label: json.label,
-		firstSeen: isoTextOf(json.firstSeen),
-		likes: json.likes,
-		comments: json.comments,
-		shares: json.shares,
-		url: json.url,
-		openInApp: json.openInApp,
-		title: json.title,
-		author: json.author,
-		reason: json.reason,
-	});
-	return {
-		key: mention.key,
-		brand: mention.brand,
-		platform: mention.platform,
-		// Rows stored before comments were mentions keep their shape.
-		...(namesKind(json) ? { kind: mention.kind, postId: mention.postId } : {}),
-		id: mention.id,
-		label: mention.label,
-		firstSeen: mention.firstSeen,
-		likes: mention.likes,
-		comments: mention.comments,
-		shares: mention.shares,
-		url: mention.url,
-		openInApp: mention.openInApp,
-		...(typeof json.title === 'string' && json.title ? { title: json.title } : {}),
-		author: mention.author,
-		reason: mention.reason,
-	};
+	const given = Object.fromEntries(HISTORY_FIELDS.map((name) => [name, json[name]]));
+	const mention = readMention({ ...given, firstSeen: isoTextOf(json.firstSeen) });
+	// Rows stored before comments were mentions keep their shape; an untitled row stays untitled.
+	const leftOut = (name: (typeof HISTORY_FIELDS)[number]) =>
+		((name === 'kind' || name === 'postId') && !namesKind(json)) ||
+		(name === 'title' && !(typeof json.title === 'string' && json.title));
+	return Object.fromEntries(
+		HISTORY_FIELDS.filter((name) => !leftOut(name)).map((name) => [name, mention[name]]),
+	) as unknown as HistoryRow;
 }

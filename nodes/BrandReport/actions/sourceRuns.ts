@@ -3,6 +3,7 @@ import { invalid } from '../../shared/execution/fieldChecks';
 import { isRecord } from '../../shared/json/isRecord';
 import type { SourceRun } from '../render/outages';
 import { jsonValue } from './jsonParameter';
+import { isEmptyRow } from './placeholder';
 import { timeOf } from './timeValue';
 
 const DISPLAY = 'Source Runs';
@@ -64,9 +65,8 @@ export function sourceRunsOf(context: IExecuteFunctions): SourceRun[] | null {
 			{ name: 'sourceRuns', displayName: DISPLAY },
 			'must be a list of runs such as [{"runAt": "…", "source": "fetch_search", "error": "…"}]',
 		);
-	// An empty Data Table answer (Always Output Data) is one item without any field: no run.
 	return value
 		.map((entry, index) => ({ entry, index }))
-		.filter(({ entry }) => !(isRecord(entry) && Object.keys(entry).length === 0))
+		.filter(({ entry }) => !isEmptyRow(entry))
 		.map(({ entry, index }) => readRun(entry, index));
 }

@@ -5,6 +5,7 @@ import type { Label } from '../render/strings';
 import { LABELS } from '../render/strings';
 import type { AlertRow, SpikeSettings } from '../spikes';
 import { jsonValue } from './jsonParameter';
+import { isEmptyRow } from './placeholder';
 import { timeOf } from './timeValue';
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -93,7 +94,7 @@ function alertsOf(context: IExecuteFunctions): AlertRow[] {
 			'must be a list such as [{"brand": "acme", "label": "negative", "spikeStart": "…", "alertedAt": "…"}]',
 		);
 	return value.flatMap((entry: unknown, index): AlertRow[] => {
-		if (isRecord(entry) && Object.keys(entry).length === 0) return [];
+		if (isEmptyRow(entry)) return [];
 		const at = (name: string) => field(`alerts[${index}].${name}`, display);
 		if (!isRecord(entry)) invalid(field(`alerts[${index}]`, display), 'must be an alert row');
 		const text = (name: string) => {

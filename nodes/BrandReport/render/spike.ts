@@ -1,5 +1,6 @@
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
+import type { Spike } from '../spikes';
 import type { LocalTime } from './localTime';
 import { spanText } from './localTime';
 import type { StoredMention } from './mention';
@@ -7,15 +8,12 @@ import { byEngagement, isoTime, readMention } from './mention';
 import type { Label, ReportStrings } from './strings';
 import { LABELS } from './strings';
 
-/** One spike found by the detection step: a window whose count is above the brand's usual level. */
-export interface Spike {
-	brand: string;
+/**
+ * A spike as Build Alert reads it: one Check Spikes found, its mentions read as report rows (its
+ * run's start is not needed to render it).
+ */
+export interface AlertSpike extends Omit<Spike, 'label' | 'mentions' | 'spikeStart'> {
 	label: Label;
-	windowStart: string;
-	windowEnd: string;
-	count: number;
-	baselinePerWindow: number;
-	threshold: number;
 	mentions: StoredMention[];
 }
 
@@ -29,7 +27,7 @@ function number(row: Record<string, unknown>, field: string): number {
 	return value;
 }
 
-export function readSpike(row: unknown): Spike {
+export function readSpike(row: unknown): AlertSpike {
 	if (!isRecord(row)) throw refuse('json', 'must be a spike (a JSON object)');
 	if (typeof row.brand !== 'string' || !row.brand.trim()) throw refuse('brand', 'is required');
 	if (!LABELS.includes(row.label as Label))
@@ -52,13 +50,14 @@ export function readSpike(row: unknown): Spike {
 }
 
 /** "2026-11-25 13:00–14:00 (UTC+8)": a window as the alert shows it, in the team's time zone. */
-export const windowText = (spike: Spike, local: LocalTime): string =>
+export const windowText = (spike: AlertSpike, local: LocalTime): string =>
 	spanText(local, Date.parse(spike.windowStart), Date.parse(spike.windowEnd));
 
-export const usualText = (spike: Spike) => String(Math.round(spike.baselinePerWindow * 10) / 10);
+export const usualText = (spike: AlertSpike) =>
+	String(Math.round(spike.baselinePerWindow * 10) / 10);
 
 /** The title over an alert's mentions: comments count in a spike as posts do, and the title says so. */
-export const alertListTitle = (strings: ReportStrings, spike: Spike) =>
+export const alertListTitle = (strings: ReportStrings, spike: AlertSpike) =>
 	spike.mentions.some((mention) => mention.kind === 'comment')
 		? strings.alertPostsAndComments
 		: strings.alertPosts;

@@ -3,12 +3,12 @@ import type { MessagesPropertySpec } from './descriptions';
 import {
 	keepRawChunksOption,
 	messagesProperty,
-	modelLocator,
 	modelOptions,
 	outputProperty,
 	parseJsonOption,
 	streamOption,
 } from './descriptions';
+import { modelLocator } from '../../shared/models/modelLocator';
 
 export const DEFAULT_CONVERSATION_MODEL = 'gemini-2.5-flash';
 

@@ -40,7 +40,7 @@ export function nativeSummary(response: unknown): AnswerSummary {
 		if (part.thought === true) thoughts += part.text;
 		else text += part.text;
 	}
-	return withOptional({
+	return answerSummary({
 		text,
 		thoughts,
 		finishReason: candidate.finishReason ?? body.promptFeedback?.blockReason ?? null,
@@ -64,7 +64,7 @@ export function chatSummary(response: unknown): AnswerSummary {
 				? content.map(textOfPart).join('')
 				: '';
 	const reasoning = choice.message?.reasoning_content;
-	return withOptional({
+	return answerSummary({
 		text,
 		thoughts: typeof reasoning === 'string' ? reasoning : '',
 		finishReason: choice.finish_reason ?? null,
@@ -85,7 +85,7 @@ export function messagesSummary(response: unknown): AnswerSummary {
 		if (block?.type === 'thinking' && typeof block.thinking === 'string')
 			thoughts += block.thinking;
 	}
-	return withOptional({
+	return answerSummary({
 		text,
 		thoughts,
 		finishReason: body.stop_reason ?? null,
@@ -101,7 +101,8 @@ function textOfPart(part: unknown): string {
 	return typeof text === 'string' ? text : '';
 }
 
-function withOptional(summary: AnswerSummary): AnswerSummary {
+/** The summary as nodes output it: thoughts, model and response id only when there are any. */
+export function answerSummary(summary: AnswerSummary): AnswerSummary {
 	const result: AnswerSummary = {
 		text: summary.text,
 		finishReason: summary.finishReason,

@@ -4,7 +4,7 @@ import { cancelSignalOf } from '../../shared/execution/cancelSignal';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import type { GatewayCall } from '../../shared/transport/request';
 import { callGateway } from '../../shared/transport/request';
-import { nativeCall } from './calls';
+import { nativeCall } from '../../shared/models/calls';
 
 /** Sends `POST /v1beta/models/{model}:{action}` with `body`, stopped with the execution, and gives the answer. */
 export async function askModel<A = unknown>(

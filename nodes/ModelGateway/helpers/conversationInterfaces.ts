@@ -4,7 +4,7 @@ import type { GatewayCall } from '../../shared/transport/request';
 import { answerItems, streamedAnswerItems } from './answerItems';
 import type { AnswerSummary } from './answerText';
 import { chatSummary, messagesSummary } from './answerText';
-import { chatCall, messagesCall, STREAM_SILENCE_TIMEOUT_MS } from './calls';
+import { chatCall, messagesCall, STREAM_SILENCE_TIMEOUT_MS } from '../../shared/models/calls';
 import { cancelSignalOf } from '../../shared/execution/cancelSignal';
 import type { ItemOperation } from '../../shared/execution/operation';
 import type { ChatMessage } from './conversation';

@@ -6,7 +6,7 @@ import { payloadOf } from '../pipeline/outputItems';
 import { sendCall } from '../pipeline/sendCall';
 import { DEFAULT_ENCRYPTED_LENGTH, decodeKeyOf, encryptedLengthOf } from './channelVideoCipher';
 import type { DownloadContext } from './fileDownload';
-import { downloadFile } from './fileDownload';
+import { downloadFile, fileItem } from './fileDownload';
 import { DecryptStep } from './mediaSteps';
 import type { DownloadSettings } from './plan';
 import { CHANNEL_VIDEO_DETAIL } from './properties';
@@ -110,19 +110,9 @@ export async function downloadChannelVideo(
 		{ name, mimeType: 'video/mp4' },
 		settings,
 	);
+	const item = fileItem(json, binary, settings);
 	const fileSize = binary.bytes ?? null;
-	const encryptedBytes =
+	item.json.encryptedBytes =
 		fileSize === null ? step!.encryptedLength : Math.min(step!.encryptedLength, fileSize);
-	return [
-		{
-			json: {
-				...json,
-				fileName: binary.fileName,
-				fileSize,
-				mimeType: binary.mimeType,
-				encryptedBytes,
-			},
-			binary: { [settings.binaryProperty]: binary },
-		},
-	];
+	return [item];
 }

@@ -1,4 +1,4 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { GatewayError } from '../../shared/transport/errors';
 import type { AnswerHeaders } from '../../shared/transport/request';
 import { contentTypeOf } from '../../shared/transport/request';
@@ -81,4 +81,21 @@ export async function downloadFile(
 		);
 	}
 	throw failure;
+}
+
+/** The item of a downloaded file: `json`, then the file's name, size and type, the file in the chosen field. */
+export function fileItem(
+	json: IDataObject,
+	binary: IBinaryData,
+	settings: DownloadSettings,
+): INodeExecutionData {
+	return {
+		json: {
+			...json,
+			fileName: binary.fileName,
+			fileSize: binary.bytes ?? null,
+			mimeType: binary.mimeType,
+		},
+		binary: { [settings.binaryProperty]: binary },
+	};
 }

@@ -8,7 +8,7 @@ import { CreditLimitReached } from '../pipeline/creditBudget';
 import { payloadOf } from '../pipeline/outputItems';
 import { sendCall } from '../pipeline/sendCall';
 import type { DownloadContext } from './fileDownload';
-import { downloadFile } from './fileDownload';
+import { downloadFile, fileItem } from './fileDownload';
 import { PassThroughStep } from './mediaSteps';
 import type { DownloadSettings } from './plan';
 import { BATCH_PLAY_LINKS, SINGLE_PLAY_LINK } from './properties';
@@ -62,17 +62,7 @@ export async function downloadSingleVideo(
 	};
 	if (ctx.asTool) return [{ json }];
 	const binary = await downloadPlayLink(ctx, url, json.video_id, SINGLE_PLAY_LINK.name, settings);
-	return [
-		{
-			json: {
-				...json,
-				fileName: binary.fileName,
-				fileSize: binary.bytes ?? null,
-				mimeType: binary.mimeType,
-			},
-			binary: { [settings.binaryProperty]: binary },
-		},
-	];
+	return [fileItem(json, binary, settings)];
 }
 
 /**
@@ -146,16 +136,7 @@ export async function downloadManyVideos(
 				BATCH_PLAY_LINKS.name,
 				settings,
 			);
-			items.push({
-				json: {
-					...base,
-					downloaded: true,
-					fileName: binary.fileName,
-					fileSize: binary.bytes ?? null,
-					mimeType: binary.mimeType,
-				},
-				binary: { [settings.binaryProperty]: binary },
-			});
+			items.push(fileItem({ ...base, downloaded: true }, binary, settings));
 		} catch (error) {
 			failure = error;
 		}

@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { Platform } from '../../shared/mention';
 import { noteLink } from './links';
-import type { MentionItem } from './mention';
+import type { MentionItem, MentionRequest } from './mention';
 import { count, firstTime, pick, plainNameOrNull, text, textOrNull, titleOr } from './mention';
-import type { MentionRequest } from './platforms';
 
 /**
  * Comment lists as mentions: a comment is a mention of kind `comment` whose `postId` and `url` are

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { commentMention } from './comments';
-import type { MentionItem } from './mention';
+import type { MentionItem, MentionRequest } from './mention';
 import { count, firstTime, pick, plainNameOrNull, text } from './mention';
-import type { MentionRequest } from './platforms';
 
 /** Douyin's web address of a video: comments link to the post they are under. */
 const videoLink = (awemeId: string) => `https://www.douyin.com/video/${awemeId}`;

@@ -2,6 +2,9 @@ import { valuesAt } from '../descriptor/answerPaths';
 import type { IDataObject } from 'n8n-workflow';
 import type { Mention } from '../../shared/mention';
 
+/** The request a record answered: its input fields by name (`business_type`, …). */
+export type MentionRequest = Readonly<Record<string, unknown>>;
+
 /** A mention as Social Data outputs it: the shared shape and the record it was read from. */
 export interface MentionItem extends Mention, IDataObject {
 	source: IDataObject;

@@ -6,7 +6,7 @@ import { douyinComment } from './douyinComment';
 import { douyinVideo } from './douyinVideo';
 import { noteLink } from './links';
 import type { Platform } from '../../shared/mention';
-import type { MentionItem } from './mention';
+import type { MentionItem, MentionRequest } from './mention';
 import {
 	count,
 	firstTime,
@@ -55,9 +55,6 @@ const VERTICAL_PLATFORMS: Record<string, Platform> = {
 	video: 'channels',
 	account: 'accounts',
 };
-
-/** The request a record answered: its input fields by name (`business_type`, …). */
-export type MentionRequest = Readonly<Record<string, unknown>>;
 
 /**
  * A hit's platform: its own `type`; else the vertical the request asked for (genuine hits carry no

@@ -1,7 +1,7 @@
 import type { ChatModelConfig, GenerateResult, Message, StreamChunk } from '@n8n/ai-node-sdk';
 import { BaseChatModel } from '@n8n/ai-node-sdk';
 import type { INode } from 'n8n-workflow';
-import { chatCall } from '../../ModelGateway/helpers/calls';
+import { chatCall } from '../../shared/models/calls';
 import { toNodeError } from '../../shared/execution/nodeErrors';
 import type { GatewayCredentials } from '../../shared/transport/credentials';
 import type { GatewayCall } from '../../shared/transport/request';

@@ -3,7 +3,7 @@ import {
 	messagesSummary,
 	nativeSummary,
 } from '../../../nodes/ModelGateway/helpers/answerText';
-import { chatCall, messagesCall, nativeCall } from '../../../nodes/ModelGateway/helpers/calls';
+import { chatCall, messagesCall, nativeCall } from '../../../nodes/shared/models/calls';
 import { chatStreamAssembler } from '../../../nodes/ModelGateway/helpers/streams/chatStream';
 import { consumeStream } from '../../../nodes/ModelGateway/helpers/streams/consumeStream';
 import { messagesStreamAssembler } from '../../../nodes/ModelGateway/helpers/streams/messagesStream';

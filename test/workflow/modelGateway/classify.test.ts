@@ -216,4 +216,28 @@ describe('Model Gateway › chat › Classify in Batches', () => {
 		expect(error?.message).toMatch(/at least two labels/);
 		expect(chatCalls()).toHaveLength(0);
 	});
+
+	it('settings come from the first item that passed its checks, not from a refused item 0', async () => {
+		const { items } = await runModelGateway(
+			sim,
+			{ ...classify({ resultField: '={{ $json.field }}' }), labels: '={{ $json.labels }}' },
+			{
+				inputItems: [
+					{ json: { text: { not: 'text' }, labels: 'positive, negative', field: 'first' } },
+					{ json: { text: 'The price went up', labels: 'shipping, price', field: 'topic' } },
+					{ json: { text: 'Shipping took a week', labels: 'other, labels', field: 'other' } },
+				],
+				continueOnFail: true,
+			},
+		);
+		expect(items[0].json.error).toEqual(expect.any(String));
+		expect(items.slice(1).map((item) => (item.json.topic as { label: string }).label)).toEqual([
+			'price',
+			'shipping',
+		]);
+		expect(
+			bodyOf(chatCalls()[0]).response_format.json_schema.schema.properties.results.items.properties
+				.label.enum,
+		).toEqual(['shipping', 'price']);
+	});
 });

@@ -1,6 +1,6 @@
 import { escapeMarkdown } from '../escape';
 import type { LocalTime } from '../localTime';
-import type { Spike } from '../spike';
+import type { AlertSpike } from '../spike';
 import { alertListTitle, usualText, windowText } from '../spike';
 import type { ReportStrings } from '../strings';
 import { answerLine } from './mentionLine';
@@ -10,7 +10,7 @@ import type { ChatReport } from './reportBlocks';
 export function alertChat(
 	strings: ReportStrings,
 	local: LocalTime,
-	spike: Spike,
+	spike: AlertSpike,
 	subject: string,
 ): ChatReport {
 	const label = strings.label[spike.label];

@@ -1,7 +1,7 @@
 import { LABEL_COLOURS } from '../colours';
 import { escapeHtml } from '../escape';
 import type { LocalTime } from '../localTime';
-import type { Spike } from '../spike';
+import type { AlertSpike } from '../spike';
 import { alertListTitle, usualText, windowText } from '../spike';
 import type { ReportStrings } from '../strings';
 import {
@@ -25,7 +25,7 @@ const MAX_POSTS = 10;
 export function alertHtml(
 	strings: ReportStrings,
 	local: LocalTime,
-	spike: Spike,
+	spike: AlertSpike,
 	accent: string,
 	subject: string,
 ): string {

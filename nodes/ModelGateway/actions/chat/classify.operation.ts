@@ -11,14 +11,15 @@ import type { FieldRef } from '../../../shared/execution/inputError';
 import { InputError } from '../../../shared/execution/inputError';
 import { optionalText } from '../../../shared/execution/fieldChecks';
 import { chatSummary } from '../../helpers/answerText';
-import { chatCall } from '../../helpers/calls';
+import { chatCall } from '../../../shared/models/calls';
 import type { BatchEntry } from '../../helpers/classification/batchRequest';
 import { batchRequestBody } from '../../helpers/classification/batchRequest';
 import { classifyInBatches, isVerdict } from '../../helpers/classification/classifyInBatches';
 import { maxTokensOf, temperatureOf } from '../../helpers/conversation';
 import { modelOf } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
-import { modelLocator, modelOptions, temperatureOption } from '../descriptions';
+import { modelOptions, temperatureOption } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import { DEFAULT_CHAT_MODEL } from './complete.operation';
 
 export const kind = 'allItems';
@@ -170,7 +171,7 @@ export function plan(this: IExecuteFunctions, i: number): string {
 /**
  * Classifies the planned items with as few model calls as the batch size allows (see
  * classifyInBatches for the retry and split rules) and outputs each of them, in order, with
- * `{label, reason, modelCalls}` in the result field (`modelCalls`: the calls of the whole run). Settings are read from the first item, and checked before
+ * `{label, reason, modelCalls}` in the result field (`modelCalls`: the calls of the whole run). Settings are read from the first planned item, and checked before
  * the first call; the text comes from each item's plan.
  */
 export async function runAll(
@@ -179,10 +180,11 @@ export async function runAll(
 	credentials: GatewayCredentials,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const model = modelOf(this, 0);
-	const labels = labelsOf(this.getNodeParameter('labels', 0, DEFAULT_LABELS));
-	const instructions = String(this.getNodeParameter('instructions', 0, ''));
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const first = planned[0]?.itemIndex ?? 0;
+	const model = modelOf(this, first);
+	const labels = labelsOf(this.getNodeParameter('labels', first, DEFAULT_LABELS));
+	const instructions = String(this.getNodeParameter('instructions', first, ''));
+	const options = this.getNodeParameter('options', first, {}) as IDataObject;
 	const batchSize = wholeNumber(options.batchSize, DEFAULT_BATCH_SIZE, 1, 100, {
 		name: 'batchSize',
 		displayName: 'Batch Size',

@@ -9,7 +9,8 @@ import { InputError } from '../../../shared/execution/inputError';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { answerLacks, askModel } from '../../helpers/askModel';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { modelLocator, modelOptions } from '../descriptions';
+import { modelOptions } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import type { EmbeddingAnswer } from '../../helpers/answerShapes';
 
 export const endpoint = 'v1beta/models/{model}:embedContent';

@@ -4,7 +4,7 @@ import { InputError } from '../../../shared/execution/inputError';
 import { binaryNamesOf, inlineDataParts } from '../../helpers/binaryInput';
 import type { NativeContent, NativePart } from '../../helpers/generateContent';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { modelLocator } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import { imageOptions, promptProperty } from './imageProperties';
 import type { ImagePlan } from './imageRequest';
 import { DEFAULT_IMAGE_MODEL, imagePlan, runImageRequest } from './imageRequest';

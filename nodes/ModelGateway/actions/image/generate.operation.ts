@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { modelLocator } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import { imageOptions, promptProperty } from './imageProperties';
 import type { ImagePlan } from './imageRequest';
 import { DEFAULT_IMAGE_MODEL, imagePlan, runImageRequest } from './imageRequest';

@@ -10,7 +10,8 @@ import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { answerLacks, askModel } from '../../helpers/askModel';
 import { imageItems, imagesOfPrediction } from '../../helpers/imageOutput';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
+import { binaryOutputOption, modelOptions } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import { promptProperty } from './imageProperties';
 
 export const endpoint = 'v1beta/models/{model}:predict';

@@ -7,10 +7,10 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
-import { modelListingCall } from '../../helpers/calls';
+import { modelListingCall } from '../../../shared/models/calls';
 import { modelOf } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
-import { modelLocator } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 
 export const endpoint = 'v1/models/{model}';
 

@@ -9,7 +9,7 @@ import type { ItemOperation } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { callGateway } from '../../../shared/transport/request';
 import type { ModelListAnswer } from '../../helpers/answerShapes';
-import { modelListingCall } from '../../helpers/calls';
+import { modelListingCall } from '../../../shared/models/calls';
 
 /** One item per model record of a list answer (`data`, or `models` of the native listing). */
 function recordItems(body: unknown): INodeExecutionData[] {

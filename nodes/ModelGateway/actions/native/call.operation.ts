@@ -11,12 +11,13 @@ import { isRecord } from '../../../shared/json/isRecord';
 import { callGateway } from '../../../shared/transport/request';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { streamedAnswerItems } from '../../helpers/answerItems';
-import type { NativeVersion } from '../../helpers/calls';
-import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
+import type { NativeVersion } from '../../../shared/models/calls';
+import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../../shared/models/calls';
 import { jsonParameter, modelOf } from '../../helpers/parameters';
 import { cancelSignalOf } from '../../../shared/execution/cancelSignal';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
-import { keepRawChunksOption, modelLocator, modelOptions } from '../descriptions';
+import { keepRawChunksOption, modelOptions } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 
 export const endpoint = '{version}/models/{model}:{action}';
 

@@ -15,7 +15,8 @@ import {
 } from '../../../shared/wav';
 import { generateContentBody } from '../../helpers/generateContent';
 import { modelOf, requiredTextParameter } from '../../helpers/parameters';
-import { binaryOutputOption, modelLocator, modelOptions } from '../descriptions';
+import { binaryOutputOption, modelOptions } from '../descriptions';
+import { modelLocator } from '../../../shared/models/modelLocator';
 import type { NativeAnswer } from '../../helpers/answerShapes';
 import { voiceOptions } from './voices';
 

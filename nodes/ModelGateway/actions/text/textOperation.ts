@@ -5,7 +5,7 @@ import type { ItemOperation } from '../../../shared/execution/operation';
 import type { GatewayCredentials } from '../../../shared/transport/credentials';
 import { answerItems, streamedAnswerItems } from '../../helpers/answerItems';
 import { nativeSummary } from '../../helpers/answerText';
-import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../helpers/calls';
+import { nativeCall, STREAM_SILENCE_TIMEOUT_MS } from '../../../shared/models/calls';
 import { nativeStreamAssembler } from '../../helpers/streams/nativeStream';
 import type { TextPlan } from './textRequest';
 import { planTextRequest, textProperties } from './textRequest';

@@ -10,7 +10,6 @@ import {
 	inputBinariesOption,
 	keepRawChunksOption,
 	messagesProperty,
-	modelLocator,
 	modelOptions,
 	outputProperty,
 	parseJsonOption,
@@ -18,12 +17,11 @@ import {
 	systemInstructionOption,
 	temperatureOption,
 } from '../descriptions';
+import { DEFAULT_TEXT_MODEL, modelLocator } from '../../../shared/models/modelLocator';
 
 /** Parameters and request body shared by text › generate and text › stream. */
 
 const FILES: FieldRef = { name: 'files', displayName: 'File URIs' };
-
-export const DEFAULT_TEXT_MODEL = 'gemini-2.5-flash';
 
 export function textProperties(streaming: boolean): INodeProperties[] {
 	return [

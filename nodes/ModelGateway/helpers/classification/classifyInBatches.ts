@@ -1,3 +1,4 @@
+import { mapWithConcurrency } from '../../../shared/concurrency';
 import type { Verdict } from './batchAnswer';
 import { readBatchAnswer } from './batchAnswer';
 import type { BatchEntry } from './batchRequest';
@@ -85,10 +86,11 @@ export async function classifyInBatches(
 		await splitUntilSettled(afterRetry);
 	};
 
-	let next = 0;
-	const worker = async () => {
-		while (next < batches.length && !(options.stopOnFailure && failure !== undefined)) {
-			const batch = batches[next++];
+	await mapWithConcurrency(
+		batches.length,
+		options.concurrency,
+		async (index) => {
+			const batch = batches[index];
 			try {
 				await classifyBatch(batch);
 			} catch (error) {
@@ -97,10 +99,8 @@ export async function classifyInBatches(
 				for (const entry of batch)
 					if (!isSettled(verdicts.get(entry.id))) verdicts.set(entry.id, { reason });
 			}
-		}
-	};
-	await Promise.all(
-		Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, worker),
+		},
+		() => options.stopOnFailure && failure !== undefined,
 	);
 	return { verdicts, calls, failure };
 }

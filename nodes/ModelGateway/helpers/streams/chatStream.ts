@@ -2,7 +2,8 @@ import type { SseEvent } from '../../../shared/sse';
 import type { ChatAnswer } from '../answerShapes';
 import type { StreamAssembler } from './assembler';
 import { failureOf } from './assembler';
-import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
+import { answerSummary } from '../answerText';
+import { emptyAnswerDraft } from './answerDraft';
 
 /** Chat completions: `data: {chunk}` events with `choices[0].delta`, closed by `data: [DONE]`. */
 export function chatStreamAssembler(): StreamAssembler {
@@ -31,6 +32,6 @@ export function chatStreamAssembler(): StreamAssembler {
 			answer.responseId = chunk?.id ?? answer.responseId;
 			return delta;
 		},
-		summary: () => summaryOfDraft(answer),
+		summary: () => answerSummary(answer),
 	};
 }

@@ -2,7 +2,8 @@ import type { SseEvent } from '../../../shared/sse';
 import type { MessagesEvent } from '../answerShapes';
 import type { StreamAssembler } from './assembler';
 import { failureOf, StreamFailure } from './assembler';
-import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
+import { answerSummary } from '../answerText';
+import { emptyAnswerDraft } from './answerDraft';
 
 /**
  * Messages protocol: `message_start`, `content_block_start|delta|stop`, `message_delta`,
@@ -58,6 +59,6 @@ export function messagesStreamAssembler(): StreamAssembler {
 					return '';
 			}
 		},
-		summary: () => summaryOfDraft(answer),
+		summary: () => answerSummary(answer),
 	};
 }

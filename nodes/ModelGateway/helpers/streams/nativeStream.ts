@@ -2,7 +2,8 @@ import type { SseEvent } from '../../../shared/sse';
 import type { NativeAnswer } from '../answerShapes';
 import type { StreamAssembler } from './assembler';
 import { failureOf } from './assembler';
-import { emptyAnswerDraft, summaryOfDraft } from './answerDraft';
+import { answerSummary } from '../answerText';
+import { emptyAnswerDraft } from './answerDraft';
 
 /** `:streamGenerateContent?alt=sse`: every event is a partial generate-content response. */
 export function nativeStreamAssembler(): StreamAssembler {
@@ -31,6 +32,6 @@ export function nativeStreamAssembler(): StreamAssembler {
 			answer.responseId = event?.responseId ?? answer.responseId;
 			return delta;
 		},
-		summary: () => summaryOfDraft(answer),
+		summary: () => answerSummary(answer),
 	};
 }

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { getGatewayCredentials } from '../../shared/gatewayCredentials';
-import { callGateway } from '../../shared/transport/request';
-import { isPredictionModelId, modelStem } from '../../shared/transport/wireNames';
-import { modelListingCall } from '../helpers/calls';
+import { getGatewayCredentials } from '../gatewayCredentials';
+import { callGateway } from '../transport/request';
+import { isPredictionModelId, modelStem } from '../transport/wireNames';
+import { modelListingCall } from './calls';
 
 /**
  * Model dropdowns: `GET /v1/models`, narrowed to what an operation can use, filtered by the search

@@ -1,5 +1,5 @@
-import type { GatewayCall } from '../../shared/transport/request';
-import type { GatewayCredentials } from '../../shared/transport/credentials';
+import type { GatewayCall } from '../transport/request';
+import type { GatewayCredentials } from '../transport/credentials';
 
 /** The interfaces of the model gateway, each at the address the spec gives it (the credential applies each one's auth scheme). */
 
