@@ -5,7 +5,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { executeSocialData } from './execute';
+import { router } from './actions/router';
 import { actionSubtitle } from '../shared/actionSubtitle';
 import { socialDataProperties } from './description';
 import { socialDataToolDescription } from './toolDescription';
@@ -34,6 +34,6 @@ export class SocialData implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return executeSocialData.call(this);
+		return await router.call(this);
 	}
 }

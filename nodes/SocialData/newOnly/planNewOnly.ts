@@ -1,5 +1,6 @@
 import type { EndpointDescriptor, NewestFirstEndpoint, WatchedEndpoint } from '../descriptor';
 import { isNewestFirst, isWatched, listOrderOf, watchedListOf } from '../descriptor';
+import type { FieldRef } from '../../shared/execution';
 import { InputError } from '../../shared/execution';
 import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
 import type { NodeOptionValues } from '../editor/nodeOptions';
@@ -38,9 +39,51 @@ function checkOrder(list: NewestFirstEndpoint, given: Input) {
 		const field = list.fields.find((candidate) => candidate.name === name);
 		throw InputError.about(
 			{ name, displayName: field?.displayName ?? name },
-			`must be "${String(newestFirst)}" (newest first) with Only New Since Last Run; got "${String(chosen)}"`,
+			`must be "${String(newestFirst)}" (newest first) when only new records are read; got "${String(chosen)}"`,
 		);
 	}
+}
+
+/** What a walk may spend and how far back it looks, with the budget field as its panel names it. */
+export interface WalkLimits {
+	budgetField: FieldRef;
+	/** Credits the walk may spend; 0 means no budget unless `budgetRequired`. */
+	creditBudget: number;
+	budgetRequired: boolean;
+	lookBackMinutes: unknown;
+}
+
+/** A watched list's walk, checked: its input (in the list's watched order) and its Look-Back Margin. */
+export interface WalkPlan {
+	input: Input;
+	/** The Look-Back Margin in minutes; 0 for a list a search does not index (see lookBack.ts). */
+	lookBackMinutes: number;
+}
+
+/**
+ * The checks every walk of a watched list makes before any call, Only New Since Last Run's and the
+ * trigger's alike: the budget allows one call, the Look-Back Margin is whole minutes, and the list is
+ * read in the order the walk watches.
+ */
+export function planWalk(list: WatchedEndpoint, given: Input, limits: WalkLimits): WalkPlan {
+	const price = list.price.credits;
+	const { creditBudget } = limits;
+	const budgeted = limits.budgetRequired || creditBudget !== 0;
+	if (budgeted && !(creditBudget + 1e-9 >= price))
+		throw InputError.about(
+			limits.budgetField,
+			`must allow at least one call (${price} credits); got ${creditBudget}`,
+		);
+	if (!validLookBack(limits.lookBackMinutes))
+		throw InputError.about(
+			LOOK_BACK,
+			`must be a whole number of minutes, 0 or more; got ${JSON.stringify(limits.lookBackMinutes)}`,
+		);
+	if (isNewestFirst(list)) checkOrder(list, given);
+	return {
+		input: buildInput(list, { ...given, ...listOrderOf(list) }),
+		lookBackMinutes: lookBackFor(watchedListOf(list), limits.lookBackMinutes as number),
+	};
 }
 
 /**
@@ -66,19 +109,12 @@ export function planNewOnly(
 		);
 	if (!options.splitRecords)
 		throw InputError.about(SPLIT_RECORDS, 'must be on with Only New Since Last Run');
-	const price = endpoint.price.credits;
-	if (options.creditBudget > 0 && options.creditBudget + 1e-9 < price)
-		throw InputError.about(
-			CREDIT_BUDGET,
-			`must allow at least one call (${price} credits) with Only New Since Last Run; got ${options.creditBudget}`,
-		);
-	if (!validLookBack(options.lookBackMinutes))
-		throw InputError.about(
-			LOOK_BACK,
-			`must be a whole number of minutes, 0 or more; got ${JSON.stringify(options.lookBackMinutes)}`,
-		);
-	if (isNewestFirst(endpoint)) checkOrder(endpoint, given);
-	const input = buildInput(endpoint, { ...given, ...listOrderOf(endpoint) });
+	const { input, lookBackMinutes } = planWalk(endpoint, given, {
+		budgetField: CREDIT_BUDGET,
+		creditBudget: options.creditBudget,
+		budgetRequired: false,
+		lookBackMinutes: options.lookBackMinutes,
+	});
 	const query = JSON.stringify([endpoint.name, input]);
 	return {
 		input,
@@ -87,7 +123,7 @@ export function planNewOnly(
 			query,
 			maxPages: options.maxPages,
 			creditBudget: options.creditBudget,
-			lookBackMinutes: lookBackFor(watchedListOf(endpoint), options.lookBackMinutes),
+			lookBackMinutes,
 			walkSummary: options.walkSummary,
 			...(options.onlyNewMemoryIn === 'parameter'
 				? { carried: readCarriedMemory(options, query) }

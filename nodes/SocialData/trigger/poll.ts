@@ -9,7 +9,6 @@ import { getGatewayCredentials } from '../../shared/gatewayCredentials';
 import type { ItemParameters } from '../../shared/execution';
 import { toNodeError } from '../../shared/execution/nodeErrors';
 import type { Input } from '../pipeline/validateInput';
-import { buildInput } from '../pipeline/validateInput';
 import { CreditBudget } from '../pipeline/creditBudget';
 import { answerMode } from '../descriptor/answerPaths';
 import { givenFields } from '../pipeline/givenFields';
@@ -29,10 +28,9 @@ import { firstPoll, nextPoll } from '../newOnly/pollState';
 import type { WalkLimit } from '../newOnly/pollAllowance';
 import { PollAllowance, pollBudgetMs } from '../newOnly/pollAllowance';
 import { readState, writeState } from '../newOnly/seenMemory';
-import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
-import { lookBackFor } from '../newOnly/lookBack';
+import { planWalk } from '../newOnly/planNewOnly';
 import { popularWalk } from '../newOnly/popularWalk';
-import { isPopularFirst, listOrderOf, watchedListOf } from '../descriptor';
+import { isPopularFirst, listOrderOf } from '../descriptor';
 
 interface Plan {
 	event: TriggerEvent;
@@ -51,7 +49,12 @@ function parametersOf(context: IPollFunctions): ItemParameters {
 	};
 }
 
-/** Reads and checks the parameters: bad input fails here, before any call, naming the field. */
+const CREDIT_BUDGET_PER_POLL = { name: 'creditBudget', displayName: 'Credit Budget per Poll' };
+
+/**
+ * Reads and checks the parameters with Only New's walk checks: bad input fails here, before any
+ * call, naming the field.
+ */
 function planPoll(context: IPollFunctions): Plan {
 	const value = context.getNodeParameter('event') as string;
 	const event = findTriggerEvent(value);
@@ -64,33 +67,17 @@ function planPoll(context: IPollFunctions): Plan {
 	const given = givenFields(parametersOf(context), event.endpoint, 0, offered, false);
 	// Unset, buildInput sends the node's default: the simplified answer.
 	if (event.endpoint.raw) given.raw = options.raw;
-	Object.assign(given, listOrderOf(event.endpoint));
 
-	const price = event.endpoint.price.credits;
-	const maxCalls = Math.floor(Number(settings.creditBudget) / price + 1e-9);
-	let problem: string | undefined;
-	let input: Input = {};
-	try {
-		input = buildInput(event.endpoint, given);
-	} catch (error) {
-		problem = (error as Error).message;
-	}
-	if (!problem && !validLookBack(settings.lookBackMinutes))
-		problem = `Option "${LOOK_BACK.name}" (${LOOK_BACK.displayName}) must be a whole number of minutes, 0 or more; got ${JSON.stringify(settings.lookBackMinutes)}`;
-	if (problem) throw new NodeOperationError(context.getNode(), problem);
-	if (!(maxCalls >= 1)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Option "creditBudget" (Credit Budget per Poll) must allow at least one call (${price} credits); got ${settings.creditBudget}`,
-		);
-	}
-	return {
-		event,
-		input,
-		settings,
-		maxCalls,
-		lookBackMinutes: lookBackFor(watchedListOf(event.endpoint), settings.lookBackMinutes),
-	};
+	// The trigger offers no order: its list is always read in the order it watches.
+	Object.assign(given, listOrderOf(event.endpoint));
+	const walk = planWalk(event.endpoint, given, {
+		budgetField: CREDIT_BUDGET_PER_POLL,
+		creditBudget: Number(settings.creditBudget),
+		budgetRequired: true,
+		lookBackMinutes: settings.lookBackMinutes,
+	});
+	const maxCalls = Math.floor(Number(settings.creditBudget) / event.endpoint.price.credits + 1e-9);
+	return { event, input: walk.input, settings, maxCalls, lookBackMinutes: walk.lookBackMinutes };
 }
 
 const limitReason = (plan: Plan, limit: WalkLimit, budgetMs: number | undefined) =>
@@ -121,7 +108,12 @@ function outputItems(plan: Plan, records: ListedRecord[]): INodeExecutionData[] 
 export async function pollSocialData(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const startedAt = Date.now();
 	const budgetMs = pollBudgetMs(this);
-	const plan = planPoll(this);
+	let plan: Plan;
+	try {
+		plan = planPoll(this);
+	} catch (error) {
+		throw toNodeError(this.getNode(), error, 0);
+	}
 	const credentials = await getGatewayCredentials(this);
 	const context = { credentials, budget: new CreditBudget(0) };
 	const listing = new Listing(

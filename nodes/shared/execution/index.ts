@@ -4,6 +4,7 @@
  */
 export { cancelSignalOf } from './cancelSignal';
 export { addOutputHints } from './executionHints';
+export { executionScoped } from './executionScoped';
 export {
 	absoluteHttpUrl,
 	idList,

@@ -112,9 +112,14 @@ export type NodeOperation<P = unknown, C = GatewayCredentials> =
 /** A node's operations by resource, then by operation name. */
 export type OperationTable<O> = Record<string, Record<string, O | undefined> | undefined>;
 
-/** The operation the node is set to, read from item 0 (resource and operation are never expressions). */
+/**
+ * The operation the node is set to, read from item 0 (resource and operation are never expressions).
+ * A node without a Resource parameter has one resource: its table's only one.
+ */
 export function chosenOperation<O>(context: IExecuteFunctions, table: OperationTable<O>): O {
-	const resource = context.getNodeParameter('resource', 0) as string;
+	const resources = Object.keys(table);
+	const onlyResource = resources.length === 1 ? resources[0] : undefined;
+	const resource = context.getNodeParameter('resource', 0, onlyResource) as string;
 	const operation = context.getNodeParameter('operation', 0) as string;
 	const chosen = table[resource]?.[operation];
 	if (chosen === undefined)

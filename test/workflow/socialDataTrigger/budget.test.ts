@@ -62,7 +62,9 @@ test('a budget below the price of one call is refused before any call', async ()
 		options: { creditBudget: 0.05 },
 	});
 	const poll = await trigger.poll();
-	expect(poll.error?.message).toMatch(/creditBudget.*Credit Budget per Poll.*at least one call/);
+	expect(poll.error?.message).toMatch(
+		/^Field "creditBudget" \(Credit Budget per Poll\) must allow at least one call \(0\.1 credits\); got 0\.05 \(item 0\)$/,
+	);
 	expect(poll.calls).toBe(0);
 });
 

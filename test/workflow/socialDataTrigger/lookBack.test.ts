@@ -130,7 +130,9 @@ describe('Social Data Trigger › Look-Back Margin', () => {
 			...eventParameters(sim).newNote,
 			options: { lookBackMinutes: -5 },
 		}).poll();
-		expect(refused.error?.message).toMatch(/lookBackMinutes.*Look-Back Margin.*0 or more; got -5/);
+		expect(refused.error?.message).toMatch(
+			/^Field "lookBackMinutes" \(Look-Back Margin \(Minutes\)\) must be a whole number of minutes, 0 or more; got -5 \(item 0\)$/,
+		);
 		expect(refused.calls).toBe(0);
 	});
 });

@@ -1,17 +1,17 @@
-import type { EndpointDescriptor } from './descriptor';
-import type { NodeOptionValues } from './editor/nodeOptions';
-import { nodeOptionValues, wireOptionValues } from './editor/nodeOptions';
-import { jsonObjectInput, resultLimitOf } from '../shared/execution';
-import { batchInputOf } from './pipeline/batch';
-import type { EndpointSettings } from './pipeline/fetchEndpoint';
-import { givenFields } from './pipeline/givenFields';
-import { planGatewayRun } from './pipeline/planGatewayRun';
-import type { ParameterReader } from './pipeline/readParameters';
-import type { CallTarget } from './pipeline/sendCall';
-import type { Input } from './pipeline/validateInput';
-import { buildInput } from './pipeline/validateInput';
-import type { NewOnlyPlan } from './newOnly/planNewOnly';
-import { checkWalkSummary, planNewOnly } from './newOnly/planNewOnly';
+import type { EndpointDescriptor } from '../descriptor';
+import type { NodeOptionValues } from '../editor/nodeOptions';
+import { nodeOptionValues, wireOptionValues } from '../editor/nodeOptions';
+import { jsonObjectInput, resultLimitOf } from '../../shared/execution';
+import { batchInputOf } from '../pipeline/batch';
+import type { EndpointSettings } from '../pipeline/fetchEndpoint';
+import { givenFields } from '../pipeline/givenFields';
+import { planGatewayRun } from '../pipeline/planGatewayRun';
+import type { ParameterReader } from '../pipeline/readParameters';
+import type { CallTarget } from '../pipeline/sendCall';
+import type { Input } from '../pipeline/validateInput';
+import { buildInput } from '../pipeline/validateInput';
+import type { NewOnlyPlan } from '../newOnly/planNewOnly';
+import { checkWalkSummary, planNewOnly } from '../newOnly/planNewOnly';
 
 export type ItemPlan =
 	| {

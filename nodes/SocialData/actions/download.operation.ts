@@ -1,16 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 import type { ExecutionOperation, SpendingLimitReached } from '../../shared/execution';
-import { cancelSignalOf } from '../../shared/execution';
+import { cancelSignalOf, executionScoped } from '../../shared/execution';
 import { redactDeep } from '../../shared/transport/redact';
 import { callsFor } from '../pipeline/batch';
 import { executionLimits } from '../pipeline/executionLimits';
 import { ParameterReader } from '../pipeline/readParameters';
-import { downloadChannelVideo } from './channelDownload';
-import type { DownloadContext } from './fileDownload';
-import type { DownloadPlan } from './plan';
-import { planDownload } from './plan';
-import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from './properties';
-import { downloadManyVideos, downloadSingleVideo } from './shortVideoDownload';
+import { downloadChannelVideo } from '../download/channelDownload';
+import type { DownloadContext } from '../download/fileDownload';
+import type { DownloadPlan } from '../download/plan';
+import { planDownload } from '../download/plan';
+import { BATCH_PLAY_LINKS, CHANNEL_VIDEO_DETAIL, SINGLE_PLAY_LINK } from '../download/properties';
+import { downloadManyVideos, downloadSingleVideo } from '../download/shortVideoDownload';
 
 /** n8n runs a node an AI Agent calls as `<package>.<name>Tool`; the agent's wrapper drops binaries. */
 export const isToolNodeType = (type: string): boolean =>
@@ -56,16 +56,18 @@ async function downloadPlanned(
  * downloaded one after another: each holds a file download. The spending limits come from the
  * first item that passed its checks, as in the node's other operations.
  */
-export function downloadOperation(node: IExecuteFunctions): ExecutionOperation<DownloadPlan> {
-	const resource = node.getNodeParameter('resource', 0) as string;
-	const parameters = new ParameterReader(node);
-	const asTool = isToolNodeType(node.getNode().type);
+export function downloadOperation(): ExecutionOperation<DownloadPlan> {
+	const parametersOf = executionScoped((node) => new ParameterReader(node));
 	return {
 		kind: 'perExecution',
 		endpoint: 'download',
 		endpointOf: (plan) => LINK_ENDPOINT_OF[plan.kind].name,
-		plan: (itemIndex) => planDownload(parameters, resource, itemIndex),
+		plan(itemIndex) {
+			const resource = this.getNodeParameter('resource', 0) as string;
+			return planDownload(parametersOf(this), resource, itemIndex);
+		},
 		start(passed, { settings }, credentials) {
+			const asTool = isToolNodeType(this.getNode().type);
 			const { budget, ceiling } = executionLimits(
 				this,
 				settings,

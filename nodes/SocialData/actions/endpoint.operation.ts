@@ -1,31 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import type { EndpointDescriptor } from './descriptor';
-import type {
-	AllItemsRun,
-	EachItemRun,
-	ExecutionOperation,
-	OperationRunOptions,
-} from '../shared/execution';
-import { addOutputHints, cancelSignalOf, chosenOperation, runOperation } from '../shared/execution';
-import { getGatewayCredentials } from '../shared/gatewayCredentials';
-import { GATEWAY_RUN_OPERATION } from './editor/gatewayRunProperties';
-import type { NodeOptionValues } from './editor/nodeOptions';
-import { SOCIAL_DATA_OPERATIONS } from './operations';
-import { callsFor, sendBatch } from './pipeline/batch';
-import { inOperationTerms } from './pipeline/errorTerms';
-import type { CallEstimate } from './pipeline/executionLimits';
-import { executionLimits } from './pipeline/executionLimits';
-import type { EndpointOutput } from './pipeline/fetchEndpoint';
-import { fetchEndpoint } from './pipeline/fetchEndpoint';
-import { batchItems, payloadOf, withoutSecrets } from './pipeline/outputItems';
+import type { EndpointDescriptor } from '../descriptor';
+import type { AllItemsRun, EachItemRun, ExecutionOperation } from '../../shared/execution';
+import { addOutputHints, cancelSignalOf, executionScoped } from '../../shared/execution';
+import { GATEWAY_RUN_OPERATION } from '../editor/gatewayRunProperties';
+import type { NodeOptionValues } from '../editor/nodeOptions';
+import { callsFor, sendBatch } from '../pipeline/batch';
+import type { CallEstimate } from '../pipeline/executionLimits';
+import { executionLimits } from '../pipeline/executionLimits';
+import type { EndpointOutput } from '../pipeline/fetchEndpoint';
+import { fetchEndpoint } from '../pipeline/fetchEndpoint';
+import { batchItems, payloadOf, withoutSecrets } from '../pipeline/outputItems';
 import type { ItemPlan } from './planItem';
 import { planItem, readItemOptions } from './planItem';
-import { ParameterReader } from './pipeline/readParameters';
-import type { CallContext } from './pipeline/sendCall';
-import { sendCall } from './pipeline/sendCall';
-import { downloadOperation } from './download/execute';
-import { fetchNewOnly } from './newOnly/fetchNewOnly';
-import { claimQuery } from './newOnly/planNewOnly';
+import { ParameterReader } from '../pipeline/readParameters';
+import type { CallContext } from '../pipeline/sendCall';
+import { sendCall } from '../pipeline/sendCall';
+import { fetchNewOnly } from '../newOnly/fetchNewOnly';
+import { claimQuery } from '../newOnly/planNewOnly';
 
 /** An item's call, and its node options: those of the first item that passed hold for the execution. */
 interface PlannedCall {
@@ -110,18 +101,21 @@ function combinedBatch(
  * checked and priced before the first billed call; Concurrency, the spending limits, Timeout and
  * Combine Items come from the first item that passed its checks.
  */
-function endpointOperation(
-	node: IExecuteFunctions,
+export function endpointOperation(
 	endpoint: EndpointDescriptor | undefined,
 ): ExecutionOperation<PlannedCall> {
-	const parameters = new ParameterReader(node);
-	const walkedQueries = new Map<string, number>();
+	// An item's parameters are read once per execution; each list is walked once per run (Only New).
+	const planning = executionScoped((node) => ({
+		parameters: new ParameterReader(node),
+		walkedQueries: new Map<string, number>(),
+	}));
 	const operationName = endpoint?.name ?? GATEWAY_RUN_OPERATION;
 	return {
 		kind: 'perExecution',
 		endpoint: operationName,
 		endpointOf: ({ call }) => (call.kind === 'gateway' ? call.target.name : operationName),
 		plan(itemIndex) {
+			const { parameters, walkedQueries } = planning(this);
 			const itemOptions = readItemOptions(parameters, itemIndex);
 			const call = planItem(parameters, endpoint, itemIndex, itemOptions);
 			if (call.kind === 'endpoint' && call.newOnly)
@@ -147,23 +141,4 @@ function endpointOperation(
 			return eachItem(context, options.concurrency);
 		},
 	};
-}
-
-/**
- * Runs the chosen operation for every input item on the shared runner: plan every item, check the
- * execution's cost, then send. Programmatic rather than n8n's declarative routing: every item is
- * checked and priced before the first billed call.
- */
-export async function executeSocialData(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const chosen = chosenOperation(this, SOCIAL_DATA_OPERATIONS);
-	const credentials = await getGatewayCredentials(this);
-	const endpoint = chosen.kind === 'endpoint' ? chosen.endpoint : undefined;
-	const options: OperationRunOptions = {
-		apiKey: credentials.apiKey,
-		credentialsOf: () => credentials,
-		reword: (error) => inOperationTerms(error, endpoint),
-	};
-	if (chosen.kind === 'download')
-		return [await runOperation(this, downloadOperation(this), options)];
-	return [await runOperation(this, endpointOperation(this, endpoint), options)];
 }
