@@ -1,0 +1,58 @@
+/**
+ * How `npm test` splits the suite into lanes that run side by side: the in-process projects in
+ * one jest run (their files take seconds each), and the real-n8n e2e files, which take minutes
+ * each and mostly wait on n8n, handed out one at a time to a few e2e lanes, longest first.
+ */
+
+/** The jest projects that run inside the jest process (jest.config.js); `e2e` is the rest. */
+export const IN_PROCESS_PROJECTS = ['unit', 'simulator', 'workflow', 'reliability'];
+
+/**
+ * Seconds each e2e file took alone on the 2-core CI machine (sequential `jest` run). Only the order
+ * depends on them: a file not listed is taken as a long one, so it starts early.
+ */
+export const E2E_SECONDS: Record<string, number> = {
+	'queueMode.test.ts': 200,
+	'brandMonitoring.test.ts': 184,
+	'instanceControls.test.ts': 171,
+	'agentStreaming.test.ts': 150,
+	'socialDataTriggerQueue.test.ts': 140,
+	'examples.test.ts': 120,
+	'browser.test.ts': 120,
+	'packInstall.test.ts': 110,
+	'socialDataTrigger.test.ts': 83,
+	'socialDataTriggerPollBudget.test.ts': 80,
+	'agent.test.ts': 70,
+	'videoDownload.test.ts': 60,
+	'runner.test.ts': 50,
+	'httpRequestCredential.test.ts': 40,
+	'runnerHelpers.test.ts': 5,
+};
+
+const UNKNOWN_FILE_SECONDS = 180;
+
+/** The e2e files, longest first, so the lanes end close together. */
+export function longestFirst(files: string[], seconds = E2E_SECONDS): string[] {
+	const expected = (file: string) => seconds[baseName(file)] ?? UNKNOWN_FILE_SECONDS;
+	return [...files].sort((a, b) => expected(b) - expected(a) || a.localeCompare(b));
+}
+
+/** How many e2e lanes: `TEST_E2E_LANES`, else 2 (on 2 cores a third one only adds contention). */
+export function e2eLaneCount(env: NodeJS.ProcessEnv = process.env): number {
+	const raw = env.TEST_E2E_LANES;
+	if (raw === undefined || raw === '') return 2;
+	const count = Number(raw);
+	if (!Number.isInteger(count) || count < 1)
+		throw new Error(`TEST_E2E_LANES must be a whole number of 1 or more, not "${raw}"`);
+	return count;
+}
+
+export function formatSeconds(seconds: number): string {
+	if (seconds < 60) return `${seconds.toFixed(1)} s`;
+	const minutes = Math.floor(seconds / 60);
+	return `${minutes} min ${String(Math.round(seconds - minutes * 60)).padStart(2, '0')} s`;
+}
+
+function baseName(file: string): string {
+	return file.slice(file.lastIndexOf('/') + 1);
+}
