@@ -11,7 +11,13 @@ import * as path from 'node:path';
 import { ensureN8n } from '../tools/n8n/ensureN8n';
 import { packProject } from '../tools/n8n/installPack';
 import { REPO_ROOT } from '../tools/n8n/n8nInstallLayout';
-import { IN_PROCESS_PROJECTS, e2eLaneCount, formatSeconds, longestFirst } from './testLanes';
+import {
+	ALONE_PROJECTS,
+	IN_PROCESS_PROJECTS,
+	e2eLaneCount,
+	formatSeconds,
+	longestFirst,
+} from './testLanes';
 
 const JEST = path.join(REPO_ROOT, 'node_modules', '.bin', 'jest');
 const LOG_DIR = path.join(REPO_ROOT, 'test-artifacts', 'test-lanes');
@@ -72,6 +78,7 @@ function jestSummary(output: string): string {
 	return output
 		.split('\n')
 		.filter((line) => /^(Test Suites|Tests):/.test(line))
+		.map((line) => line.replace(/\s+/g, ' '))
 		.join('; ');
 }
 
@@ -125,7 +132,8 @@ async function runSuite(): Promise<number> {
 	const files = e2eFiles();
 	say(
 		`lanes: in-process (${IN_PROCESS_PROJECTS.join(', ')}) beside ${laneCount} e2e lanes ` +
-			`(${files.length} files, longest first); logs in ${path.relative(REPO_ROOT, LOG_DIR)}/`,
+			`(${files.length} files, longest first), then ${ALONE_PROJECTS.join(', ')} alone; ` +
+			`logs in ${path.relative(REPO_ROOT, LOG_DIR)}/`,
 	);
 
 	const inProcess = runJest('in-process', IN_PROCESS_PROJECTS.join(', '), [
@@ -148,6 +156,12 @@ async function runSuite(): Promise<number> {
 		return await runE2eLanes(files, laneCount);
 	})();
 	const results = (await Promise.all([inProcess, e2e])).flat();
+	const alone = await runJest('alone', ALONE_PROJECTS.join(', '), [
+		'--selectProjects',
+		...ALONE_PROJECTS,
+	]);
+	report(alone);
+	results.push(alone);
 
 	const laneSeconds = new Map<string, number>();
 	for (const result of results)

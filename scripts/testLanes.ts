@@ -1,11 +1,18 @@
 /**
  * How `npm test` splits the suite into lanes that run side by side: the in-process projects in
  * one jest run (their files take seconds each), and the real-n8n e2e files, which take minutes
- * each and mostly wait on n8n, handed out one at a time to a few e2e lanes, longest first.
+ * each and mostly wait on n8n, handed out one at a time to a few e2e lanes, longest first; then
+ * the timing-bound projects alone.
  */
 
-/** The jest projects that run inside the jest process (jest.config.js); `e2e` is the rest. */
-export const IN_PROCESS_PROJECTS = ['unit', 'simulator', 'workflow', 'reliability'];
+/** The jest projects (jest.config.js) of the in-process lane. */
+export const IN_PROCESS_PROJECTS = ['unit', 'simulator', 'workflow'];
+
+/**
+ * Run after the lanes, with nothing beside them: the load test bounds wall-clock time, which two
+ * n8n starts on the other core would stretch.
+ */
+export const ALONE_PROJECTS = ['reliability'];
 
 /**
  * Seconds each e2e file took alone on the 2-core CI machine (sequential `jest` run). Only the order
