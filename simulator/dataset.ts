@@ -6,6 +6,7 @@ import { createContext } from './dataset/context';
 import { douyinCommentsData, type DouyinCommentsData } from './dataset/douyinComments';
 import { notesData, type NotesData } from './dataset/notes';
 import { hexFor } from './dataset/random';
+import { douyinSearchData, type DouyinSearchData } from './dataset/douyinSearch';
 import { searchData, type SearchData } from './dataset/search';
 import { shortVideoData, type ShortVideoData } from './dataset/shortVideo';
 import { DEFAULT_SEED, SIM_EPOCH_MS } from './constants';
@@ -59,6 +60,7 @@ export type Dataset = ShortVideoData &
 	ChannelsData &
 	ArticlesData &
 	SearchData &
+	DouyinSearchData &
 	Arrivals & {
 		seed: number;
 		/** Records per list for an endpoint name (defaults merged with the overrides). */
@@ -72,9 +74,11 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
 	const ctx = createContext(seed, options.totals ?? {}, options.now ?? (() => SIM_EPOCH_MS));
 	const channels = channelsData(ctx);
 	const articles = articlesData(ctx);
+	const shortVideo = shortVideoData(ctx);
 	const parts = withArrivals(
 		{
-			...shortVideoData(ctx),
+			...shortVideo,
+			...douyinSearchData(ctx, shortVideo),
 			...douyinCommentsData(ctx),
 			...notesData(ctx),
 			...channels,

@@ -4,12 +4,18 @@ import type { DatasetContext } from './context';
 import type { DouyinCommentsData } from './douyinComments';
 import type { NoteComment, NoteCommentSort, NoteHit, NotesData, NoteSearchFilters } from './notes';
 import { NOTE_TIME_FILTERS, NOTE_TYPES } from './notes';
-import { bigIdFor, hexFor, intFor, type Part } from './random';
+import { bigIdFor, digitsFor, hexFor, intFor, type Part } from './random';
 import type { Duration, SearchData, SearchFilters, SearchHit, VideoHit } from './search';
 import { PUBLISH_WINDOWS } from './search';
 import type { ArticlesData } from './articles';
 import { complaintFor, nicknameFor, sentenceFor, titleWith } from './text';
 import { checkLateIndex, indexLagMs, type LateIndex } from './lateIndex';
+import {
+	douyinFilter,
+	type DouyinPost,
+	type DouyinSearchData,
+	type DouyinSearchFilters,
+} from './douyinSearch';
 
 /**
  * Records that appear as virtual time moves on, for triggers to find between polls. With
@@ -29,7 +35,12 @@ import { checkLateIndex, indexLagMs, type LateIndex } from './lateIndex';
  * late as a whole: written at `writtenAt` (default now), listed from `writtenAt + lateByMs`.
  */
 
-type Parts = NotesData & ChannelsData & ArticlesData & SearchData & DouyinCommentsData;
+type Parts = NotesData &
+	ChannelsData &
+	ArticlesData &
+	SearchData &
+	DouyinSearchData &
+	DouyinCommentsData;
 
 const SECONDS = 1000;
 /** Spike records are numbered from here up, apart from the steady arrivals' 1, 2, 3… */
@@ -57,7 +68,8 @@ export interface Arrivals {
 /**
  * The arrival list a search request reads: `notes:<keyword>` (search_notes),
  * `search:<business_type>:<keyword>` (fetch_search, business type `all` unless given),
- * `search-videos:<keyword>` (fetch_search_videos).
+ * `search-videos:<keyword>` (fetch_search_videos), `douyin-search:<keyword>` (both Douyin searches:
+ * the posts that arrive are videos, so the video search lists them too).
  */
 export function arrivalList(endpoint: string, keyword: string, businessType = 'all'): string {
 	const term = keyword.trim();
@@ -65,8 +77,10 @@ export function arrivalList(endpoint: string, keyword: string, businessType = 'a
 	if (endpoint === 'search_notes') return `notes:${term}`;
 	if (endpoint === 'fetch_search') return `search:${businessType}:${term}`;
 	if (endpoint === 'fetch_search_videos') return `search-videos:${term}`;
+	if (endpoint === 'fetch_general_search_v1' || endpoint === 'fetch_video_search_v1')
+		return `douyin-search:${term}`;
 	throw new RangeError(
-		'endpoint must be search_notes, fetch_search or fetch_search_videos (or name the list)',
+		'endpoint must be search_notes, fetch_search, fetch_search_videos, fetch_general_search_v1 or fetch_video_search_v1 (or name the list)',
 	);
 }
 
@@ -303,6 +317,25 @@ export function withArrivals<T extends Parts>(
 			return { type, docID, title, desc, dateTime: seconds, like_num: 0 };
 		};
 
+	const douyinPost =
+		(keyword: string) =>
+		(k: number, seconds: number): DouyinPost =>
+			data.douyinPost(
+				`7${digitsFor(18, seed, 'arrived-dy', keyword, k)}`,
+				`${titleWith(keyword, seed, 'arrived-dy-title', keyword, k)} ${opinionFor(k, 'arrived-dy-desc', keyword, k)}`,
+				seconds,
+				false,
+			);
+
+	/** A Douyin search's list: the posts arrived (within its filters) placed as its order places them. */
+	function douyinSearch(keyword: string, filters: DouyinSearchFilters = {}) {
+		const term = keyword.trim();
+		const keep = douyinFilter(filters, Math.floor(ctx.now() / SECONDS));
+		const fresh = arrived(`douyin-search:${term}`, douyinPost(term)).filter(keep);
+		const existing = data.douyinSearch(term, filters);
+		return place(fresh, existing, filters.sort_type === '1' ? 'like_count' : undefined);
+	}
+
 	const noteFilters = (filters: NoteSearchFilters) => {
 		const type = NOTE_TYPES[filters.note_type ?? '不限'];
 		return (hit: NoteHit) => type === undefined || hit.note.type === type;
@@ -324,6 +357,9 @@ export function withArrivals<T extends Parts>(
 	return {
 		...data,
 		spike,
+		douyinSearch,
+		douyinVideoSearch: (keyword: string, filters: DouyinSearchFilters = {}) =>
+			douyinSearch(keyword, filters).filter((post) => post.aweme_type === 0),
 		searchNotes(keyword: string, filters: NoteSearchFilters = {}) {
 			const inWindow = within(NOTE_TIME_FILTERS[filters.time_filter ?? '不限']);
 			const fresh = arrived(`notes:${keyword.trim()}`, noteHit(keyword.trim())).filter(

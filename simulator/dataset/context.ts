@@ -25,6 +25,7 @@ export const DEFAULT_TOTALS: Readonly<Record<string, number>> = {
 	fetch_article_comments: 33,
 	fetch_search: 53,
 	fetch_search_videos: 38,
+	fetch_general_search_v1: 47,
 };
 
 export interface DatasetContext {

@@ -3,7 +3,7 @@ import { hash32 } from './random';
 /**
  * Search index lag: a post written at t appears in a search's lists only from t + lag, sorted by its
  * publish time t, so it lands below posts already listed. `share` (0 to 1) of the posts that arrive
- * on a search list (notes, search hits, video hits) are late, each by a lag from `minMs` to `maxMs`;
+ * on a search list (notes, search hits, video hits, Douyin posts) are late, each by a lag from `minMs` to `maxMs`;
  * which posts and how late is a pure function of the seed, the list and the record's number.
  */
 export interface LateIndex {
@@ -13,7 +13,7 @@ export interface LateIndex {
 }
 
 /** The arrival lists a search reads (see arrivalList): the only ones a search index can be late for. */
-const SEARCH_LIST = /^(notes|search|search-videos):/;
+const SEARCH_LIST = /^(notes|search|search-videos|douyin-search):/;
 
 export function checkLateIndex(late: LateIndex | undefined): void {
 	if (late === undefined) return;

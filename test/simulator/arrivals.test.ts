@@ -324,3 +324,48 @@ describe('search index lag', () => {
 		}
 	});
 });
+
+describe('Douyin search', () => {
+	test('new videos arrive on top of both Douyin searches of a keyword; "most likes" lists them last; filters apply', () => {
+		const { dataset, advance } = datasetAt(MINUTE);
+		const general = dataset.douyinSearch('acme').map((post) => post.aweme_id);
+		const videos = dataset.douyinVideoSearch('acme').map((post) => post.aweme_id);
+		expect(general.length).toBeGreaterThan(videos.length);
+		advance(3 * MINUTE);
+		const arrived = dataset.douyinSearch('acme', { sort_type: '2' }).slice(0, 3);
+		expect(arrived.map((post) => post.create_time)).toEqual(
+			[3, 2, 1].map((k) => Math.floor((SIM_EPOCH_MS + k * MINUTE) / 1000)),
+		);
+		for (const post of arrived) {
+			expect(post.aweme_id).toMatch(/^7\d{18}$/);
+			expect(post.aweme_type).toBe(0);
+			expect(post.desc).toContain('acme');
+		}
+		const ids = arrived.map((post) => post.aweme_id);
+		expect(dataset.douyinSearch('acme').map((post) => post.aweme_id)).toEqual([...ids, ...general]);
+		expect(dataset.douyinVideoSearch('acme').map((post) => post.aweme_id)).toEqual([
+			...ids,
+			...videos,
+		]);
+		const byLikes = dataset.douyinSearch('acme', { sort_type: '1' }).map((post) => post.aweme_id);
+		expect(byLikes.slice(-3).sort()).toEqual([...ids].sort());
+		const images = dataset.douyinSearch('acme', { content_type: '2' }).map((post) => post.aweme_id);
+		expect(images.length).toBeGreaterThan(0);
+		expect(images.filter((id) => ids.includes(id))).toEqual([]);
+	});
+
+	test('POST /__sim/arrivals names the Douyin list by either search endpoint', async () => {
+		const sim = await startSimulator();
+		try {
+			const before = sim.dataset.douyinVideoSearch('acme').length;
+			const answer = await fetch(`${sim.url}/__sim/arrivals`, {
+				method: 'POST',
+				body: JSON.stringify({ endpoint: 'fetch_video_search_v1', keyword: 'acme', count: 4 }),
+			});
+			expect(await answer.json()).toMatchObject({ list: 'douyin-search:acme', count: 4 });
+			expect(sim.dataset.douyinVideoSearch('acme')).toHaveLength(before + 4);
+		} finally {
+			await sim.close();
+		}
+	});
+});

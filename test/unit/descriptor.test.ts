@@ -61,6 +61,23 @@ const SPEC: Record<string, Record<string, string[]>> = {
 	},
 };
 
+const SEARCH_FIELDS = [
+	'keyword',
+	'cursor',
+	'sort_type',
+	'publish_time',
+	'filter_duration',
+	'content_type',
+	'search_id',
+	'backtrace',
+];
+
+/** Endpoints beyond the interface document, with the path family and fields their public reference gives. */
+const BEYOND: Record<string, { family: string; fields: string[] }> = {
+	fetch_general_search_v1: { family: 'shortVideoSearch', fields: SEARCH_FIELDS },
+	fetch_video_search_v1: { family: 'shortVideoSearch', fields: SEARCH_FIELDS },
+};
+
 const PAGINATED = [
 	'get_note_comments',
 	'search_notes',
@@ -102,6 +119,24 @@ describe('endpoint descriptor', () => {
 		for (const endpoint of ENDPOINTS.filter((one) => one.source)) {
 			expect(endpoint.source!.reference).not.toHaveLength(0);
 			expect(endpoint.source!.answers).not.toHaveLength(0);
+		}
+	});
+
+	it('lists the Douyin searches beyond the document on their path family, with its reference and answer source', () => {
+		for (const [name, { family, fields }] of Object.entries(BEYOND)) {
+			const endpoint = findEndpoint(name, 'shortVideo')!;
+			expect(endpoint.family).toBe(family);
+			expect(endpoint.pagination?.cursors?.map((carry) => carry.field)).toEqual([
+				'cursor',
+				'search_id',
+				'backtrace',
+			]);
+			expect(endpointPath(endpoint)).toBe(
+				DATA_PATH_PREFIXES[family as keyof typeof DATA_PATH_PREFIXES].upstream + endpoint.name,
+			);
+			expect(endpoint.fields.map((field) => field.name).sort()).toEqual([...fields].sort());
+			expect(endpoint.source!.reference).toMatch(/TikHub|github/);
+			expect(endpoint.source!.answers.length).toBeGreaterThan(20);
 		}
 	});
 

@@ -58,14 +58,16 @@ describe('The descriptor says which lists are newest first', () => {
 		expect(lookBackFor(popular[0].popularFirst!, 120)).toBe(0);
 	});
 
-	test('the lists the pack knows: notes, channels, articles and search', () => {
+	test('the lists the pack knows: notes, channels, articles, search and Douyin search', () => {
 		expect(names(NEWEST_FIRST)).toEqual([
 			'fetch_article_comments',
+			'fetch_general_search_v1',
 			'fetch_search',
 			'fetch_search_channel_videos',
 			'fetch_search_videos',
 			'fetch_user_videos',
 			'fetch_video_comments',
+			'fetch_video_search_v1',
 			'get_note_comments',
 			'search_notes',
 		]);
@@ -96,7 +98,13 @@ describe('Only New Since Last Run follows the descriptor', () => {
 
 	test("the Look-Back Margin is offered for a search's lists only, and only they walk with one", () => {
 		const searchLists = NEWEST_FIRST.filter((endpoint) => endpoint.newestFirst.searchIndex);
-		expect(names(searchLists)).toEqual(['fetch_search', 'fetch_search_videos', 'search_notes']);
+		expect(names(searchLists)).toEqual([
+			'fetch_general_search_v1',
+			'fetch_search',
+			'fetch_search_videos',
+			'fetch_video_search_v1',
+			'search_notes',
+		]);
 		expect(operationsOffering('lookBackMinutes')).toEqual(names(searchLists));
 		for (const endpoint of NEWEST_FIRST)
 			expect(lookBackFor(endpoint.newestFirst, 120)).toBe(

@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
-import { readMention } from '../render/mention';
+import { namesKind, readMention } from '../render/mention';
 import type { HistoryRow } from '../spikes';
 import { isoTextOf } from './timeValue';
 
@@ -19,6 +19,8 @@ export function readHistoryRow(json: unknown): HistoryRow {
 		key: json.key,
 		brand: json.brand,
 		platform: json.platform,
+		kind: json.kind,
+		postId: json.postId,
 		id: json.id,
 		label: json.label,
 		firstSeen: isoTextOf(json.firstSeen),
@@ -35,6 +37,8 @@ export function readHistoryRow(json: unknown): HistoryRow {
 		key: mention.key,
 		brand: mention.brand,
 		platform: mention.platform,
+		// Rows stored before comments were mentions keep their shape.
+		...(namesKind(json) ? { kind: mention.kind, postId: mention.postId } : {}),
 		id: mention.id,
 		label: mention.label,
 		firstSeen: mention.firstSeen,

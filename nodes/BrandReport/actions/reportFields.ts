@@ -6,7 +6,14 @@ const show = { show: { operation: ['buildReport'] } };
 const SECTION_NAMES: Record<(typeof SECTIONS)[number], [string, string]> = {
 	headlines: ['Headline Numbers', 'New, negative, positive, sources answered'],
 	summary: ['Summary', 'The model’s summary of the period'],
-	answerFirst: ['Answer First', 'Negative mentions per brand, most engaged first, with links'],
+	answerFirst: [
+		'Answer First',
+		'Negative posts per brand, most engaged first, with links (negative comments too when Comments to Answer First is off)',
+	],
+	commentsToAnswer: [
+		'Comments to Answer First',
+		'Negative comments per brand, newest first, each with a link to the post it is under',
+	],
 	shareOfVoice: ['Share of Voice and Sentiment', 'Per brand and per platform (two brands or more)'],
 	platforms: ['Sentiment by Platform', 'Stacked bars per platform'],
 	mostEngaged: ['Most Engaged', 'The five mentions with the most engagement'],

@@ -91,6 +91,10 @@ export function isoTime(value: unknown, field: string): number {
 	return time;
 }
 
+/** Rows stored before comments were mentions name no kind (a column added later is empty): they are posts. */
+export const namesKind = (row: Record<string, unknown>): boolean =>
+	row.kind !== undefined && row.kind !== null && row.kind !== '';
+
 /**
  * Reads one history row and refuses what the report cannot show truthfully; `prefix` names where
  * the row sits (e.g. `mentions[3].` inside a spike).
@@ -106,11 +110,7 @@ export function readMention(row: unknown, prefix = ''): StoredMention {
 		key: text(row, 'key', prefix) ?? `${platform}:${id}`,
 		brand: text(row, 'brand', prefix, true)!,
 		platform,
-		// Rows stored before comments were mentions name no kind: they are posts.
-		kind:
-			row.kind === undefined || row.kind === null
-				? 'post'
-				: oneOf(row, 'kind', prefix, MENTION_KINDS),
+		kind: namesKind(row) ? oneOf(row, 'kind', prefix, MENTION_KINDS) : 'post',
 		postId: text(row, 'postId', prefix),
 		id,
 		label: oneOf(row, 'label', prefix, LABELS),
@@ -147,3 +147,17 @@ export function engagement(mention: StoredMention): number {
 }
 
 export const byEngagement = (a: StoredMention, b: StoredMention) => engagement(b) - engagement(a);
+
+/** Newest first by the time "answer first" shows: a comment waiting longest is not the most urgent to see. */
+export const byNewest = (a: StoredMention, b: StoredMention) => postedAt(b) - postedAt(a);
+
+/** What to open in the app where there is no web link: the app id, else (a comment) its post, else the mention. */
+export const appTarget = (mention: Mention): string =>
+	mention.openInApp ?? (mention.kind === 'comment' ? mention.postId : null) ?? mention.id;
+
+/** A text on one line, cut to `max` characters with an ellipsis. */
+export function shortened(text: string, max: number): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	const characters = [...line];
+	return characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : line;
+}

@@ -3,7 +3,7 @@ import type { LocalTime } from './localTime';
 import { addDays, spanText } from './localTime';
 import type { StoredMention } from './mention';
 import type { FailedSource, RecoveredSource } from './outages';
-import { byEngagement } from './mention';
+import { byEngagement, byNewest } from './mention';
 import type { Language, ReportStrings } from './strings';
 import { platformName, stringsFor } from './strings';
 import type { LabelCounts } from './tally';
@@ -13,6 +13,7 @@ export const SECTIONS = [
 	'headlines',
 	'summary',
 	'answerFirst',
+	'commentsToAnswer',
 	'shareOfVoice',
 	'platforms',
 	'mostEngaged',
@@ -52,7 +53,10 @@ export interface BrandTally {
 	colour: string;
 	counts: LabelCounts;
 	byPlatform: Record<string, LabelCounts>;
+	/** What "Answer first" lists: negative posts, most engaged first (with the negative comments when `comments` is not its own section). */
 	negatives: StoredMention[];
+	/** What "Comments to answer first" lists: negative comments, newest first. */
+	comments: StoredMention[];
 }
 
 export interface TrendDay {
@@ -128,17 +132,23 @@ export function buildReportModel(
 			...failedPlatforms,
 		]),
 	];
+	const sections = new Set(settings.sections);
+	// A negative comment is listed once: under "Comments to answer first", or where a team turned
+	// that section off (or chose its sections before it existed), under "Answer first".
+	const commentsApart = sections.has('commentsToAnswer');
 	const brands = settings.brands.map((brand, index) => {
 		const own = mentions.filter((mention) => mention.brand === brand.name);
+		const negatives = own.filter((mention) => mention.label === 'negative');
+		const isApart = (mention: StoredMention) => commentsApart && mention.kind === 'comment';
 		return {
 			name: brand.name,
 			colour: brandColour(index, brand.colour),
 			counts: countLabels(own),
 			byPlatform: countBy(own, (mention) => mention.platform, platforms),
-			negatives: own.filter((mention) => mention.label === 'negative').sort(byEngagement),
+			negatives: negatives.filter((mention) => !isApart(mention)).sort(byEngagement),
+			comments: negatives.filter(isApart).sort(byNewest),
 		};
 	});
-	const sections = new Set(settings.sections);
 	return {
 		settings,
 		strings: stringsFor(settings.language),

@@ -4,7 +4,7 @@ import type { LocalTime } from './localTime';
 import { spanText } from './localTime';
 import type { StoredMention } from './mention';
 import { byEngagement, isoTime, readMention } from './mention';
-import type { Label } from './strings';
+import type { Label, ReportStrings } from './strings';
 import { LABELS } from './strings';
 
 /** One spike found by the detection step: a window whose count is above the brand's usual level. */
@@ -56,3 +56,9 @@ export const windowText = (spike: Spike, local: LocalTime): string =>
 	spanText(local, Date.parse(spike.windowStart), Date.parse(spike.windowEnd));
 
 export const usualText = (spike: Spike) => String(Math.round(spike.baselinePerWindow * 10) / 10);
+
+/** The title over an alert's mentions: comments count in a spike as posts do, and the title says so. */
+export const alertListTitle = (strings: ReportStrings, spike: Spike) =>
+	spike.mentions.some((mention) => mention.kind === 'comment')
+		? strings.alertPostsAndComments
+		: strings.alertPosts;

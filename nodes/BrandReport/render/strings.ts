@@ -35,6 +35,11 @@ const EN = {
 	answerFirst: (n: number) => `Answer first: ${plural(n, 'negative mention')}`,
 	nothingNegative: 'Nothing negative today.',
 	moreNegatives: (n: number) => `…and ${n} more negative ${n === 1 ? 'mention' : 'mentions'}.`,
+	noNegativePosts: 'No negative posts; the negative comments are listed below.',
+	commentsToAnswer: (n: number) => `Comments to answer first: ${plural(n, 'negative comment')}`,
+	moreComments: (n: number) => `…and ${n} more negative ${n === 1 ? 'comment' : 'comments'}.`,
+	commentOn: (platform: string) => `${platform} comment`,
+	openPost: 'open the post',
 	openAndReply: 'Open the post and reply →',
 	noWebLink: (platform: string, target: string) =>
 		`No web link on ${platform}: open in the app: ${target}`,
@@ -66,6 +71,7 @@ const EN = {
 	part: (n: number, of: number) => `part ${n}/${of}`,
 	likes: 'likes',
 	comments: 'comments',
+	replies: 'replies',
 	shares: 'shares',
 	reads: 'reads',
 	subject: (brands: string, mentions: number, negative: number, day: string) =>
@@ -78,6 +84,7 @@ const EN = {
 	alertUsual: 'usual per window',
 	alertThreshold: 'alert threshold',
 	alertPosts: 'Posts to answer first',
+	alertPostsAndComments: 'Posts and comments to answer first',
 	moreMentions: (n: number) => `…and ${plural(n, 'more mention')}.`,
 	alertFooter: 'Compared with the brand’s usual level from the mention history. Sent by n8n.',
 	vs: ' vs ',
@@ -108,6 +115,11 @@ const ZH: Strings = {
 	answerFirst: (n) => `优先回应：${n} 条负面提及`,
 	nothingNegative: '今日没有负面提及。',
 	moreNegatives: (n) => `……另有 ${n} 条负面提及。`,
+	noNegativePosts: '没有负面帖子；负面评论列在下方。',
+	commentsToAnswer: (n) => `优先回复的评论：${n} 条负面评论`,
+	moreComments: (n) => `……另有 ${n} 条负面评论。`,
+	commentOn: (platform) => `${platform}评论`,
+	openPost: '打开原帖',
 	openAndReply: '打开原帖并回复 →',
 	noWebLink: (platform, target) => `${platform}没有网页链接，请在 App 中打开：${target}`,
 	openInApp: (target) => `在 App 中打开：${target}`,
@@ -138,6 +150,7 @@ const ZH: Strings = {
 	part: (n, of) => `第 ${n}/${of} 部分`,
 	likes: '赞',
 	comments: '评论',
+	replies: '回复',
 	shares: '分享',
 	reads: '阅读',
 	subject: (brands, mentions, negative, day) =>
@@ -150,6 +163,7 @@ const ZH: Strings = {
 	alertUsual: '平时每时段',
 	alertThreshold: '预警阈值',
 	alertPosts: '优先回应的帖子',
+	alertPostsAndComments: '优先回应的帖子和评论',
 	moreMentions: (n) => `……另有 ${n} 条提及。`,
 	alertFooter: '与该品牌提及历史中的平时水平相比。由 n8n 发送。',
 	vs: ' 对比 ',
@@ -164,4 +178,13 @@ export function stringsFor(language: Language): ReportStrings {
 /** A platform's name in the report's language; an unknown source keeps its own name. */
 export function platformName(strings: ReportStrings, platform: string): string {
 	return strings.platform[platform] ?? platform;
+}
+
+/** Where a mention was written: "Notes", or "Notes comment" for a comment under a post there. */
+export function placeName(
+	strings: ReportStrings,
+	mention: { platform: string; kind?: string },
+): string {
+	const platform = platformName(strings, mention.platform);
+	return mention.kind === 'comment' ? strings.commentOn(platform) : platform;
 }

@@ -3,6 +3,9 @@ export interface HistoryRow {
 	key: string;
 	brand: string;
 	platform: string;
+	/** `comment` for a comment under a post (`postId`); rows without it are posts. */
+	kind?: string;
+	postId?: string | null;
 	id: string;
 	label: string;
 	/** ISO time the mention was first seen. */

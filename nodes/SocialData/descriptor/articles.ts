@@ -31,6 +31,7 @@ export const articles: GroupDescriptor = {
 			name: 'fetch_article_comments',
 			displayName: 'Get Article Comments',
 			description: 'Comments of an article with their first replies',
+			mentions: 'articleComment',
 			newestFirst: {
 				order: {},
 				id: same('content_id', 'id'),

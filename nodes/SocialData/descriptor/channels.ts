@@ -108,6 +108,7 @@ export const channels: GroupDescriptor = {
 			name: 'fetch_video_comments',
 			displayName: 'Get Video Comments',
 			description: 'Comments of a channel video, or the second-level replies of one comment',
+			mentions: 'channelComment',
 			newestFirst: {
 				order: {},
 				id: { raw: ['commentId', 'comment_id'], parsed: ['comment_id'] },

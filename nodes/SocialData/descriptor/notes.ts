@@ -31,6 +31,7 @@ export const notes: GroupDescriptor = {
 			name: 'get_note_comments',
 			displayName: 'Get Note Comments',
 			description: 'Comments of a note',
+			mentions: 'noteComment',
 			newestFirst: {
 				order: { sort_strategy: 'latest_v2' },
 				id: same('id', 'comment_id'),

@@ -8,6 +8,7 @@ import {
 	same,
 } from './commonFields';
 import { douyinComments } from './douyinComments';
+import { douyinSearch } from './douyinSearch';
 
 /** Video lists paged by max_cursor (0 first, then the previous answer's max_cursor). */
 const byMaxCursor = (records = 'data.aweme_list'): PaginationDescriptor => ({
@@ -353,5 +354,6 @@ export const shortVideo: GroupDescriptor = {
 			],
 		}),
 		...douyinComments,
+		...douyinSearch,
 	],
 };

@@ -148,6 +148,10 @@ export type MentionShape =
 	| 'searchHit'
 	| 'videoSearchHit'
 	| 'channelSearchHit'
+	| 'douyinVideo'
+	| 'noteComment'
+	| 'channelComment'
+	| 'articleComment'
 	| 'douyinComment';
 
 /** How the records of a list that Only New Since Last Run and the trigger watch are named and dated. */
@@ -158,6 +162,11 @@ export interface WatchedListDescriptor {
 	time?: ModePaths;
 	/** Records pinned above the list's order (an article's top comment): never a boundary. */
 	pinned?: ModePaths;
+	/**
+	 * Only records with an id are entries of the list: others (the cards a search mixes in among its
+	 * posts) are passed over, never output as new and never a boundary.
+	 */
+	idRequired?: boolean;
 	/** The Social Data Trigger's event that watches this list, as its Event dropdown names it. */
 	triggerEvent?: TriggerEventDescriptor;
 }

@@ -40,7 +40,7 @@ export function operationBuilderHint(endpoint: EndpointDescriptor): IParameterBu
 		parts.push('Set `returnAll` or `limit` for how many records: every page is a billed call.');
 	if (endpoint.mentions)
 		parts.push(
-			`Set \`options.mentions\` for one common record per post (platform, url, title, author, counts); ${CLASSIFY_PAIRING}.`,
+			`Set \`options.mentions\` for one common record per post or comment (platform, url, title, author, counts); ${CLASSIFY_PAIRING}.`,
 		);
 	return { propertyHint: parts.join(' ') };
 }

@@ -156,7 +156,7 @@ export const mentionsOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to output one common record per hit (platform, ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged',
+		'Whether to output one common record per post or comment (platform, kind, ID, post ID, URL, title, text, author, publishedAt, likes, comments, shares, reads, source) so results of several platforms can be merged; a comment links to the post it is under',
 };
 
 /** For the lists read newest first (the trigger's memory and stop rule, in a scheduled flow). */

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
+import { COMMENT_MAPPERS } from './comments';
 import { douyinComment } from './douyinComment';
+import { douyinVideo } from './douyinVideo';
 import { noteLink } from './links';
 import type { Platform } from '../../shared/mention';
 import type { MentionItem } from './mention';
@@ -122,7 +124,9 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	// Every hit of the video search is a channel video, whatever its record says of itself.
 	videoSearchHit: (record) => searchHit(record, 'channels'),
 	channelSearchHit,
+	...COMMENT_MAPPERS,
 	douyinComment,
+	douyinVideo,
 };
 
 /**

@@ -53,11 +53,13 @@ export class Listing {
 			: this.input;
 	}
 
-	private recordOf(value: unknown): ListedRecord {
+	/** The record as a list entry; none for a record without an id where the list names only those. */
+	private recordOf(value: unknown): ListedRecord | undefined {
 		const { mode } = this;
 		const list = watchedListOf(this.endpoint);
 		const json = asItemJson(value);
 		const id = firstValueAt(json, list.id[mode]);
+		if (list.idRequired && (id === undefined || id === null || id === '')) return undefined;
 		const pinned = list.pinned ? firstValueAt(json, list.pinned[mode]) : undefined;
 		return {
 			json,
@@ -96,6 +98,7 @@ export class Listing {
 			if (records === undefined) throw unknownShapeError(endpoint.name, body, outcome.calls);
 			for (const value of records) {
 				const record = this.recordOf(value);
+				if (!record) continue;
 				outcome.read.push(record);
 				const verdict = judge(record, outcome.found);
 				if (verdict === 'stop') return { ...outcome, reachedBoundary: true };

@@ -126,6 +126,19 @@ const positionOf = (endpoint: PagedEndpoint, cursors: CursorCarry[], request: In
 		cursors.map((carry) => request[carry.field] ?? startValue(endpoint, carry) ?? null),
 	);
 
+/**
+ * The value a carry takes from an answer: the first of its paths that holds one. A null counts as
+ * none (Douyin's search id is `extra.logid`, or `log_pb.impr_id` where that is null); an empty value
+ * is the answer's own (a cursor back at its start).
+ */
+function carriedValue(body: unknown, paths: string[]): unknown {
+	for (const path of paths) {
+		const value = firstValueAt(body, [path]);
+		if (value !== undefined && value !== null) return value;
+	}
+	return undefined;
+}
+
 /** Where a walk goes after a page: the next request, or why there is none. */
 export type NextPage = { next: Input } | { stop: StopReason };
 
@@ -157,13 +170,13 @@ export function nextPage(
 	const next: Input = { ...request };
 	// A value the answer does not give stays as it was sent (the user's FOLDED page area stays FOLDED).
 	for (const carry of cursors) {
-		const value = firstValueAt(body, pathsOf(carry.from, mode));
+		const value = carriedValue(body, pathsOf(carry.from, mode));
 		if (value !== undefined && value !== null)
 			next[carry.field] = wireValue(endpoint, carry.field, value);
 	}
 	if (isFirstPage) {
 		for (const carry of pagination.sticky ?? []) {
-			const value = firstValueAt(body, pathsOf(carry.from, mode));
+			const value = carriedValue(body, pathsOf(carry.from, mode));
 			if (value !== undefined && value !== null)
 				next[carry.field] = wireValue(endpoint, carry.field, value);
 		}

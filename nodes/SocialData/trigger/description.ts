@@ -18,7 +18,9 @@ function eventBuilderHint(event: TriggerEvent): IParameterBuilderHint {
 		inputsToFill(event.endpoint),
 	];
 	if (event.endpoint.mentions)
-		parts.push(`Set \`options.mentions\` for one common record per post; ${CLASSIFY_PAIRING}.`);
+		parts.push(
+			`Set \`options.mentions\` for one common record per post or comment (a comment names its post); ${CLASSIFY_PAIRING}.`,
+		);
 	return { propertyHint: parts.join(' ') };
 }
 

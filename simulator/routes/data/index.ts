@@ -1,6 +1,7 @@
 import type { RouteModule } from '../types';
 import { articles } from './articles';
 import { channels } from './channels';
+import { douyinSearch } from './douyinSearch';
 import { notes } from './notes';
 import { runRoute } from './run';
 import { search } from './search';
@@ -9,5 +10,5 @@ import { shortVideo } from './shortVideo';
 /** The data gateway: every group's endpoints behind `POST /api/v1/run`. */
 export const dataRoutes: RouteModule = {
 	name: 'data',
-	routes: [runRoute([shortVideo, notes, channels, articles, search])],
+	routes: [runRoute([shortVideo, douyinSearch, notes, channels, articles, search])],
 };

@@ -367,7 +367,7 @@ describe('Check Spikes: refused before any output, naming the field and the item
 		[
 			'an unknown platform',
 			withRow(3, (row) => ({ ...row, platform: 'radio' })),
-			/Field "platform" \(platform\) must be one of notes, articles, channels, accounts, web; got "radio" \(item 3\)/,
+			/Field "platform" \(platform\) must be one of douyin, notes, articles, channels, accounts, web; got "radio" \(item 3\)/,
 		],
 		[
 			'a row without first-seen time',

@@ -2,12 +2,15 @@ import * as path from 'node:path';
 import { screenshotReport } from '../../../tools/brandMonitoring/reportScreenshot';
 import {
 	asItems,
+	commentRow,
 	mentionRow,
+	NOTE_URL,
 	PERIOD,
 	reportParameters,
 	rowsOf,
 	runBrandReport,
 	spikeItem,
+	VIDEO_ID,
 } from './setup';
 
 jest.setTimeout(120_000);
@@ -55,6 +58,28 @@ describe('Brand Report in headless Chromium', () => {
 		expect(rendered.text).toMatch(/14 credits · 5 model calls/);
 		expect(rendered.text).toMatch(/Web \(HTTP 503\): Service unavailable/);
 		expect(rendered.links).toContain('https://example.com/web/7300000000000000999');
+	});
+
+	test('the comments to answer first render as quoted cards with the post’s link or where to open it', async () => {
+		const rows = [
+			...rowsOf('acme', 12),
+			...[0, 1, 2, 3].map((n) => commentRow('acme', n, 100 + n * 60)),
+			commentRow('rival', 5, 400, {
+				text: `A long comment that goes on and on about the order. ${'It never came. '.repeat(20)}`,
+			}),
+		];
+		const { json, error } = await runBrandReport(reportParameters(), asItems(rows));
+		expect(error).toBeUndefined();
+		const rendered = await screenshotReport(
+			json[0].html as string,
+			path.join(ARTIFACTS, 'report-comments.png'),
+		);
+		expect(rendered.text).toMatch(/COMMENTS TO ANSWER FIRST: 5 NEGATIVE COMMENTS/i);
+		expect(rendered.text).toContain('“acme comment 3: my order never arrived');
+		expect(rendered.text).toContain(`open in the app: ${VIDEO_ID}`);
+		expect(rendered.text).toMatch(/It never came\. It never came\.[^”]*…”/);
+		expect(rendered.links).toContain(NOTE_URL);
+		expect(rendered.size.width).toBeLessThanOrEqual(720);
 	});
 
 	test('the Chinese one-brand report and the alert render', async () => {

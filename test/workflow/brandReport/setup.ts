@@ -37,6 +37,49 @@ export function mentionRow(brand: string, n: number, extra: IDataObject = {}): I
 	};
 }
 
+/** The posts the test comments are under: a note (web link), a channel video (app only), an article. */
+export const NOTE_ID = '6260d671556101570f0401ed';
+export const NOTE_URL = `https://www.xiaohongshu.com/explore/${NOTE_ID}`;
+export const VIDEO_ID = '14139476937340557422';
+export const ARTICLE_URL = 'https://mp.weixin.qq.com/s/AbCdEfGhIjKlMnOpQrStUv';
+
+const POSTS: Record<string, { postId: string; url: string | null; openInApp: string | null }> = {
+	notes: { postId: NOTE_ID, url: NOTE_URL, openInApp: null },
+	channels: { postId: VIDEO_ID, url: null, openInApp: VIDEO_ID },
+	articles: { postId: ARTICLE_URL, url: ARTICLE_URL, openInApp: null },
+};
+const COMMENT_PLATFORMS = Object.keys(POSTS);
+
+/** A negative comment as the history keeps it; `minutes` after the period's start it was written. */
+export function commentRow(brand: string, n: number, minutes: number, extra: IDataObject = {}) {
+	const platform = COMMENT_PLATFORMS[n % COMMENT_PLATFORMS.length];
+	const id =
+		platform === 'notes'
+			? `65a1b2c3d4e5f6071829${String(n).padStart(4, '0')}`
+			: `${14252357573215922000n + BigInt(n)}`;
+	const text = `${brand} comment ${n}: my order never arrived and nobody answers my messages`;
+	const written = new Date(Date.parse(PERIOD.from) + minutes * 60_000).toISOString();
+	return mentionRow(brand, n, {
+		key: `${platform}:${id}`,
+		platform,
+		kind: 'comment',
+		id,
+		...POSTS[platform],
+		label: 'negative',
+		title: text,
+		text,
+		author: `commenter-${n}`,
+		reason: `Comment ${n} complains about delivery`,
+		likes: n,
+		comments: 2,
+		shares: null,
+		reads: null,
+		publishedAt: written,
+		firstSeen: written,
+		...extra,
+	});
+}
+
 export const rowsOf = (brand: string, count: number, start = 0) =>
 	Array.from({ length: count }, (_, n) => mentionRow(brand, start + n));
 

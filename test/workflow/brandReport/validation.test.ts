@@ -10,7 +10,12 @@ describe('Build Report: refused before anything is rendered, naming the field an
 		[
 			'an unknown platform',
 			withRow(1, { platform: 'tv' }),
-			/Field "platform" \(platform\) must be one of notes, articles, channels, accounts, web; got "tv" \(item 1\)/,
+			/Field "platform" \(platform\) must be one of douyin, notes, articles, channels, accounts, web; got "tv" \(item 1\)/,
+		],
+		[
+			'an unknown kind of mention',
+			withRow(1, { kind: 'reply' }),
+			/Field "kind" \(kind\) must be one of post, comment; got "reply" \(item 1\)/,
 		],
 		[
 			'an unknown label',

@@ -9,8 +9,8 @@ useSimulator((started) => (sim = started));
 const MENTION_FIELDS = [
 	'platform',
 	'kind',
-	'postId',
 	'id',
+	'postId',
 	'url',
 	'title',
 	'text',
@@ -31,6 +31,7 @@ describe('Social Data: normalised mentions', () => {
 		['search', 'fetch_search', { business_type: 'article', raw: true }, 'articles'],
 		['search', 'fetch_search_videos', { raw: false }, 'channels'],
 		['search', 'fetch_search_videos', { raw: true }, 'channels'],
+		['shortVideo', 'fetch_video_search_v1', {}, 'douyin'],
 	] as const)(
 		'%s › %s %j gives one common record per hit',
 		async (resource, operation, options, platform) => {
@@ -47,6 +48,8 @@ describe('Social Data: normalised mentions', () => {
 			for (const { json } of items) {
 				expect(Object.keys(json).sort()).toEqual([...MENTION_FIELDS].sort());
 				expect(json.platform).toBe(platform);
+				expect(json.kind).toBe('post');
+				expect(json.postId).toBeNull();
 				expect(typeof json.id).toBe('string');
 				expect(json.id).not.toBe('');
 				expect(json.title).not.toMatch(/<[^>]+>/);

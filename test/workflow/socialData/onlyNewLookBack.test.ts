@@ -287,7 +287,13 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: the opti
 				),
 			)
 			.flatMap((property) => property.displayOptions?.show?.operation ?? []);
-		expect([...offeredFor].sort()).toEqual(['fetch_search', 'fetch_search_videos', 'search_notes']);
+		expect([...offeredFor].sort()).toEqual([
+			'fetch_general_search_v1',
+			'fetch_search',
+			'fetch_search_videos',
+			'fetch_video_search_v1',
+			'search_notes',
+		]);
 	});
 
 	test('a margin that is not a whole number of minutes, 0 or more, is refused before any call', async () => {

@@ -107,6 +107,8 @@ export function parametersFor(ids: WellKnownIds): Record<string, INodeParameters
 		fetch_comment_replies: { content_id: ids.contentId },
 		fetch_search: { keyword: ids.keyword, returnAll: false, limit: 5 },
 		fetch_search_videos: { keyword: ids.keyword, returnAll: false, limit: 5 },
+		fetch_general_search_v1: { keyword: ids.keyword, returnAll: false, limit: 5 },
+		fetch_video_search_v1: { keyword: ids.keyword, returnAll: false, limit: 5 },
 	};
 }
 

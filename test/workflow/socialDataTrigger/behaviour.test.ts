@@ -103,3 +103,27 @@ test('an answer in an unknown shape fails the poll (never "nothing new") and lea
 	const next = await trigger.poll();
 	expect(jsonOf(next).map((json) => facts.idOf(json))).toEqual(facts.newest(sim, 2).reverse());
 });
+
+test.each([
+	['newNoteComment', 'notes', () => sim.dataset.ids.noteId],
+	['newVideoComment', 'channels', () => sim.dataset.ids.objectId],
+	['newArticleComment', 'articles', () => sim.dataset.ids.articleUrl],
+] as const)(
+	'%s with normalised mentions: each new comment is a comment mention of the post it is under',
+	async (event, platform, postId) => {
+		const trigger = new ActiveTrigger(sim, {
+			...eventParameters(sim)[event],
+			options: { mentions: true },
+		});
+		await trigger.poll();
+		await trigger.arrive(2);
+		const mentions = jsonOf(await trigger.poll());
+		expect(mentions).toHaveLength(2);
+		const facts = EVENT_FACTS[event];
+		expect(mentions.map((mention) => mention.id)).toEqual(facts.newest(sim, 2).reverse());
+		for (const mention of mentions) {
+			expect(mention).toMatchObject({ platform, kind: 'comment', postId: postId() });
+			expect(mention.id).toBe(String(facts.idOf(mention.source as IDataObject)));
+		}
+	},
+);

@@ -118,7 +118,13 @@ describe('Social Data Trigger › Look-Back Margin', () => {
 				),
 			)
 			.flatMap((property) => property.displayOptions?.show?.event ?? []);
-		expect([...offeredFor].sort()).toEqual(['newNote', 'newSearchResult', 'newVideoSearchResult']);
+		expect([...offeredFor].sort()).toEqual([
+			'newDouyinSearchResult',
+			'newDouyinVideoSearchResult',
+			'newNote',
+			'newSearchResult',
+			'newVideoSearchResult',
+		]);
 
 		const refused = await new ActiveTrigger(sim, {
 			...eventParameters(sim).newNote,

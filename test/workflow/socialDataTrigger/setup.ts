@@ -107,6 +107,8 @@ export function eventParameters(sim: Simulator): Record<string, INodeParameters>
 		newNoteComment: { event: 'newNoteComment', note_id: ids.noteId, share_text: '' },
 		newVideoComment: { event: 'newVideoComment', object_id: ids.objectId },
 		newArticleComment: { event: 'newArticleComment', url: ids.articleUrl },
+		newDouyinSearchResult: { event: 'newDouyinSearchResult', keyword: ids.keyword },
+		newDouyinVideoSearchResult: { event: 'newDouyinVideoSearchResult', keyword: ids.keyword },
 	};
 }
 
@@ -122,6 +124,9 @@ interface EventFacts {
 }
 
 const strings = (values: Array<string | bigint>) => values.map(String);
+
+/** The aweme id of a Douyin search hit (its `aweme_info`). */
+const awemeOf = (json: IDataObject) => json.aweme_info as IDataObject;
 
 /** How each event's records look, and what the simulator's list holds, to check the trigger against. */
 export const EVENT_FACTS: Record<string, EventFacts> = {
@@ -221,6 +226,26 @@ export const EVENT_FACTS: Record<string, EventFacts> = {
 					.slice(0, count)
 					.map((comment) => comment.content_id),
 			),
+		paged: true,
+	},
+	newDouyinSearchResult: {
+		idOf: (json) => awemeOf(json).aweme_id,
+		timeOf: (json) => Number(awemeOf(json).create_time),
+		newest: (sim, count) =>
+			sim.dataset
+				.douyinSearch(sim.dataset.ids.keyword, { sort_type: '2' })
+				.slice(0, count)
+				.map((post) => post.aweme_id),
+		paged: true,
+	},
+	newDouyinVideoSearchResult: {
+		idOf: (json) => awemeOf(json).aweme_id,
+		timeOf: (json) => Number(awemeOf(json).create_time),
+		newest: (sim, count) =>
+			sim.dataset
+				.douyinVideoSearch(sim.dataset.ids.keyword, { sort_type: '2' })
+				.slice(0, count)
+				.map((post) => post.aweme_id),
 		paged: true,
 	},
 };

@@ -1,7 +1,7 @@
 import { escapeMarkdown } from '../escape';
 import type { LocalTime } from '../localTime';
 import type { Spike } from '../spike';
-import { usualText, windowText } from '../spike';
+import { alertListTitle, usualText, windowText } from '../spike';
 import type { ReportStrings } from '../strings';
 import { answerLine } from './mentionLine';
 import type { ChatReport } from './reportBlocks';
@@ -19,7 +19,7 @@ export function alertChat(
 		title: strings.alertHeading(spike.brand),
 		blocks: [
 			escapeMarkdown(subject),
-			`${figures}\n\n**${strings.alertPosts}**`,
+			`${figures}\n\n**${alertListTitle(strings, spike)}**`,
 			...spike.mentions.map((mention, n) => answerLine(strings, local, mention, n + 1)),
 		],
 	};

@@ -4,7 +4,7 @@ import { brandTitle, periodText, recoveredLines, verdict } from '../reportModel'
 import { platformName } from '../strings';
 import type { LabelCounts } from '../tally';
 import { percent } from '../tally';
-import { answerLine, mentionLink } from './mentionLine';
+import { answerLine, commentLine, mentionLink } from './mentionLine';
 
 const ANSWER_PER_BRAND = 5;
 const TOP = 3;
@@ -52,6 +52,21 @@ function answerBlocks(model: ReportModel): string[] {
 		});
 }
 
+function commentBlocks(model: ReportModel): string[] {
+	const { strings, brands } = model;
+	return brands
+		.filter((brand) => brand.comments.length)
+		.map((brand) => {
+			const name = brands.length > 1 ? ` — ${escapeMarkdown(brand.name)}` : '';
+			const lines = brand.comments
+				.slice(0, ANSWER_PER_BRAND)
+				.map((comment, n) => commentLine(strings, model.settings.local, comment, n + 1));
+			const more = brand.comments.length - ANSWER_PER_BRAND;
+			if (more > 0) lines.push(strings.moreComments(more));
+			return `**${strings.commentsToAnswer(brand.comments.length)}${name}**\n${lines.join('\n')}`;
+		});
+}
+
 function platformBlock(model: ReportModel): string {
 	const { strings, byPlatform, failedPlatforms } = model;
 	const lines = Object.entries(byPlatform).map(([platform, counts]) =>
@@ -91,6 +106,7 @@ export function reportChat(model: ReportModel): ChatReport {
 	if (model.show('summary') && settings.summary)
 		blocks.push(`> ${escapeMarkdown(settings.summary)}`);
 	if (model.show('answerFirst')) blocks.push(...answerBlocks(model));
+	if (model.show('commentsToAnswer')) blocks.push(...commentBlocks(model));
 	if (model.show('failedSources') && settings.failures.length)
 		blocks.push(
 			`**${strings.failedSources}:** ${settings.failures

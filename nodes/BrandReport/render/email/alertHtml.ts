@@ -2,7 +2,7 @@ import { LABEL_COLOURS } from '../colours';
 import { escapeHtml } from '../escape';
 import type { LocalTime } from '../localTime';
 import type { Spike } from '../spike';
-import { usualText, windowText } from '../spike';
+import { alertListTitle, usualText, windowText } from '../spike';
 import type { ReportStrings } from '../strings';
 import {
 	answerCard,
@@ -54,7 +54,7 @@ export function alertHtml(
 				headline(usualText(spike), strings.alertUsual, INK, '33%'),
 				headline(spike.threshold, strings.alertThreshold, INK, '33%'),
 			]),
-			`${heading(strings.alertPosts)}${block(table(cards + more))}`,
+			`${heading(alertListTitle(strings, spike))}${block(table(cards + more))}`,
 			footer(strings.alertFooter),
 		],
 	);

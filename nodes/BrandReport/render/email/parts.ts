@@ -3,9 +3,9 @@ import { escapeHtml, formatNumber } from '../escape';
 import type { LocalTime } from '../localTime';
 import { momentText } from '../localTime';
 import type { StoredMention } from '../mention';
-import { postedAt } from '../mention';
+import { appTarget, postedAt, shortened } from '../mention';
 import type { Label, ReportStrings } from '../strings';
-import { LABELS, platformName } from '../strings';
+import { LABELS, placeName, platformName } from '../strings';
 import type { LabelCounts } from '../tally';
 
 /** The table layout mail clients render: inline styles, bgcolor on coloured cells, no scripts. */
@@ -55,7 +55,7 @@ export function engagementLine(strings: ReportStrings, mention: StoredMention): 
 	return (
 		[
 			[mention.likes, strings.likes],
-			[mention.comments, strings.comments],
+			[mention.comments, mention.kind === 'comment' ? strings.replies : strings.comments],
 			[mention.shares, strings.shares],
 			[mention.reads, strings.reads],
 		] as Array<[number | null, string]>
@@ -75,13 +75,39 @@ export function mentionMeta(
 	const engagement = engagementLine(strings, mention);
 	return [
 		withBrand ? `<b>${escapeHtml(mention.brand)}</b>` : '',
-		escapeHtml(platformName(strings, mention.platform)),
+		escapeHtml(placeName(strings, mention)),
 		local ? escapeHtml(momentText(local, postedAt(mention))) : '',
 		mention.author ? escapeHtml(mention.author) : '',
 		engagement,
 	]
 		.filter(Boolean)
 		.join(' &middot; ');
+}
+
+/** Where to answer: the post's link (for a comment, of the post it is under), else where to open it in the app. */
+function replyLink(strings: ReportStrings, mention: StoredMention): string {
+	return mention.url
+		? `<a href="${escapeHtml(mention.url)}" style="color:#1d5fbf;font-weight:bold;text-decoration:none;">${escapeHtml(strings.openAndReply)}</a>`
+		: `<span style="color:${MUTED};word-break:break-all;">${escapeHtml(strings.noWebLink(platformName(strings, mention.platform), appTarget(mention)))}</span>`;
+}
+
+/** A red-edged card of a negative mention: its first line, the meta line, the reason, where to answer. */
+function negativeCard(
+	strings: ReportStrings,
+	local: LocalTime,
+	mention: StoredMention,
+	first: string,
+	withBrand: boolean,
+): string {
+	return `<tr><td style="padding:0 0 10px;">${table(
+		`<tr><td style="${FONT}padding:10px 14px;">
+${first}
+<div style="font-size:12px;color:${MUTED};padding-top:3px;">${mentionMeta(strings, mention, withBrand, local)}</div>
+${mention.reason ? `<div style="font-size:13px;color:#7a2721;padding-top:5px;">${escapeHtml(mention.reason)}</div>` : ''}
+<div style="font-size:13px;padding-top:6px;">${replyLink(strings, mention)}</div>
+</td></tr>`,
+		`border-left:4px solid ${LABEL_COLOURS.negative};background:#fdf3f2;`,
+	)}</td></tr>`;
 }
 
 /** The negative mention card of "Answer first" (report and alert), with the post's local time. */
@@ -92,18 +118,23 @@ export function answerCard(
 	position: number,
 	withBrand: boolean,
 ): string {
-	const reply = mention.url
-		? `<a href="${escapeHtml(mention.url)}" style="color:#1d5fbf;font-weight:bold;text-decoration:none;">${escapeHtml(strings.openAndReply)}</a>`
-		: `<span style="color:${MUTED};word-break:break-all;">${escapeHtml(strings.noWebLink(platformName(strings, mention.platform), mention.openInApp ?? mention.id))}</span>`;
-	return `<tr><td style="padding:0 0 10px;">${table(
-		`<tr><td style="${FONT}padding:10px 14px;">
-<div style="font-size:15px;font-weight:bold;color:${INK};">${position}. ${link(mention, mention.title)}</div>
-<div style="font-size:12px;color:${MUTED};padding-top:3px;">${mentionMeta(strings, mention, withBrand, local)}</div>
-${mention.reason ? `<div style="font-size:13px;color:#7a2721;padding-top:5px;">${escapeHtml(mention.reason)}</div>` : ''}
-<div style="font-size:13px;padding-top:6px;">${reply}</div>
-</td></tr>`,
-		`border-left:4px solid ${LABEL_COLOURS.negative};background:#fdf3f2;`,
-	)}</td></tr>`;
+	const title = `<div style="font-size:15px;font-weight:bold;color:${INK};">${position}. ${link(mention, mention.title)}</div>`;
+	return negativeCard(strings, local, mention, title, withBrand);
+}
+
+/** Characters of a comment's text a "Comments to answer first" card shows. */
+const COMMENT_CHARACTERS = 160;
+
+/** The card of a negative comment: its text (shortened) in quotes, then who wrote it, where and when. */
+export function commentCard(
+	strings: ReportStrings,
+	local: LocalTime,
+	comment: StoredMention,
+	position: number,
+): string {
+	const quote = shortened(comment.text || comment.title, COMMENT_CHARACTERS);
+	const first = `<div style="font-size:14px;color:${INK};">${position}. &ldquo;${escapeHtml(quote)}&rdquo;</div>`;
+	return negativeCard(strings, local, comment, first, false);
 }
 
 /** The page around the card: 640 px wide, centred, grey around. */

@@ -3,6 +3,7 @@ import { brandTitle, periodText, verdict } from '../reportModel';
 import { emailPage, footer, headerBlock } from './parts';
 import {
 	answerFirstHtml,
+	commentsToAnswerHtml,
 	costHtml,
 	failedSourcesHtml,
 	headlinesHtml,
@@ -19,6 +20,7 @@ const SECTION_HTML: Array<[Section, (model: ReportModel) => string]> = [
 	['headlines', headlinesHtml],
 	['summary', summaryHtml],
 	['answerFirst', answerFirstHtml],
+	['commentsToAnswer', commentsToAnswerHtml],
 	['shareOfVoice', shareOfVoiceHtml],
 	['platforms', platformsHtml],
 	['mostEngaged', mostEngagedHtml],

@@ -2,12 +2,13 @@ import { LABEL_COLOURS } from '../colours';
 import { escapeHtml } from '../escape';
 import type { ReportModel } from '../reportModel';
 import { recoveredLines } from '../reportModel';
-import { platformName } from '../strings';
+import { placeName, platformName } from '../strings';
 import { percent } from '../tally';
 import {
 	answerCard,
 	bar,
 	block,
+	commentCard,
 	dot,
 	FONT,
 	heading,
@@ -67,9 +68,18 @@ export function summaryHtml({ strings, settings }: ReportModel) {
 	return `${heading(strings.summary)}<tr><td style="${FONT}padding:0 28px;font-size:15px;line-height:22px;color:${INK};">${escapeHtml(settings.summary)}</td></tr>`;
 }
 
+const listed = (lists: unknown[][]) => lists.reduce((n, list) => n + list.length, 0);
+
+const brandTitleRow = (name: string, colour: string, count: number) =>
+	`<tr><td style="${FONT}font-size:14px;font-weight:bold;color:${colour};padding:6px 0;">${escapeHtml(name)} &middot; ${count}</td></tr>`;
+
+const moreRow = (text: string) =>
+	`<tr><td style="${FONT}font-size:13px;color:${MUTED};">${escapeHtml(text)}</td></tr>`;
+
 /** Per brand when there are several: each brand's own negatives, most engaged first. */
 export function answerFirstHtml({ strings, brands, totals, settings }: ReportModel) {
 	const several = brands.length > 1;
+	const count = listed(brands.map((brand) => brand.negatives));
 	const rows = brands
 		.filter((brand) => brand.negatives.length || !several)
 		.map((brand) => {
@@ -79,16 +89,38 @@ export function answerFirstHtml({ strings, brands, totals, settings }: ReportMod
 				.join('');
 			const more =
 				brand.negatives.length > MAX_ACTIONS
-					? `<tr><td style="${FONT}font-size:13px;color:${MUTED};">${escapeHtml(strings.moreNegatives(brand.negatives.length - MAX_ACTIONS))}</td></tr>`
+					? moreRow(strings.moreNegatives(brand.negatives.length - MAX_ACTIONS))
 					: '';
-			const title = several
-				? `<tr><td style="${FONT}font-size:14px;font-weight:bold;color:${brand.colour};padding:6px 0;">${escapeHtml(brand.name)} &middot; ${brand.negatives.length}</td></tr>`
-				: '';
+			const title = several ? brandTitleRow(brand.name, brand.colour, brand.negatives.length) : '';
 			return `${title}${cards}${more}`;
 		})
 		.join('');
-	const nothing = `<div style="${FONT}font-size:14px;color:${LABEL_COLOURS.positive};">${escapeHtml(strings.nothingNegative)}</div>`;
-	return `${heading(strings.answerFirst(totals.negative))}${block(totals.negative ? table(rows) : nothing)}`;
+	// Negatives that are all comments are listed in their own section below.
+	const nothing = totals.negative
+		? `<div style="${FONT}font-size:14px;color:${MUTED};">${escapeHtml(strings.noNegativePosts)}</div>`
+		: `<div style="${FONT}font-size:14px;color:${LABEL_COLOURS.positive};">${escapeHtml(strings.nothingNegative)}</div>`;
+	return `${heading(strings.answerFirst(count))}${block(count ? table(rows) : nothing)}`;
+}
+
+/** Per brand, the negative comments newest first: they wait for an answer under a post. None: no section. */
+export function commentsToAnswerHtml({ strings, brands, settings }: ReportModel) {
+	const count = listed(brands.map((brand) => brand.comments));
+	if (!count) return '';
+	const several = brands.length > 1;
+	const rows = brands
+		.filter((brand) => brand.comments.length)
+		.map((brand) => {
+			const cards = brand.comments
+				.slice(0, MAX_ACTIONS)
+				.map((comment, n) => commentCard(strings, settings.local, comment, n + 1))
+				.join('');
+			const left = brand.comments.length - MAX_ACTIONS;
+			const more = left > 0 ? moreRow(strings.moreComments(left)) : '';
+			const title = several ? brandTitleRow(brand.name, brand.colour, brand.comments.length) : '';
+			return `${title}${cards}${more}`;
+		})
+		.join('');
+	return `${heading(strings.commentsToAnswer(count))}${block(table(rows))}`;
 }
 
 /** Share of voice (bar length) with each brand's sentiment, then brand × platform counts. */
@@ -217,7 +249,7 @@ export function unclassifiedHtml({ strings, unclassified }: ReportModel) {
 		.slice(0, MAX_UNCLASSIFIED)
 		.map(
 			(mention) =>
-				`<tr><td style="${FONT}font-size:13px;color:${INK};padding:3px 0;">${dot('unclassified')}&nbsp; ${link(mention, mention.title)} <span style="color:${MUTED};">(${escapeHtml(platformName(strings, mention.platform))}) ${escapeHtml(mention.reason)}</span></td></tr>`,
+				`<tr><td style="${FONT}font-size:13px;color:${INK};padding:3px 0;">${dot('unclassified')}&nbsp; ${link(mention, mention.title)} <span style="color:${MUTED};">(${escapeHtml(placeName(strings, mention))}) ${escapeHtml(mention.reason)}</span></td></tr>`,
 		)
 		.join('');
 	const left = unclassified.length - MAX_UNCLASSIFIED;
