@@ -99,25 +99,6 @@ async function prepareE2e(): Promise<void> {
 	say(`prepare: pack built in ${formatSeconds(since(packStarted))}`);
 }
 
-async function runE2eLanes(files: string[], laneCount: number): Promise<RunResult[]> {
-	const queue = longestFirst(files);
-	const results: RunResult[] = [];
-	const lane = async (name: string) => {
-		for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-			const result = await runJest(name, file, [
-				'--selectProjects',
-				'e2e',
-				'--runTestsByPath',
-				file,
-			]);
-			report(result);
-			results.push(result);
-		}
-	};
-	await Promise.all(Array.from({ length: laneCount }, (_, index) => lane(`e2e-${index + 1}`)));
-	return results;
-}
-
 function e2eFiles(): string[] {
 	return fs
 		.readdirSync(path.join(REPO_ROOT, 'test', 'e2e'))
@@ -131,31 +112,54 @@ async function runSuite(): Promise<number> {
 	const laneCount = e2eLaneCount();
 	const files = e2eFiles();
 	say(
-		`lanes: in-process (${IN_PROCESS_PROJECTS.join(', ')}) beside ${laneCount} e2e lanes ` +
+		`lanes: in-process (${IN_PROCESS_PROJECTS.join(', ')}), then e2e, beside ${laneCount} e2e lanes ` +
 			`(${files.length} files, longest first), then ${ALONE_PROJECTS.join(', ')} alone; ` +
 			`logs in ${path.relative(REPO_ROOT, LOG_DIR)}/`,
 	);
 
-	const inProcess = runJest('in-process', IN_PROCESS_PROJECTS.join(', '), [
-		'--selectProjects',
-		...IN_PROCESS_PROJECTS,
-	]).then((result) => {
-		report(result);
-		return [result];
-	});
-	const e2e = (async (): Promise<RunResult[]> => {
+	// Whichever lane is free takes the next e2e file, once n8n is installed and the pack built; the
+	// in-process lane joins them when its own run is done.
+	const queue = longestFirst(files);
+	const prepared = (async (): Promise<RunResult | undefined> => {
 		const started = Date.now();
 		try {
 			await prepareE2e();
+			return undefined;
 		} catch (error) {
 			const output = error instanceof Error ? (error.stack ?? error.message) : String(error);
-			const failed = { lane: 'e2e', what: 'prepare', seconds: since(started), ok: false, output };
-			report(failed);
-			return [failed];
+			return { lane: 'e2e', what: 'prepare', seconds: since(started), ok: false, output };
 		}
-		return await runE2eLanes(files, laneCount);
 	})();
-	const results = (await Promise.all([inProcess, e2e])).flat();
+	const e2eLane = async (name: string): Promise<RunResult[]> => {
+		const results: RunResult[] = [];
+		if (await prepared) return results;
+		for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+			const result = await runJest(name, file, [
+				'--selectProjects',
+				'e2e',
+				'--runTestsByPath',
+				file,
+			]);
+			report(result);
+			results.push(result);
+		}
+		return results;
+	};
+	const inProcessThenE2e = async (): Promise<RunResult[]> => {
+		const result = await runJest('in-process', IN_PROCESS_PROJECTS.join(', '), [
+			'--selectProjects',
+			...IN_PROCESS_PROJECTS,
+		]);
+		report(result);
+		return [result, ...(await e2eLane(`e2e-${laneCount + 1}`))];
+	};
+	const lanes = await Promise.all([
+		inProcessThenE2e(),
+		...Array.from({ length: laneCount }, (_, index) => e2eLane(`e2e-${index + 1}`)),
+	]);
+	const prepareFailure = await prepared;
+	if (prepareFailure) report(prepareFailure);
+	const results = [...(prepareFailure ? [prepareFailure] : []), ...lanes.flat()];
 	const alone = await runJest('alone', ALONE_PROJECTS.join(', '), [
 		'--selectProjects',
 		...ALONE_PROJECTS,

@@ -44,7 +44,10 @@ export function longestFirst(files: string[], seconds = E2E_SECONDS): string[] {
 	return [...files].sort((a, b) => expected(b) - expected(a) || a.localeCompare(b));
 }
 
-/** How many e2e lanes: `TEST_E2E_LANES`, else 2 (on 2 cores a third one only adds contention). */
+/**
+ * How many e2e lanes beside the in-process lane (which takes e2e files too once its own run is
+ * done): `TEST_E2E_LANES`, else 2.
+ */
 export function e2eLaneCount(env: NodeJS.ProcessEnv = process.env): number {
 	const raw = env.TEST_E2E_LANES;
 	if (raw === undefined || raw === '') return 2;
