@@ -48,13 +48,17 @@ export async function packProject(options: PackOptions = {}): Promise<string> {
 		}
 		const projectDir = copyProject(sourceDir);
 		try {
-			const tarball = await buildAndPack(projectDir, options, progress);
+			const packed = await buildAndPack(
+				projectDir,
+				{ ...options, destination: path.join(projectDir, '.packed') },
+				progress,
+			);
 			const staging = `${cached}.partial-${process.pid}`;
 			fs.mkdirSync(staging, { recursive: true });
-			fs.copyFileSync(tarball, path.join(staging, path.basename(tarball)));
+			fs.copyFileSync(packed, path.join(staging, path.basename(packed)));
 			fs.rmSync(cached, { recursive: true, force: true });
 			fs.renameSync(staging, cached);
-			return tarball;
+			return copyInto(packed, destination);
 		} finally {
 			fs.rmSync(projectDir, { recursive: true, force: true });
 		}
