@@ -58,9 +58,9 @@ export function e2eLaneCount(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export function formatSeconds(seconds: number): string {
-	if (seconds < 60) return `${seconds.toFixed(1)} s`;
-	const minutes = Math.floor(seconds / 60);
-	return `${minutes} min ${String(Math.round(seconds - minutes * 60)).padStart(2, '0')} s`;
+	if (seconds < 59.95) return `${seconds.toFixed(1)} s`;
+	const whole = Math.round(seconds);
+	return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
 function baseName(file: string): string {

@@ -31,6 +31,8 @@ describe('npm test lanes', () => {
 
 	it('prints durations in seconds, and in minutes and seconds from a minute on', () => {
 		expect(formatSeconds(8.25)).toBe('8.3 s');
+		expect(formatSeconds(59.97)).toBe('1 min 00 s');
 		expect(formatSeconds(185)).toBe('3 min 05 s');
+		expect(formatSeconds(599.6)).toBe('10 min 00 s');
 	});
 });
