@@ -38,6 +38,8 @@ export interface WellKnownIds {
 	/** Answers the notes upstream error (billed). */
 	missingNoteId: string;
 	noteUserId: string;
+	/** A comment of `noteId` with replies (get_note_sub_comments). */
+	noteCommentId: string;
 	noteShareText: string;
 	noteShortShareText: string;
 	finderUsername: string;
@@ -52,6 +54,8 @@ export interface WellKnownIds {
 	contentId: string;
 	/** The cid of the most liked comment under `awemeId`. */
 	douyinCommentId: string;
+	/** An official account's original ID (fetch_mp_article_list). */
+	ghid: string;
 }
 
 export type Dataset = ShortVideoData &
@@ -112,6 +116,7 @@ function wellKnownIds(data: Omit<Dataset, 'seed' | 'total' | 'ids'>, seed: numbe
 		noteId,
 		missingNoteId: '0'.repeat(24),
 		noteUserId: hexFor(24, seed, 'well-known-note-user'),
+		noteCommentId: hexFor(24, seed, 'well-known-note-comment'),
 		noteShareText: `Look at this note https://www.notes.example.com/explore/${noteId}?xsec_token=sim`,
 		noteShortShareText: 'Look at this note http://nlink.example.com/a/Bc12De3',
 		finderUsername: users.withLives,
@@ -125,5 +130,6 @@ function wellKnownIds(data: Omit<Dataset, 'seed' | 'total' | 'ids'>, seed: numbe
 			'https://mp.example.com/s?__biz=MzA5NjQ1ODQ2MA==&mid=2651234567&idx=1&sn=5f2c0e1b',
 		contentId: String(firstComment?.content_id ?? '7234567890123456789'),
 		douyinCommentId: data.douyinVideoComments(shortVideo.awemeId)[0]?.cid ?? '7' + '2'.repeat(18),
+		ghid: `gh_${hexFor(12, seed, 'well-known-account')}`,
 	};
 }

@@ -113,6 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	state.set(MEDIA_STATE, { library: media, keysByToken: new Map() } satisfies MediaState);
 	const routes = routeModules.flatMap((module) => module.routes.map(compile));
 	let sequence = 0;
+	let inFlight = 0;
 
 	const reset = () => {
 		ledger.reset();
@@ -143,10 +144,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			query: queryRecord(url.searchParams),
 			headers: req.headers,
 			bodyText,
+			inFlight: ++inFlight,
 		};
 		requests.push(record);
+		// Counted out before the answer leaves: the client's next request may arrive before `send` returns.
+		let answered = false;
+		const leave = () => {
+			if (!answered) inFlight--;
+			answered = true;
+		};
+		res.once('close', leave);
 		const finish = async (response: SimResponse, fault?: Fault) => {
 			record.status = fault?.wire?.empty ?? response.status;
+			leave();
 			await send(res, response, !!fault?.truncate, fault?.wire);
 		};
 
@@ -189,6 +199,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		if (fault) record.fault = describeFault(fault);
 		await sleep(resolved.latencyMs + (fault?.delayMs ?? 0));
 		if (fault?.reset) {
+			leave();
 			req.socket.destroy();
 			return;
 		}

@@ -2,12 +2,19 @@ import type { ArticleComment } from './articles';
 import type { ChannelComment, ChannelSearchHit, ChannelsData, ChannelVideo } from './channels';
 import type { DatasetContext } from './context';
 import type { DouyinCommentsData } from './douyinComments';
-import type { NoteComment, NoteCommentSort, NoteHit, NotesData, NoteSearchFilters } from './notes';
+import type {
+	NoteComment,
+	NoteCommentSort,
+	NoteHit,
+	NotesData,
+	NoteSearchFilters,
+	PostedNote,
+} from './notes';
 import { NOTE_TIME_FILTERS, NOTE_TYPES } from './notes';
 import { bigIdFor, digitsFor, hexFor, intFor, type Part } from './random';
 import type { Duration, SearchData, SearchFilters, SearchHit, VideoHit } from './search';
 import { PUBLISH_WINDOWS } from './search';
-import type { ArticlesData } from './articles';
+import type { AccountMessage, ArticlesData } from './articles';
 import { complaintFor, nicknameFor, sentenceFor, titleWith } from './text';
 import { checkLateIndex, indexLagMs, type LateIndex } from './lateIndex';
 import {
@@ -23,7 +30,8 @@ import {
  * the comments of a note, Douyin or channel video or article) gains its k-th new record at
  * SIM_EPOCH + k × arrivalEveryMs: advancing the clock by n intervals adds n records to each list,
  * newest first, above the generated ones (which all predate the epoch). An article's pinned comment
- * stays on top. Off by default: the lists then never change.
+ * and a user's pinned note stay on top. A user's posted notes (`user-notes:<user_id>`) and an
+ * official account's messages (`account-articles:<ghid>`) are watched lists too. Off by default: the lists then never change.
  *
  * A spike (`spike(list, count)`, admin `POST /__sim/arrivals`) adds `count` records at once to one
  * list at the current virtual time, with or without the steady arrivals; with a `negativeShare`
@@ -317,6 +325,41 @@ export function withArrivals<T extends Parts>(
 			return { type, docID, title, desc, dateTime: seconds, like_num: 0 };
 		};
 
+	const postedNote =
+		(userId: string) =>
+		(k: number, seconds: number): PostedNote => ({
+			id: hexFor(24, seed, 'arrived-posted-note', userId, k),
+			title: titleWith('new', seed, 'arrived-posted-title', userId, k),
+			desc: opinionFor(k, 'arrived-posted-desc', userId, k),
+			type: k % 3 === 0 ? 'video' : 'normal',
+			liked_count: 0,
+			comments_count: 0,
+			collected_count: 0,
+			shared_count: 0,
+			time: seconds,
+			sticky: false,
+			user: { userid: userId, nickname: nicknameFor(seed, 'note-user', userId) },
+		});
+
+	const accountMessage =
+		(ghid: string, fakeid: string) =>
+		(k: number, seconds: number): AccountMessage => {
+			const mid = 2_700_000_000 + k;
+			return {
+				id: 1_100_000_000 + k,
+				datetime: seconds,
+				fakeid,
+				lead: {
+					title: titleWith('new', seed, 'arrived-listed-title', ghid, k),
+					digest: opinionFor(k, 'arrived-listed-digest', ghid, k),
+					author: nicknameFor(seed, 'listed-author', ghid),
+					content_url: `https://mp.example.com/s?__biz=${Buffer.from(fakeid).toString('base64')}&mid=${mid}&idx=1&sn=${hexFor(32, seed, 'arrived-sn', ghid, k)}`,
+					cover: `https://img.mp.example.com/cover/${hexFor(20, seed, 'arrived-cover', ghid, k)}.jpg`,
+				},
+				more: [],
+			};
+		};
+
 	const douyinPost =
 		(keyword: string) =>
 		(k: number, seconds: number): DouyinPost =>
@@ -371,6 +414,17 @@ export function withArrivals<T extends Parts>(
 		noteComments(noteId: string, sort: NoteCommentSort = 'latest_v2') {
 			const { unfolded, folded } = noteCommentAreas(noteId, sort);
 			return [...unfolded, ...folded];
+		},
+		userNotes(userId: string) {
+			const existing = data.userNotes(userId);
+			const pinned = existing.filter((note) => note.sticky);
+			const rest = existing.filter((note) => !note.sticky);
+			return [...pinned, ...arrived(`user-notes:${userId}`, postedNote(userId)), ...rest];
+		},
+		accountMessages(ghid: string) {
+			const existing = data.accountMessages(ghid);
+			const fakeid = existing[0]?.fakeid ?? '3000000000';
+			return [...arrived(`account-articles:${ghid}`, accountMessage(ghid, fakeid)), ...existing];
 		},
 		channelUserVideos: (username: string) => [
 			...arrived(`videos:${username}`, channelVideo(username)),

@@ -58,6 +58,26 @@ export interface ArticleComment {
 	logo_url: string;
 }
 
+/** An article of an account's message, as its article list gives it. */
+export interface ListedArticle {
+	title: string;
+	digest: string;
+	author: string;
+	/** The long link (`__biz`, `mid`, `idx`, `sn`): an article the other endpoints know. */
+	content_url: string;
+	cover: string;
+}
+
+/** One published message of an official account: its lead article and the articles below it. */
+export interface AccountMessage {
+	id: number;
+	/** Publication time (s). */
+	datetime: number;
+	fakeid: string;
+	lead: ListedArticle;
+	more: ListedArticle[];
+}
+
 export const ARTICLE_HOST = 'mp.example.com';
 const INLINE_REPLIES = 3;
 
@@ -160,7 +180,37 @@ export function articlesData(ctx: DatasetContext) {
 		}),
 	);
 
+	const listedArticle = (ghid: string, fakeid: string, mid: number, idx: number): ListedArticle => {
+		const biz = Buffer.from(fakeid).toString('base64');
+		const sn = hexFor(32, seed, 'sn', ghid, mid, idx);
+		return {
+			title: `${topicFor(seed, 'listed', ghid, mid, idx)}: ${sentenceFor(seed, 'listed', ghid, mid, idx)}`,
+			digest: sentenceFor(seed, 'listed-digest', ghid, mid, idx),
+			author: nicknameFor(seed, 'listed-author', ghid),
+			content_url: `https://${ARTICLE_HOST}/s?__biz=${biz}&mid=${mid}&idx=${idx}&sn=${sn}`,
+			cover: `https://img.${ARTICLE_HOST}/cover/${hexFor(20, seed, 'listed-cover', ghid, mid, idx)}.jpg`,
+		};
+	};
+
+	// Newest first, as an account's history lists its messages; every third carries a second article.
+	const accountMessages = memo((ghid) => {
+		const fakeid = String(3_000_000_000 + (hash32(seed, 'fakeid', ghid) % 900_000_000));
+		const total = ctx.total('fetch_mp_article_list');
+		return Array.from({ length: total }, (_, i): AccountMessage => {
+			const mid = 2_650_000_000 + (hash32(seed, 'mid', ghid) % 1_000_000) + (total - i) * 7;
+			return {
+				id: 1_000_000_000 + total - i,
+				datetime: ctx.epochSeconds - (i + 1) * DAY_SECONDS + (hash32(seed, 'at', ghid, i) % 3_600),
+				fakeid,
+				lead: listedArticle(ghid, fakeid, mid, 1),
+				more: i % 3 === 1 ? [listedArticle(ghid, fakeid, mid, 2)] : [],
+			};
+		});
+	});
+
 	return {
+		/** An official account's messages, newest first (any `gh_` id names an account). */
+		accountMessages: (ghid: string) => accountMessages(ghid),
 		/** Whether a link names an article: short form `/s/<code>` or long form carrying `__biz`. */
 		isArticleUrl: (url: string) => articleKey(url) !== undefined,
 		/** The article a link names, undefined when it names none. */

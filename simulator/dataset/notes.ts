@@ -41,6 +41,23 @@ export interface NoteHit {
 	};
 }
 
+/** A note as a user's posted notes and a note detail give it. */
+export interface PostedNote {
+	id: string;
+	title: string;
+	desc: string;
+	type: 'normal' | 'video';
+	liked_count: number;
+	comments_count: number;
+	collected_count: number;
+	shared_count: number;
+	/** Creation time (s); the app's posted-notes list does not show it, the detail does. */
+	time: number;
+	/** Pinned by its author on top of the list. */
+	sticky: boolean;
+	user: NoteUserRef;
+}
+
 export type NoteCommentSort = 'latest_v2' | 'like_count' | 'default';
 
 export interface NoteSearchFilters {
@@ -155,6 +172,50 @@ export function notesData(ctx: DatasetContext) {
 		}),
 	);
 
+	const postedNote = (userId: string, i: number): PostedNote => {
+		const id = hexFor(24, seed, 'posted-note', userId, i);
+		const h = (name: string) => hash32(seed, name, userId, i);
+		return {
+			id,
+			title: titleWith(topicFor(seed, userId, i), seed, 'posted-title', userId, i),
+			desc: sentenceFor(seed, 'posted-desc', userId, i),
+			type: h('type') % 3 === 0 ? 'video' : 'normal',
+			liked_count: h('liked') % 20_000,
+			comments_count: h('comments') % 900,
+			collected_count: h('collected') % 5_000,
+			shared_count: h('shared') % 800,
+			time: ctx.epochSeconds - (i + 1) * 7_200 - (h('jitter') % 3_600),
+			sticky: false,
+			user: userRef(userId),
+		};
+	};
+
+	// Newest first; the author pinned an older note on top (the platform's `sticky`).
+	const userNotes = memo((userId) => {
+		const notes = Array.from({ length: ctx.total('get_user_posted_notes') }, (_, i) =>
+			postedNote(userId, i),
+		);
+		if (notes.length < 3) return notes;
+		const pinned = { ...notes[notes.length - 2], sticky: true };
+		return [pinned, ...notes.filter((note) => note.id !== pinned.id)];
+	});
+
+	// Replies of a comment in the order they were written, as the reply lists give them.
+	const subComments = memo((key) => {
+		const [noteId, commentId] = key.split('|');
+		const count = ctx.total('get_note_sub_comments');
+		return Array.from(
+			{ length: count },
+			(_, i): NoteComment => ({
+				id: hexFor(24, seed, 'note-reply', noteId, commentId, i),
+				content: sentenceFor(seed, 'note-reply', noteId, commentId, i),
+				like_count: intFor(0, 500, seed, 'reply-like', noteId, commentId, i),
+				create_time: ctx.epochSeconds - (count - i) * 600,
+				user: userRef(hexFor(24, seed, 'replier', noteId, commentId, i)),
+			}),
+		);
+	});
+
 	const sorters: Record<string, ((a: NoteHit, b: NoteHit) => number) | undefined> = {
 		time_descending: (a, b) => b.note.timestamp - a.note.timestamp,
 		popularity_descending: (a, b) => b.note.liked_count - a.note.liked_count,
@@ -176,6 +237,17 @@ export function notesData(ctx: DatasetContext) {
 			const { unfolded, folded } = commentAreas(`${noteId}|${sort}`);
 			return [...unfolded, ...folded];
 		},
+		/** A user's posted notes, newest first with the pinned one on top; none for an unknown user. */
+		userNotes: (userId: string): PostedNote[] => (isHexId(userId) ? userNotes(userId) : []),
+		/** A note's text, author and counts; undefined for an unknown note. */
+		noteDetail(noteId: string): PostedNote | undefined {
+			if (!isHexId(noteId)) return undefined;
+			const author = hexFor(24, seed, 'note-author', noteId);
+			return { ...postedNote(author, hash32(seed, 'detail', noteId) % 1_000), id: noteId };
+		},
+		/** The replies under a comment of a note, oldest first; none for an unknown comment. */
+		noteSubComments: (noteId: string, commentId: string): NoteComment[] =>
+			isHexId(commentId) ? subComments(`${noteId}|${commentId}`) : [],
 		noteUser(userId: string): NoteUser | undefined {
 			if (!isHexId(userId)) return undefined;
 			return {

@@ -20,6 +20,8 @@ export interface RecordedRequest {
 	status?: number;
 	/** Kind of the fault applied, if any. */
 	fault?: string;
+	/** Requests being answered when this one arrived, itself included: how many calls a client keeps open at once. */
+	inFlight: number;
 }
 
 export interface SimRequest {

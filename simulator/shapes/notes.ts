@@ -1,4 +1,4 @@
-import type { NoteComment, NoteHit } from '../dataset/notes';
+import type { NoteComment, NoteHit, NoteUserRef, PostedNote } from '../dataset/notes';
 import { hexFor } from '../dataset/random';
 import { valueAt } from '../objectPaths';
 import { pour, recordedAnswer } from './template';
@@ -104,4 +104,85 @@ export function recordedCommentsData(page: RecordedComments) {
 		cursor: page.cursor,
 		current_sort_strategy: page.sort,
 	};
+}
+
+const POSTED = 'notes/get_user_posted_notes.app-2023.json';
+const REPLIES = 'notes/get_note_sub_comments.app-2023.json';
+const DETAIL = 'notes/get_note_detail.app-2023.json';
+
+const widgetsContext = (user: NoteUserRef) =>
+	JSON.stringify({ flags: {}, author_id: user.userid, author_name: user.nickname, r_r_t: 0 });
+
+/** A posted note poured into the captured one of its type (the video note carries `video_info_v2`). */
+export function recordedPostedNote(note: PostedNote): Record<string, unknown> {
+	const template = valueAt(recordedAnswer(POSTED), `data.notes.${note.type === 'video' ? 0 : 1}`);
+	return pour(template, {
+		id: note.id,
+		title: note.title,
+		display_title: note.title,
+		desc: note.desc,
+		type: note.type,
+		likes: note.liked_count,
+		sticky: note.sticky,
+		'user.userid': note.user.userid,
+		'user.nickname': note.user.nickname,
+		// Each note carries the cursor of the page after it: its own id.
+		cursor: note.id,
+		widgets_context: widgetsContext(note.user),
+	});
+}
+
+/**
+ * A page of a user's posted notes: the app answer's keys (`notes`, `tags`) and the more-pages flag
+ * the web variant and TikHub's description give (`has_more`).
+ */
+export function recordedPostedNotesData(notes: PostedNote[], hasMore: boolean) {
+	const recorded = valueAt(recordedAnswer(POSTED), 'data') as Record<string, unknown>;
+	return { ...recorded, notes: notes.map(recordedPostedNote), has_more: hasMore };
+}
+
+/** A reply poured into the captured app reply; `target_comment` names the comment it answers. */
+export function recordedSubComment(reply: NoteComment, noteId: string, commentId: string) {
+	return pour(valueAt(recordedAnswer(REPLIES), 'data.comments.0'), {
+		id: reply.id,
+		note_id: noteId,
+		content: reply.content,
+		like_count: reply.like_count,
+		time: reply.create_time,
+		'user.userid': reply.user.userid,
+		'user.nickname': reply.user.nickname,
+		'target_comment.id': commentId,
+		'target_comment.note_id': noteId,
+	});
+}
+
+/** A note detail as the app answers it: a list of one feed, the note in its `note_list`. */
+export function recordedNoteDetail(note: PostedNote): unknown[] {
+	const feed = valueAt(recordedAnswer(DETAIL), 'data.0');
+	const link = `https://www.notes.example.com/discovery/item/${note.id}`;
+	const user = {
+		'user.id': note.user.userid,
+		'user.userid': note.user.userid,
+		'user.name': note.user.nickname,
+		'user.nickname': note.user.nickname,
+	};
+	const item = pour(valueAt(feed, 'note_list.0'), {
+		...user,
+		id: note.id,
+		type: note.type,
+		title: note.title,
+		desc: note.desc,
+		time: note.time,
+		liked_count: note.liked_count,
+		collected_count: note.collected_count,
+		comments_count: note.comments_count,
+		shared_count: note.shared_count,
+		sticky: note.sticky,
+		'share_info.link': link,
+		'share_info.title': note.title,
+		'qq_mini_program_info.path': `pages/main/note/index?id=${note.id}&type=${note.type}`,
+		'qq_mini_program_info.webpage_url': link,
+		widgets_context: widgetsContext(note.user),
+	});
+	return [{ ...pour(feed, user), note_list: [item] }];
 }

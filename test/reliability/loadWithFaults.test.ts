@@ -26,12 +26,6 @@ const FAULT_KINDS: Fault[] = [
 	{ truncate: true },
 	{ delayMs: SLOW_ANSWER_MS },
 ];
-const LONGEST_RETRY_AFTER_MS =
-	1000 * Math.max(...FAULT_KINDS.map((fault) => fault.retryAfterSeconds ?? 0));
-/** What the engine and the client may add per call, and once per run, on 2 shared cores. */
-const PER_CALL_ALLOWANCE_MS = 15;
-const RUN_ALLOWANCE_MS = 10_000;
-
 const RETRIED_FAULTS = new Set(['429', '503']);
 const USER_IDS = Array.from(
 	{ length: ITEMS },
@@ -78,22 +72,8 @@ function observedOutcome(item: INodeExecutionData, userId: string): Outcome {
 	return 'other';
 }
 
-/** The longest the transport may wait before retry number `retry` (0-based). */
-const longestWaitBefore = (retry: number) =>
-	Math.max(
-		LONGEST_RETRY_AFTER_MS,
-		Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry),
-	);
-
-/** Time one item may take: its calls, its slow answers and its retry waits. */
-function itemWorkMs(calls: RecordedRequest[]): number {
-	const slow = calls.filter((call) => call.fault === 'delay').length * SLOW_ANSWER_MS;
-	const waits = calls.slice(1).reduce((sum, _, retry) => sum + longestWaitBefore(retry), 0);
-	return calls.length * (LATENCY_MS + PER_CALL_ALLOWANCE_MS) + slow + waits;
-}
-
 describe('load with faults', () => {
-	it(`${ITEMS} items at concurrency ${CONCURRENCY} with 5% faults: each item once, billed = successful, within the bound`, async () => {
+	it(`${ITEMS} items at concurrency ${CONCURRENCY} with 5% faults: each item once, billed = successful, at most 8 calls open at once`, async () => {
 		sim.faults.setRate({ rate: 0.05, kinds: FAULT_KINDS, seed: SEED, endpoint: 'get_user_info' });
 		const started = performance.now();
 		const run = await runPackNode(
@@ -148,21 +128,18 @@ describe('load with faults', () => {
 		const gaveUp = observed.filter((outcome) => outcome === '429' || outcome === '503').length;
 		expect(calls.length - ITEMS).toBe(faultCounts['429'] + faultCounts['503'] - gaveUp);
 
-		// Bounds from the configured latencies: at most 8 calls at once can't beat the lower one;
-		// a greedy schedule of 8 workers finishes within total work / 8 + the longest item.
-		const works = USER_IDS.map((userId) => itemWorkMs(callsOf.get(userId)!));
+		// Concurrency as the service saw it: never more than 8 calls open at once, and 8 reached
+		// (a run that kept fewer open would only be slower, which no clock on a busy machine can tell).
+		const open = calls.map((call) => call.inFlight);
+		expect(Math.max(...open)).toBe(CONCURRENCY);
+		// From the configured latencies: at most 8 calls at once can't beat this.
 		const lowerMs = (calls.length * LATENCY_MS) / CONCURRENCY;
-		const upperMs =
-			works.reduce((sum, work) => sum + work, 0) / CONCURRENCY +
-			Math.max(...works) +
-			RUN_ALLOWANCE_MS;
 		expect(elapsedMs).toBeGreaterThanOrEqual(lowerMs);
-		expect(elapsedMs).toBeLessThanOrEqual(upperMs);
 
 		expect(secretLeaks(run, SIMULATOR_API_KEY)).toEqual([]);
 		console.info(
 			`load: ${ITEMS} items, ${calls.length} calls, faults ${JSON.stringify(faultCounts)}, ${successes} records, ` +
-				`${ITEMS - successes} error items, ${sim.ledger.billedCalls()} billed; ${Math.round(elapsedMs)} ms (bounds ${Math.round(lowerMs)}..${Math.round(upperMs)} ms)`,
+				`${ITEMS - successes} error items, ${sim.ledger.billedCalls()} billed; ${Math.round(elapsedMs)} ms (at least ${Math.round(lowerMs)} ms), at most ${Math.max(...open)} calls open at once`,
 		);
 	}, 120_000);
 });

@@ -21,6 +21,25 @@ describe('note comments as mentions', () => {
 	const toMention = (request: IDataObject = {}) =>
 		mentionMapperOf({ mentions: 'noteComment' }, request)!;
 
+	it('genuine 2023 sub-comments (replies): each reply a comment of its note, not of the comment it answers', () => {
+		const replies = listAt('notes/get_note_sub_comments.app-2023.json', 'data', 'comments');
+		expect(replies.length).toBeGreaterThan(0);
+		for (const reply of replies) {
+			const mention = toMention({ comment_id: 'parent' })(reply);
+			expect(mention).toMatchObject({
+				platform: 'notes',
+				kind: 'comment',
+				id: reply.id,
+				postId: reply.note_id,
+				url: `https://www.xiaohongshu.com/explore/${reply.note_id as string}`,
+				text: reply.content,
+				author: (reply.user as IDataObject).nickname,
+				publishedAt: iso(reply.time as number),
+				likes: reply.like_count,
+			});
+		}
+	});
+
 	it('genuine 2026 capture: the comment, its note from the record, a link to the note', () => {
 		const comments = listAt('notes/get_note_comments.json', 'data', 'comments');
 		const mentions = comments.map(toMention({ share_text: 'no link in here' }));

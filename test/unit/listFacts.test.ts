@@ -58,10 +58,11 @@ describe('The descriptor says which lists are newest first', () => {
 		expect(lookBackFor(popular[0].popularFirst!, 120)).toBe(0);
 	});
 
-	test('the lists the pack knows: notes, channels, articles, search and Douyin search', () => {
+	test("the lists the pack knows: notes, a user's notes, channels, articles, an account's articles, search and Douyin search", () => {
 		expect(names(NEWEST_FIRST)).toEqual([
 			'fetch_article_comments',
 			'fetch_general_search_v1',
+			'fetch_mp_article_list',
 			'fetch_search',
 			'fetch_search_channel_videos',
 			'fetch_search_videos',
@@ -69,6 +70,7 @@ describe('The descriptor says which lists are newest first', () => {
 			'fetch_video_comments',
 			'fetch_video_search_v1',
 			'get_note_comments',
+			'get_user_posted_notes',
 			'search_notes',
 		]);
 	});

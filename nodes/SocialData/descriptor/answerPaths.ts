@@ -1,4 +1,6 @@
 import { attemptParse, parseLosslessJson } from '../../shared/json/losslessJson';
+import { namedNumbersAsStrings } from '../../shared/json/namedIdStrings';
+import { ID_FIELD_NAMES } from './idFields';
 import type { AnswerMode, EndpointDescriptor } from './types';
 
 /** The answer a call gets: the simplified one where the endpoint has `raw` and the input turns it off, else the upstream one. */
@@ -7,20 +9,28 @@ export const answerMode = (
 	input: Record<string, unknown>,
 ): AnswerMode => (endpoint.raw && input.raw === false ? 'parsed' : 'raw');
 
+const ID_FIELDS = new Set(ID_FIELD_NAMES);
+
 /**
  * A string that holds a JSON object, as an object: real answers give some cursors as JSON text
- * (note comments' `cursor` holds `index` and `pageArea`), and a path may step into it.
+ * (note comments' `cursor` holds `index` and `pageArea`), and some lists (an account's messages in
+ * `general_msg_list`); a path may step into it. Its named id fields come out as strings, as the
+ * answer's own do.
  */
 function jsonTextObject(value: unknown): unknown {
 	if (typeof value !== 'string' || !value.trimStart().startsWith('{')) return value;
 	const parsed = attemptParse(parseLosslessJson, value);
-	return parsed.ok ? parsed.value : value;
+	return parsed.ok ? namedNumbersAsStrings(parsed.value, ID_FIELDS) : value;
 }
 
+/** The path step that reads the last element of an array (a page's last record carries the next cursor). */
+export const LAST_ELEMENT = '-1';
+
 /**
- * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays, and a
- * key steps into an object or into a string holding a JSON object.
- * Hand-written: the pack has no runtime dependencies (no lodash `get`), and `*` must flatten records.
+ * Reads dot paths such as `data.results.data.*.items.*` out of an answer; `*` walks arrays, `-1`
+ * takes an array's last element, and a key steps into an object or into a string holding a JSON
+ * object. Hand-written: the pack has no runtime dependencies (no lodash `get`), and `*` must
+ * flatten records.
  */
 export function valuesAt(root: unknown, path: string): unknown[] {
 	let current: unknown[] = [root];
@@ -30,6 +40,8 @@ export function valuesAt(root: unknown, path: string): unknown[] {
 			const value = segment === '*' ? candidate : jsonTextObject(candidate);
 			if (segment === '*') {
 				if (Array.isArray(value)) next.push(...value);
+			} else if (segment === LAST_ELEMENT && Array.isArray(value)) {
+				if (value.length) next.push(value[value.length - 1]);
 			} else if (value !== null && typeof value === 'object' && segment in value) {
 				next.push((value as Record<string, unknown>)[segment]);
 			}

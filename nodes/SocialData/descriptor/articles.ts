@@ -64,6 +64,66 @@ export const articles: GroupDescriptor = {
 			],
 		}),
 		endpoint({
+			name: 'fetch_mp_article_list',
+			family: 'articlesWeb',
+			// The upstream web endpoint takes no `raw`: its answer is the account's history answer itself.
+			raw: false,
+			mentions: 'accountArticle',
+			displayName: 'Get Account Article List',
+			description:
+				"An official account's published messages, newest first, each with its lead article",
+			newestFirst: {
+				order: {},
+				id: same('comm_msg_info.id', 'id'),
+				time: same('comm_msg_info.datetime', 'datetime'),
+				triggerEvent: {
+					value: 'newAccountArticle',
+					name: 'New Article by an Official Account',
+					description: 'An official account publishes (its article list, newest first)',
+				},
+			},
+			// The account's history answer: the list is JSON text in `general_msg_list`, `next_offset` the
+			// next page's offset, `can_msg_continue` 1 while more exist. Another variant is reported to
+			// carry `offset.Offset` and `offset.IsEnd` (1 on the last page).
+			pagination: {
+				records: same('data.general_msg_list.list'),
+				cursors: [
+					{ field: 'offset', from: same('data.next_offset', 'data.offset.Offset'), initial: '' },
+				],
+				more: same('data.can_msg_continue'),
+				moreWhileRecords: true,
+				ends: [{ at: same('data.offset.IsEnd'), equals: 1 }],
+			},
+			fields: [
+				{
+					displayName: 'GH ID',
+					name: 'ghid',
+					type: 'string',
+					default: '',
+					required: true,
+					pattern: '^gh_[0-9a-f]+$',
+					patternHint: 'an account id of the form gh_<hex>',
+					placeholder: 'gh_0123456789ab',
+					description: 'Original ID of the official account, gh_ and hexadecimal characters',
+				},
+				{
+					displayName: 'Offset',
+					name: 'offset',
+					type: 'string',
+					default: '',
+					paging: true,
+					description:
+						'Position in the list: empty on the first page, then the next offset of the previous answer',
+				},
+			],
+			source: {
+				reference:
+					'github TikHub/TikHub-API-Python-SDK @ 2d92927, spec/openapi.json, fetch_mp_article_list_api_v1_wechat_mp_web_fetch_mp_article_list_get',
+				answers:
+					'no capture of the TikHub endpoint; the account history answer (profile_ext getmsg) it forwards: simulator/recorded/articles/fetch_mp_article_list.profile_ext-2020.json',
+			},
+		}),
+		endpoint({
 			name: 'fetch_comment_replies',
 			displayName: 'Get Comment Replies',
 			description:

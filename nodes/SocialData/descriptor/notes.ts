@@ -1,4 +1,4 @@
-import type { GroupDescriptor } from './types';
+import type { FieldDescriptor, GroupDescriptor } from './types';
 import { DATA_CALL_PRICE, endpointsOf, keywordField, same } from './commonFields';
 
 const endpoint = endpointsOf('notes', {
@@ -20,6 +20,51 @@ const shareText = (group: string) => ({
 	oneOf: group,
 	description: 'Long or short link of the notes platform; used when no ID is given',
 });
+
+/** The platform's note, user and comment ids: 24 hexadecimal characters. */
+const hexId = (
+	displayName: string,
+	name: string,
+	description: string,
+	group?: string,
+): FieldDescriptor => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...(group ? { oneOf: group } : { required: true }),
+	pattern: '^[0-9a-f]{24}$',
+	patternHint: '24 hexadecimal characters',
+	placeholder: '64a1b2c3000000001203ef7d',
+	description,
+});
+
+const noteIdField = hexId('Note ID', 'note_id', 'ID of the note (wins over Share Text)', 'note');
+
+/** Where the public names and parameters of the endpoints beyond the interface document are. */
+const tikHubReference = (operationId: string) =>
+	`github TikHub/TikHub-API-Python-SDK @ 2d92927, spec/openapi.json, ${operationId}`;
+
+/**
+ * The app's note detail (2023 capture): `data` is a list of one feed, the note in its `note_list`.
+ * Read from that one place, so an answer of another shape is reported, not taken for no note.
+ */
+const noteDetail = (kind: 'image' | 'video') =>
+	endpoint({
+		name: `get_${kind}_note_detail`,
+		mentions: 'note',
+		displayName: `Get ${kind === 'image' ? 'Image' : 'Video'} Note Detail`,
+		description: `Text, ${kind === 'image' ? 'images' : 'video'}, author, time and counts of a ${kind} note`,
+		records: same('data.data.0.note_list'),
+		fields: [noteIdField, shareText('note')],
+		source: {
+			reference: tikHubReference(
+				`get_${kind}_note_detail_api_v1_xiaohongshu_app_v2_get_${kind}_note_detail_get`,
+			),
+			answers:
+				'no capture of the app_v2 endpoint; the shape of the app note detail it forwards: simulator/recorded/notes/get_note_detail.app-2023.json',
+		},
+	});
 
 export const notes: GroupDescriptor = {
 	key: 'notes',
@@ -113,6 +158,111 @@ export const notes: GroupDescriptor = {
 				},
 			],
 		}),
+		endpoint({
+			name: 'get_note_sub_comments',
+			displayName: 'Get Note Sub-Comments',
+			description: 'Replies under a comment of a note',
+			mentions: 'noteComment',
+			// The later page's cursor and index sit in `data.data.cursor`, an object (or its JSON text);
+			// the web variant gives the cursor as plain text there.
+			pagination: {
+				records: same('data.data.comments'),
+				cursors: [
+					{
+						field: 'cursor',
+						from: same('data.data.cursor.cursor', 'data.data.cursor'),
+						initial: '',
+					},
+					{ field: 'index', from: same('data.data.cursor.index', 'data.data.index'), initial: 1 },
+				],
+				more: same('data.data.has_more'),
+			},
+			fields: [
+				noteIdField,
+				shareText('note'),
+				hexId('Comment ID', 'comment_id', 'ID of the comment whose replies to read'),
+				{
+					displayName: 'Cursor',
+					name: 'cursor',
+					type: 'string',
+					default: '',
+					paging: true,
+					description:
+						'Reply cursor: empty on the first page, then the cursor inside the cursor of the previous answer',
+				},
+				{
+					displayName: 'Index',
+					name: 'index',
+					type: 'integer',
+					default: 1,
+					minimum: 1,
+					paging: true,
+					description:
+						'Reply index: 1 on the first page, then the index inside the cursor of the previous answer',
+				},
+			],
+			source: {
+				reference: tikHubReference(
+					'get_note_sub_comments_api_v1_xiaohongshu_app_v2_get_note_sub_comments_get',
+				),
+				answers:
+					'no capture of the app_v2 endpoint; the app and web reply lists it forwards: simulator/recorded/notes/get_note_sub_comments.app-2023.json, get_note_sub_comments.web-2024.json',
+			},
+		}),
+		endpoint({
+			name: 'get_user_posted_notes',
+			mentions: 'note',
+			displayName: 'Get User Posted Notes',
+			description: 'Notes a user posted, newest first (pinned notes on top)',
+			newestFirst: {
+				order: {},
+				// The posted-notes lists (app and web) carry no creation time.
+				id: same('id', 'note_id'),
+				pinned: same('sticky'),
+				triggerEvent: {
+					value: 'newUserNote',
+					name: 'New Note by a User',
+					description: 'A user posts a note (their posted notes, newest first)',
+				},
+			},
+			// The web variant gives the next cursor beside the list; in the app answer each note carries
+			// it (its own id), so the last note's is the next page's. The app capture has no more-pages
+			// flag: then pages go on while they hold notes.
+			pagination: {
+				records: same('data.data.notes'),
+				cursors: [
+					{
+						field: 'cursor',
+						from: same('data.data.cursor', 'data.data.notes.-1.cursor'),
+						initial: '',
+					},
+				],
+				more: same('data.data.has_more'),
+				moreWhileRecords: true,
+			},
+			fields: [
+				hexId('User ID', 'user_id', 'ID of the user (wins over Share Text)', 'user'),
+				shareText('user'),
+				{
+					displayName: 'Cursor',
+					name: 'cursor',
+					type: 'string',
+					default: '',
+					paging: true,
+					description:
+						"Note cursor: empty on the first page, then the cursor of the previous answer's last note",
+				},
+			],
+			source: {
+				reference: tikHubReference(
+					'get_user_posted_notes_api_v1_xiaohongshu_app_v2_get_user_posted_notes_get',
+				),
+				answers:
+					'no capture of the app_v2 endpoint; the app list it forwards: simulator/recorded/notes/get_user_posted_notes.app-2023.json',
+			},
+		}),
+		noteDetail('image'),
+		noteDetail('video'),
 		endpoint({
 			name: 'get_user_info',
 			displayName: 'Get User Info',

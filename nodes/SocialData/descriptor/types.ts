@@ -69,7 +69,8 @@ export interface FieldDescriptor {
 }
 
 /**
- * A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array, and a
+ * A path into an answer body, e.g. `data.data.cursor`; `*` walks every element of an array, `-1`
+ * takes its last element (`data.data.notes.-1.cursor`: the cursor the last record carries), and a
  * key after a string holding a JSON object reads inside it (`data.data.cursor.index`).
  */
 export type ResponsePath = string;
@@ -152,6 +153,8 @@ export type MentionShape =
 	| 'noteComment'
 	| 'channelComment'
 	| 'articleComment'
+	/** A message of an official account's article list (the article it leads with). */
+	| 'accountArticle'
 	| 'douyinComment';
 
 /** How the records of a list that Only New Since Last Run and the trigger watch are named and dated. */

@@ -11,14 +11,14 @@ import type { MentionRequest } from './platforms';
  * raw=true spellings and those of the variants genuine answers show. Documented in docs/mentions.md.
  */
 
-interface CommentPost {
+export interface CommentPost {
 	postId: string | null;
 	url: string | null;
 	openInApp: string | null;
 }
 
 /** What a comment record says of itself; the post it is under is the caller's to give. */
-interface CommentFields {
+export interface CommentFields {
 	id: string;
 	text: string;
 	author: string | null;
@@ -27,7 +27,7 @@ interface CommentFields {
 	replies: number | null;
 }
 
-function commentMention(
+export function commentMention(
 	platform: Platform,
 	record: IDataObject,
 	fields: CommentFields,

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EndpointDescriptor, MentionShape } from '../descriptor';
+import { accountArticle } from './accountArticle';
 import { COMMENT_MAPPERS } from './comments';
 import { douyinComment } from './douyinComment';
 import { douyinVideo } from './douyinVideo';
@@ -124,6 +125,7 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	// Every hit of the video search is a channel video, whatever its record says of itself.
 	videoSearchHit: (record) => searchHit(record, 'channels'),
 	channelSearchHit,
+	accountArticle,
 	...COMMENT_MAPPERS,
 	douyinComment,
 	douyinVideo,

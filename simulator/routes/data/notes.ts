@@ -17,7 +17,14 @@ import {
 } from './input';
 import { decodeCursor, encodeCursor, invalidCursor, mismatch, pageAt } from './paging';
 import type { DataContext, DataGroup } from './types';
-import { recordedCommentsData, recordedSearchPage } from '../../shapes/notes';
+import {
+	recordedCommentsData,
+	recordedNoteDetail,
+	recordedPostedNotesData,
+	recordedSearchPage,
+	recordedSubComment,
+} from '../../shapes/notes';
+import { recordedAnswer } from '../../shapes/template';
 
 type PageArea = 'UNFOLDED' | 'FOLDED';
 type CommentCursor = { n: string; s: NoteCommentSort; o: number; i: number; a: PageArea };
@@ -57,6 +64,49 @@ export const notes: DataGroup = {
 					: specCommentPage(page, noteId, sort, index),
 			);
 		},
+		get_image_note_detail: noteDetail,
+		get_video_note_detail: noteDetail,
+		get_user_posted_notes(input, ctx) {
+			const userId = target(input, 'user_id', (text) => ctx.dataset.noteUserIdFromShareText(text));
+			const cursor = optionalString(input, 'cursor') ?? '';
+			if (userId === undefined)
+				return upstreamError('share_text does not contain a link to a user');
+			if (!ctx.dataset.isNoteId(userId)) return upstreamError(`user ${userId} not found`);
+			const notes = ctx.dataset.userNotes(userId);
+			const page = pageAt(notes, positionAfter(notes, cursor, 'user'), ctx.pageSize);
+			return ok(recordedPostedNotesData(page.items, page.more));
+		},
+		get_note_sub_comments(input, ctx) {
+			const noteId = target(input, 'note_id', (text) => ctx.dataset.noteIdFromShareText(text));
+			const commentId = requiredString(input, 'comment_id').trim();
+			const cursor = optionalString(input, 'cursor') ?? '';
+			const index = optionalInt(input, 'index', { min: 1 }) ?? 1;
+			if (noteId === undefined)
+				return upstreamError('share_text does not contain a link to a note');
+			if (!ctx.dataset.isNoteId(noteId))
+				return upstreamError(`note ${noteId} not found or deleted`);
+			if (!ctx.dataset.isNoteId(commentId))
+				return upstreamError(`comment ${commentId} not found or deleted`);
+			const replies = ctx.dataset.noteSubComments(noteId, commentId);
+			const offset = positionAfter(replies, cursor, 'comment');
+			// Each answer's cursor holds the index of the next page: 1, then 2, 3… (TikHub's description).
+			const expected = Math.ceil(offset / ctx.pageSize) + 1;
+			if (index !== expected)
+				throw new HttpError(
+					400,
+					`Invalid index: send the index inside the previous answer's cursor (${expected})`,
+					'input.index',
+				);
+			const page = pageAt(replies, offset, ctx.pageSize);
+			const last = page.items[page.items.length - 1];
+			const recorded = recordedAnswer(SUB_COMMENTS).data as Record<string, unknown>;
+			return ok({
+				...recorded,
+				comments: page.items.map((reply) => recordedSubComment(reply, noteId, commentId)),
+				cursor: JSON.stringify({ cursor: page.more && last ? last.id : '', index: index + 1 }),
+				has_more: page.more,
+			});
+		},
 		get_user_info(input, ctx) {
 			const userId = target(input, 'user_id', (text) => ctx.dataset.noteUserIdFromShareText(text));
 			if (userId === undefined)
@@ -91,6 +141,24 @@ export const notes: DataGroup = {
 		},
 	},
 };
+
+const SUB_COMMENTS = 'notes/get_note_sub_comments.app-2023.json';
+
+/** Note detail (image and video alike): the app's feed list holding the note. */
+function noteDetail(input: Input, ctx: DataContext) {
+	const noteId = target(input, 'note_id', (text) => ctx.dataset.noteIdFromShareText(text));
+	if (noteId === undefined) return upstreamError('share_text does not contain a link to a note');
+	const note = ctx.dataset.noteDetail(noteId);
+	return note ? ok(recordedNoteDetail(note)) : upstreamError(`note ${noteId} not found or deleted`);
+}
+
+/** Where a list goes on after the record a cursor names (its id); the start for an empty cursor. */
+function positionAfter(list: ReadonlyArray<{ id: string }>, cursor: string, owner: string): number {
+	if (cursor === '') return 0;
+	const position = list.findIndex((record) => record.id === cursor);
+	if (position < 0) throw mismatch('cursor', owner);
+	return position + 1;
+}
 
 const ok = (data: unknown) => ({ code: 0, success: true, msg: '', data });
 const upstreamError = (message: string) => ({

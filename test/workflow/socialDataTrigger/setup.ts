@@ -107,6 +107,8 @@ export function eventParameters(sim: Simulator): Record<string, INodeParameters>
 		newNoteComment: { event: 'newNoteComment', note_id: ids.noteId, share_text: '' },
 		newVideoComment: { event: 'newVideoComment', object_id: ids.objectId },
 		newArticleComment: { event: 'newArticleComment', url: ids.articleUrl },
+		newUserNote: { event: 'newUserNote', user_id: ids.noteUserId, share_text: '' },
+		newAccountArticle: { event: 'newAccountArticle', ghid: ids.ghid },
 		newDouyinSearchResult: { event: 'newDouyinSearchResult', keyword: ids.keyword },
 		newDouyinVideoSearchResult: { event: 'newDouyinVideoSearchResult', keyword: ids.keyword },
 	};
@@ -225,6 +227,29 @@ export const EVENT_FACTS: Record<string, EventFacts> = {
 					.filter((comment) => comment.is_top !== 1)
 					.slice(0, count)
 					.map((comment) => comment.content_id),
+			),
+		paged: true,
+	},
+	newUserNote: {
+		// The app's posted-notes list carries no creation time; the pinned note stays on top.
+		idOf: (json) => json.id,
+		newest: (sim, count) =>
+			sim.dataset
+				.userNotes(sim.dataset.ids.noteUserId)
+				.filter((note) => !note.sticky)
+				.slice(0, count)
+				.map((note) => note.id),
+		paged: true,
+	},
+	newAccountArticle: {
+		idOf: (json) => (json.comm_msg_info as IDataObject).id,
+		timeOf: (json) => Number((json.comm_msg_info as IDataObject).datetime),
+		newest: (sim, count) =>
+			strings(
+				sim.dataset
+					.accountMessages(sim.dataset.ids.ghid)
+					.slice(0, count)
+					.map((message) => String(message.id)),
 			),
 		paged: true,
 	},
