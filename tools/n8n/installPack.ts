@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { envWithoutNpmConfig } from './cleanEnv';
+import { withInstallLock } from './installLock';
 import { REPO_ROOT } from './n8nInstallLayout';
 import { createProgress, type Progress } from './progress';
 import { runCommand, tail } from './runCommand';
@@ -35,27 +36,43 @@ export async function packProject(options: PackOptions = {}): Promise<string> {
 		'pack-by-source',
 		`${sourceHash(sourceDir)}${options.build ? '-built' : ''}`,
 	);
-	const reused = fs.existsSync(cached)
-		? fs.readdirSync(cached).find((file) => file.endsWith('.tgz'))
-		: undefined;
-	if (reused) {
-		fs.mkdirSync(destination, { recursive: true });
-		fs.copyFileSync(path.join(cached, reused), path.join(destination, reused));
-		progress.step(`reused ${reused}, packed earlier from the same sources`);
-		return path.join(destination, reused);
-	}
-	const projectDir = copyProject(sourceDir);
-	try {
-		const tarball = await buildAndPack(projectDir, options, progress);
-		const staging = `${cached}.partial-${process.pid}`;
-		fs.mkdirSync(staging, { recursive: true });
-		fs.copyFileSync(tarball, path.join(staging, path.basename(tarball)));
-		fs.rmSync(cached, { recursive: true, force: true });
-		fs.renameSync(staging, cached);
-		return tarball;
-	} finally {
-		fs.rmSync(projectDir, { recursive: true, force: true });
-	}
+	// Lanes of one test run pack at the same time: the first builds, the others wait and reuse.
+	fs.mkdirSync(path.dirname(cached), { recursive: true });
+	return await withInstallLock(`${cached}.lock`, progress, async () => {
+		const reused = fs.existsSync(cached)
+			? fs.readdirSync(cached).find((file) => file.endsWith('.tgz'))
+			: undefined;
+		if (reused) {
+			progress.step(`reused ${reused}, packed earlier from the same sources`);
+			return copyInto(path.join(cached, reused), destination);
+		}
+		const projectDir = copyProject(sourceDir);
+		try {
+			const packed = await buildAndPack(
+				projectDir,
+				{ ...options, destination: path.join(projectDir, '.packed') },
+				progress,
+			);
+			const staging = `${cached}.partial-${process.pid}`;
+			fs.mkdirSync(staging, { recursive: true });
+			fs.copyFileSync(packed, path.join(staging, path.basename(packed)));
+			fs.rmSync(cached, { recursive: true, force: true });
+			fs.renameSync(staging, cached);
+			return copyInto(packed, destination);
+		} finally {
+			fs.rmSync(projectDir, { recursive: true, force: true });
+		}
+	});
+}
+
+/** Copies a file into a folder through a rename, so a reader of the same path never sees it half-written. */
+function copyInto(file: string, destination: string): string {
+	fs.mkdirSync(destination, { recursive: true });
+	const target = path.join(destination, path.basename(file));
+	const staging = `${target}.partial-${process.pid}`;
+	fs.copyFileSync(file, staging);
+	fs.renameSync(staging, target);
+	return target;
 }
 
 /** A digest of every file a copy would take (paths and contents). */
@@ -223,19 +240,25 @@ export async function installPack(
 		(!fs.existsSync(nodesDir) || fs.readdirSync(nodesDir).length === 0);
 	if (!reusable) return await installInto(userFolder, tarball, name, style, progress);
 	const cached = path.join(REPO_ROOT, '.cache', 'installed', `${style}-${fileHash(tarball)}`);
-	if (!fs.existsSync(cached)) {
-		const staging = `${cached}.partial-${process.pid}`;
-		fs.rmSync(staging, { recursive: true, force: true });
-		await installInto(staging, tarball, name, style, progress);
-		// One kept install per style: another tarball's is half a gigabyte.
-		for (const entry of fs.readdirSync(path.dirname(cached)))
-			if (entry.startsWith(`${style}-`) && !entry.includes('.partial-'))
-				fs.rmSync(path.join(path.dirname(cached), entry), { recursive: true, force: true });
-		fs.renameSync(staging, cached);
-	} else {
-		progress.step(`${style}-style install of ${path.basename(tarball)}: copied, installed earlier`);
-	}
-	await copyTree(path.join(cached, '.n8n', 'nodes'), nodesDir);
+	fs.mkdirSync(path.dirname(cached), { recursive: true });
+	// Held while copying too: a parallel lane with another tarball would otherwise remove this one.
+	await withInstallLock(path.join(path.dirname(cached), `${style}.lock`), progress, async () => {
+		if (!fs.existsSync(cached)) {
+			const staging = `${cached}.partial-${process.pid}`;
+			fs.rmSync(staging, { recursive: true, force: true });
+			await installInto(staging, tarball, name, style, progress);
+			// One kept install per style: another tarball's is half a gigabyte.
+			for (const entry of fs.readdirSync(path.dirname(cached)))
+				if (entry.startsWith(`${style}-`) && !entry.includes('.partial-'))
+					fs.rmSync(path.join(path.dirname(cached), entry), { recursive: true, force: true });
+			fs.renameSync(staging, cached);
+		} else {
+			progress.step(
+				`${style}-style install of ${path.basename(tarball)}: copied, installed earlier`,
+			);
+		}
+		await copyTree(path.join(cached, '.n8n', 'nodes'), nodesDir);
+	});
 	assertInstalledPackLooksLoadable(installedDir);
 	progress.step(`installed ${installedDir}`);
 	return installedDir;
