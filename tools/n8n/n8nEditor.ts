@@ -237,7 +237,10 @@ export async function closeNodeDetails(page: Page): Promise<void> {
  * From file, then the file in the browser's file chooser.
  */
 export async function importWorkflowFromFile(page: Page, file: string): Promise<void> {
-	await page.getByTestId('workflow-menu').click();
+	// The menu's trigger and its open content share the test id: close a menu left open, then open it by its trigger.
+	const menu = page.getByTestId('workflow-menu');
+	if (await menu.and(page.getByRole('menu')).isVisible()) await page.keyboard.press('Escape');
+	await menu.and(page.locator('[aria-haspopup="menu"]')).click();
 	await page.getByTestId('workflow-menu-item-import').filter({ visible: true }).hover();
 	const chooser = page.waitForEvent('filechooser');
 	await page.getByTestId('workflow-menu-item-import-from-file').filter({ visible: true }).click();
