@@ -17,6 +17,7 @@ import {
 	e2eLaneCount,
 	formatSeconds,
 	longestFirst,
+	runsAlone,
 } from './testLanes';
 
 const JEST = path.join(REPO_ROOT, 'node_modules', '.bin', 'jest');
@@ -113,13 +114,13 @@ async function runSuite(): Promise<number> {
 	const files = e2eFiles();
 	say(
 		`lanes: in-process (${IN_PROCESS_PROJECTS.join(', ')}), then e2e, beside ${laneCount} e2e lanes ` +
-			`(${files.length} files, longest first), then ${ALONE_PROJECTS.join(', ')} alone; ` +
+			`(${files.length} files, longest first), then the cluster files and ${ALONE_PROJECTS.join(', ')} alone; ` +
 			`logs in ${path.relative(REPO_ROOT, LOG_DIR)}/`,
 	);
 
 	// Whichever lane is free takes the next e2e file, once n8n is installed and the pack built; the
 	// in-process lane joins them when its own run is done.
-	const queue = longestFirst(files);
+	const queue = longestFirst(files.filter((file) => !runsAlone(file)));
 	const prepared = (async (): Promise<RunResult | undefined> => {
 		const started = Date.now();
 		try {
@@ -160,6 +161,17 @@ async function runSuite(): Promise<number> {
 	const prepareFailure = await prepared;
 	if (prepareFailure) report(prepareFailure);
 	const results = [...(prepareFailure ? [prepareFailure] : []), ...lanes.flat()];
+	if (!(await prepared))
+		for (const file of files.filter(runsAlone)) {
+			const result = await runJest('alone', file, [
+				'--selectProjects',
+				'e2e',
+				'--runTestsByPath',
+				file,
+			]);
+			report(result);
+			results.push(result);
+		}
 	const alone = await runJest('alone', ALONE_PROJECTS.join(', '), [
 		'--selectProjects',
 		...ALONE_PROJECTS,

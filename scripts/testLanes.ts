@@ -15,6 +15,16 @@ export const IN_PROCESS_PROJECTS = ['unit', 'simulator', 'workflow'];
 export const ALONE_PROJECTS = ['reliability'];
 
 /**
+ * E2e files that start a whole n8n cluster (main, two workers, Redis, PostgreSQL): run after the
+ * lanes, one at a time with nothing beside them (beside two other real-n8n files on two cores a
+ * queued execution once waited past its five-minute step).
+ */
+export const ALONE_E2E_FILES = ['queueMode.test.ts', 'socialDataTriggerQueue.test.ts'];
+
+/** Whether an e2e file runs alone after the lanes (ALONE_E2E_FILES). */
+export const runsAlone = (file: string) => ALONE_E2E_FILES.includes(baseName(file));
+
+/**
  * Seconds each e2e file took in one `npm test` with two e2e lanes on the 2-core machine while it
  * was shared with other work (load 15 to 18, so about three times a quiet run). Only the order
  * depends on them: a file not listed is taken as a long one, so it starts early.
@@ -47,11 +57,11 @@ export function longestFirst(files: string[], seconds = E2E_SECONDS): string[] {
 
 /**
  * How many e2e lanes beside the in-process lane (which takes e2e files too once its own run is
- * done): `TEST_E2E_LANES`, else 2.
+ * done): `TEST_E2E_LANES`, else 1, so at most two real-n8n files share the two cores.
  */
 export function e2eLaneCount(env: NodeJS.ProcessEnv = process.env): number {
 	const raw = env.TEST_E2E_LANES;
-	if (raw === undefined || raw === '') return 2;
+	if (raw === undefined || raw === '') return 1;
 	const count = Number(raw);
 	if (!Number.isInteger(count) || count < 1)
 		throw new Error(`TEST_E2E_LANES must be a whole number of 1 or more, not "${raw}"`);

@@ -23,7 +23,7 @@ describe('npm test lanes', () => {
 	});
 
 	it('reads the lane count from TEST_E2E_LANES and refuses a count that is not a whole number', () => {
-		expect(e2eLaneCount({})).toBe(2);
+		expect(e2eLaneCount({})).toBe(1);
 		expect(e2eLaneCount({ TEST_E2E_LANES: '3' })).toBe(3);
 		expect(() => e2eLaneCount({ TEST_E2E_LANES: '0' })).toThrow('TEST_E2E_LANES');
 		expect(() => e2eLaneCount({ TEST_E2E_LANES: 'two' })).toThrow('"two"');
