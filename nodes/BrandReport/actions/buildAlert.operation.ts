@@ -1,16 +1,26 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { alertChat } from '../render/chat/alertBlocks';
 import { trimNote } from '../render/chat/mentionLine';
 import { alertHtml } from '../render/email/alertHtml';
 import type { AlertSpike } from '../render/spike';
 import { readSpike, usualText } from '../render/spike';
 import { stringsFor } from '../render/strings';
+import { routeAlert } from '../delivery/routeAlert';
 import { commonFields } from './commonFields';
 import type { CommonSettings } from './commonSettings';
 import { readCommonSettings } from './commonSettings';
+import { deliveryFields, readDelivery, readNow } from './deliveryFields';
 import { formatsJson, messageItems } from './formatsOutput';
 
-export const description: INodeProperties[] = commonFields('buildAlert');
+export const description: INodeProperties[] = [
+	...commonFields('buildAlert'),
+	...deliveryFields(['buildAlert'], true),
+];
 
 function renderAlert(spike: AlertSpike, settings: CommonSettings) {
 	const strings = stringsFor(settings.language);
@@ -37,20 +47,40 @@ function renderAlert(spike: AlertSpike, settings: CommonSettings) {
 /** Reads and checks spike item `itemIndex` and its settings; nothing is rendered yet. */
 export function plan(this: IExecuteFunctions, itemIndex: number) {
 	const json = this.getInputData()[itemIndex].json;
+	const spike = readSpike(json);
+	const delivery = readDelivery(this, itemIndex);
 	return {
 		settings: readCommonSettings(this, itemIndex),
-		spike: readSpike(json),
+		spike,
 		brand: json.brand,
+		// Check Spikes gives the start of the spike's run: a held alert keeps it, so the digest lists each spike once.
+		spikeStart: typeof json.spikeStart === 'string' ? json.spikeStart : spike.windowStart,
+		delivery,
+		now: delivery?.quiet ? readNow(this, itemIndex) : Date.now(),
 	};
 }
 
-/** One alert per spike item (or one item per chat message). */
+/** One alert per spike item (or one item per chat message), routed when Delivery Settings are given. */
 export async function run(
 	this: IExecuteFunctions,
-	{ settings, spike, brand }: ReturnType<typeof plan>,
+	{ settings, spike, brand, spikeStart, delivery, now }: ReturnType<typeof plan>,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const json = { ...renderAlert(spike, settings), brand };
+	const rendered = renderAlert(spike, settings);
+	const json = delivery
+		? {
+				...rendered,
+				brand,
+				...routeAlert(
+					delivery,
+					spike,
+					spikeStart,
+					now,
+					settings.local,
+					(rendered.messages as IDataObject[] | undefined) ?? [],
+				),
+			}
+		: { ...rendered, brand };
 	if (settings.itemPerMessage) return messageItems(json, itemIndex);
 	return [{ json }];
 }

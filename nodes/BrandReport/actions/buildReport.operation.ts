@@ -13,15 +13,29 @@ import { readMention } from '../render/mention';
 import type { ReportModel, ReportSettings } from '../render/reportModel';
 import { buildReportModel, subject } from '../render/reportModel';
 import { percent } from '../render/tally';
+import { reportRoute, routedMessages, routeJson } from '../delivery/routes';
 import { commonFields } from './commonFields';
 import { readCommonSettings } from './commonSettings';
+import { deliveryFields, readDelivery } from './deliveryFields';
 import { formatsJson, messageItems } from './formatsOutput';
 import { forItem } from './itemErrors';
 import { isPlaceholder } from './placeholder';
 import { readReportSettings, trendRowsValue } from './reportSettings';
 import { reportFields } from './reportFields';
 
-export const description: INodeProperties[] = [...reportFields, ...commonFields('buildReport')];
+export const description: INodeProperties[] = [
+	...reportFields,
+	...commonFields('buildReport'),
+	...deliveryFields(['buildReport'], false),
+];
+
+/** The team's report goes to the team and to every report route a brand names. */
+function routed(json: IDataObject, delivery: ReturnType<typeof readDelivery>): IDataObject {
+	if (!delivery) return json;
+	const route = reportRoute(delivery.routes);
+	const messages = (json.messages as Array<IDataObject & { format: string }> | undefined) ?? [];
+	return { ...json, deliverTo: routeJson(route), messages: routedMessages(messages, route.bots) };
+}
 
 /** The brands of the report: as listed, or (list empty) in order of first appearance in the input. */
 function brandsFor(settings: ReportSettings, rows: Array<{ row: StoredMention; index: number }>) {
@@ -61,6 +75,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const items = this.getInputData();
 	const common = forItem(0, () => readCommonSettings(this, 0));
 	const settings = forItem(0, () => readReportSettings(this, common));
+	const delivery = forItem(0, () => readDelivery(this, 0));
 	const rows = items
 		.map((item, index) => ({ item, index }))
 		.filter(({ item }) => !isPlaceholder(item))
@@ -73,17 +88,20 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		brands: brandsFor(settings, rows),
 	});
 	const json: IDataObject = {
-		...formatsJson(
-			{
-				subject: subject(model),
-				html: () => reportHtml(model),
-				chat: reportChat(model),
-				urgent: model.totals.negative > 0,
-				strings: model.strings,
-				note: (left) =>
-					trimNote(model.strings, model.strings.trimmed(left), settings.fullReportUrl),
-			},
-			common,
+		...routed(
+			formatsJson(
+				{
+					subject: subject(model),
+					html: () => reportHtml(model),
+					chat: reportChat(model),
+					urgent: model.totals.negative > 0,
+					strings: model.strings,
+					note: (left) =>
+						trimNote(model.strings, model.strings.trimmed(left), settings.fullReportUrl),
+				},
+				common,
+			),
+			delivery,
 		),
 		day: model.day,
 		timeZone: settings.local.zone,

@@ -51,9 +51,11 @@ export function formatsJson(rendered: Rendered, settings: CommonSettings): IData
 	return json;
 }
 
-/** With "One Item per Chat Message": one item per request body, in bot order, for an HTTP Request node. */
+/** With "One Item per Chat Message": one item per message of `messages`, in bot order, for an HTTP Request node. */
 export function messageItems(json: IDataObject, itemIndex: number): INodeExecutionData[] {
-	return chatMessages(json).map(({ body, ...message }) => ({
+	// Routed messages (Delivery Settings) are the ones to post: each with its bot's address.
+	const messages = (json.messages as IDataObject[] | undefined) ?? chatMessages(json);
+	return messages.map(({ body, ...message }) => ({
 		json: { ...message, subject: json.subject, body },
 		pairedItem: { item: itemIndex },
 	}));

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as buildAlert from './buildAlert.operation';
+import * as buildDigest from './buildDigest.operation';
 import * as buildReport from './buildReport.operation';
 import * as checkSpikes from './checkSpikes.operation';
 
@@ -19,6 +20,17 @@ export const brandReportProperties: INodeProperties[] = [
 				},
 				description: 'Render one alert per spike, with the posts to answer first',
 				action: 'Build a spike alert',
+			},
+			{
+				name: 'Build Digest',
+				value: 'buildDigest',
+				builderHint: {
+					propertyHint:
+						'All input items are rows of the held-alerts Data Table (Build Alert’s `held` rows); Delivery Settings is the team’s Settings. Outputs nothing while the quiet hours last, else one digest per route with deliverTo and lastHeldId: deliver it, then delete the held rows up to lastHeldId.',
+				},
+				description:
+					'Send the alerts held during quiet hours as one digest per route, once the quiet hours end',
+				action: 'Build a digest of held alerts',
 			},
 			{
 				name: 'Build Report',
@@ -46,5 +58,6 @@ export const brandReportProperties: INodeProperties[] = [
 	},
 	...buildReport.description,
 	...buildAlert.description,
+	...buildDigest.description,
 	...checkSpikes.description,
 ];

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { NodeOperation, OperationTable } from '../../shared/execution';
 import { chosenOperation, runOperation } from '../../shared/execution';
 import * as buildAlert from './buildAlert.operation';
+import * as buildDigest from './buildDigest.operation';
 import * as buildReport from './buildReport.operation';
 import * as checkSpikes from './checkSpikes.operation';
 
@@ -11,6 +12,8 @@ const OPERATIONS: OperationTable<NodeOperation<unknown, undefined>> = {
 		// A report and a spike check read every row at once: a refused row fails them whole.
 		buildReport: { kind: 'wholeInput', endpoint: 'buildReport', runWhole: buildReport.execute },
 		checkSpikes: { kind: 'wholeInput', endpoint: 'checkSpikes', runWhole: checkSpikes.execute },
+		// The held alerts are read together: one digest per route.
+		buildDigest: { kind: 'wholeInput', endpoint: 'buildDigest', runWhole: buildDigest.execute },
 		// One alert per spike item: a refused item is its own error item under Continue On Fail.
 		buildAlert: { endpoint: 'buildAlert', plan: buildAlert.plan, run: buildAlert.run },
 	},

@@ -87,6 +87,11 @@ const EN = {
 	alertPostsAndComments: 'Posts and comments to answer first',
 	moreMentions: (n: number) => `…and ${plural(n, 'more mention')}.`,
 	alertFooter: 'Compared with the brand’s usual level from the mention history. Sent by n8n.',
+	digestTitle: 'Held during quiet hours',
+	digestSubject: (brands: string, spikes: number) =>
+		`${brands}: ${plural(spikes, 'spike alert')} held during quiet hours`,
+	digestIntro: (from: string, to: string) =>
+		`Alerts that waited during the quiet hours (${from}–${to}), in the order their spikes began.`,
 	vs: ' vs ',
 };
 
@@ -166,6 +171,9 @@ const ZH: Strings = {
 	alertPostsAndComments: '优先回应的帖子和评论',
 	moreMentions: (n) => `……另有 ${n} 条提及。`,
 	alertFooter: '与该品牌提及历史中的平时水平相比。由 n8n 发送。',
+	digestTitle: '免打扰时段暂存的预警',
+	digestSubject: (brands, spikes) => `${brands}：免打扰时段暂存的 ${spikes} 条预警`,
+	digestIntro: (from, to) => `免打扰时段（${from}–${to}）内暂存的预警，按突增开始的先后排列。`,
 	vs: ' 对比 ',
 };
 
