@@ -43,7 +43,7 @@ async function alertAt(
 		{
 			operation: 'buildAlert',
 			formats: ['email', ...CHAT],
-			deliverySettings: settings(quietHours),
+			deliverySettings: JSON.stringify(settings(quietHours)),
 			now,
 		},
 		spikes,
@@ -181,7 +181,7 @@ describe('Build Digest', () => {
 			{
 				operation: 'buildDigest',
 				formats: ['email', 'markdown', ...CHAT],
-				deliverySettings: settings(quietHours),
+				deliverySettings: JSON.stringify(settings(quietHours)),
 				now,
 			},
 			rows.map((json) => ({ json })),

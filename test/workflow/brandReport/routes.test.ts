@@ -50,7 +50,7 @@ describe('Routes per brand', () => {
 			{
 				operation: 'buildAlert',
 				formats: ['email', ...CHAT],
-				deliverySettings: settings(),
+				deliverySettings: JSON.stringify(settings()),
 			},
 			spikes(),
 		);
@@ -123,7 +123,7 @@ describe('Routes per brand', () => {
 	test('the report goes to the team and, whole, to each report route a brand names (each address and bot once)', async () => {
 		const rows = [...rowsOf('acme', 6), ...rowsOf('rival', 4, 50)];
 		const { json, error } = await runBrandReport(
-			reportParameters({ deliverySettings: settings() }),
+			reportParameters({ deliverySettings: JSON.stringify(settings()) }),
 			asItems(rows),
 		);
 		expect(error).toBeUndefined();
@@ -156,7 +156,11 @@ describe('Routes per brand', () => {
 			{ brand: 'rival', terms: ['rival'], bots: { wecomUrl: 'qyapi.weixin.qq.com/hook' } },
 		];
 		const { json, error } = await runBrandReport(
-			{ operation: 'buildAlert', formats: CHAT, deliverySettings: settings(broken) },
+			{
+				operation: 'buildAlert',
+				formats: CHAT,
+				deliverySettings: JSON.stringify(settings(broken)),
+			},
 			spikes(),
 		);
 		expect(json).toEqual([]);
