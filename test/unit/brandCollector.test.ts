@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { HELD_COLUMNS, heldRow } from '../../nodes/BrandReport/delivery/heldAlert';
+import type { AlertSpike } from '../../nodes/BrandReport/render/spike';
 import { findEndpoint, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
 
 /**
@@ -20,6 +22,17 @@ interface Flow {
 	nodes: FlowNode[];
 	connections: Record<string, { main: Array<Array<{ node: string; index: number }>> }>;
 }
+
+const SPIKE: AlertSpike = {
+	brand: 'acme',
+	label: 'negative',
+	windowStart: '2026-11-25T08:00:00.000Z',
+	windowEnd: '2026-11-25T09:00:00.000Z',
+	count: 8,
+	baselinePerWindow: 1.2,
+	threshold: 5,
+	mentions: [],
+};
 
 const load = (file: string) =>
 	JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as Flow;
@@ -161,6 +174,18 @@ describe('the shipped brand collector', () => {
 	});
 });
 
+/**
+ * The columns a node hands a store: a Set node's assignments, or the rows Build Alert puts in
+ * `held` (split out one per item).
+ */
+function columnsWritten(row: FlowNode): string[] {
+	if (row.type === 'n8n-nodes-base.splitOut' && row.parameters.fieldToSplitOut === 'held')
+		return Object.keys(heldRow(SPIKE, SPIKE.windowStart, Date.now(), true));
+	return (row.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map(
+		({ name }) => name,
+	);
+}
+
 describe('the brand flows’ Data Tables', () => {
 	const created = (flow: Flow) =>
 		Object.fromEntries(
@@ -190,11 +215,8 @@ describe('the brand flows’ Data Tables', () => {
 			const table = (store.parameters.dataTableId as { value: string }).value;
 			return flow.nodes
 				.filter((row) => targets(flow, row.name).includes(store.name))
-				.flatMap(
-					(row) =>
-						(row.parameters.assignments as { assignments: Array<{ name: string }> }).assignments,
-				)
-				.map(({ name }) => `${table}.${name}`)
+				.flatMap(columnsWritten)
+				.map((name) => `${table}.${name}`)
 				.filter((column) => !columns[table]?.includes(column.slice(table.length + 1)));
 		});
 		expect(missing).toEqual([]);
@@ -207,5 +229,130 @@ describe('the brand flows’ Data Tables', () => {
 			expect(dailyTables[table]).toEqual(collectorTables[table]);
 		expect(collectorTables.brand_mentions).toEqual(expect.arrayContaining(['kind', 'postId']));
 		expect(collectorTables.brand_runs).toEqual(expect.arrayContaining(['platform']));
+	});
+});
+
+describe('routes and quiet hours in the shipped flows', () => {
+	const settingsFlow = load('brand-monitoring-settings-and-delivery.json');
+	const SETTINGS = "={{ $('Settings').first().json }}";
+	const RUN_AT = "={{ $('Settings').first().json.runAt }}";
+	const position = (flow: Flow, name: string) =>
+		(node(flow, name) as unknown as { position: [number, number] }).position;
+
+	it('creates brand_held_alerts with exactly the columns and types of a held row', () => {
+		const table = collector.nodes.find(
+			(candidate) =>
+				candidate.type === 'n8n-nodes-base.dataTable' &&
+				candidate.parameters.tableName === 'brand_held_alerts',
+		)!;
+		expect(table.parameters.options).toEqual({ createIfNotExists: true });
+		const { column } = table.parameters.columns as {
+			column: Array<{ name: string; type: string }>;
+		};
+		expect(Object.fromEntries(column.map(({ name, type }) => [name, type]))).toEqual(HELD_COLUMNS);
+		expect(Object.keys(heldRow(SPIKE, SPIKE.windowStart, Date.now(), false))).toEqual(
+			Object.keys(HELD_COLUMNS),
+		);
+	});
+
+	it('routes alerts, the digest and the report from the one Settings, at the run’s time', () => {
+		for (const name of ['Build Alert', 'Build Digest']) {
+			expect(node(collector, name).parameters.deliverySettings).toBe(SETTINGS);
+			expect(node(collector, name).parameters.now).toBe(RUN_AT);
+		}
+		expect(node(collector, 'Check Spikes').parameters.now).toBe(RUN_AT);
+		expect(node(daily, 'Build Report').parameters.deliverySettings).toBe(SETTINGS);
+	});
+
+	it('stores what Build Alert holds, after its delivery, and marks it alerted like any alert', () => {
+		expect(targets(collector, 'Check Spikes')).toEqual(['Build Alert', 'Alert Row']);
+		// v1 order runs the higher branch first: the alerts that go now, then the held rows.
+		expect(targets(collector, 'Build Alert')).toEqual(['Deliver Alert', 'One Item per Held Alert']);
+		expect(position(collector, 'Deliver Alert')[1]).toBeLessThan(
+			position(collector, 'One Item per Held Alert')[1],
+		);
+		expect(targets(collector, 'One Item per Held Alert')).toEqual(['Store Held Alert']);
+		expect(node(collector, 'Store Held Alert').parameters).toMatchObject({
+			operation: 'insert',
+			dataTableId: { value: 'brand_held_alerts' },
+		});
+	});
+
+	it('each run starts with the digest: read, build, deliver, and delete only after a delivery that succeeded', () => {
+		expect(targets(collector, 'Memory Table')).toEqual(['Held Alerts Table']);
+		expect(targets(collector, 'Held Alerts Table')).toEqual(['Read Held Alerts', 'Read Memory']);
+		// Above the collection: its branch runs first and whole (a multi-input node of the
+		// collection waits for an empty stack, so a branch below it could run before the spike check).
+		expect(position(collector, 'Read Held Alerts')[1]).toBeLessThan(
+			position(collector, 'Read Memory')[1],
+		);
+		const read = node(collector, 'Read Held Alerts') as FlowNode & Record<string, unknown>;
+		expect(read).toMatchObject({
+			executeOnce: true,
+			alwaysOutputData: true,
+			parameters: {
+				operation: 'get',
+				returnAll: true,
+				dataTableId: { value: 'brand_held_alerts' },
+			},
+		});
+		expect(targets(collector, 'Read Held Alerts')).toEqual(['Build Digest']);
+		expect(node(collector, 'Build Digest').parameters.operation).toBe('buildDigest');
+		expect(targets(collector, 'Build Digest')).toEqual(['Deliver Digest']);
+		const deliver = node(collector, 'Deliver Digest') as FlowNode & Record<string, unknown>;
+		expect(deliver.onError).toBe('continueErrorOutput');
+		expect(deliver.parameters.workflowId).toEqual(
+			node(collector, 'Deliver Alert').parameters.workflowId,
+		);
+		// Only the success output deletes: a failed delivery leaves the rows for the next run.
+		expect(collector.connections['Deliver Digest'].main).toHaveLength(1);
+		expect(targets(collector, 'Deliver Digest')).toEqual(['Delete Held Alerts']);
+		expect(node(collector, 'Delete Held Alerts')).toMatchObject({
+			executeOnce: true,
+			parameters: {
+				operation: 'deleteRows',
+				dataTableId: { value: 'brand_held_alerts' },
+				filters: {
+					conditions: [
+						{
+							keyName: 'id',
+							condition: 'lte',
+							keyValue: "={{ $('Build Digest').first().json.lastHeldId }}",
+						},
+					],
+				},
+			},
+		});
+	});
+
+	it('the delivery sends each item where Brand Report routed it, not to the Settings’ team fields', () => {
+		expect(node(settingsFlow, 'Send E-mail').parameters.toEmail).toBe(
+			'={{ $json.deliverTo.email }}',
+		);
+		expect(targets(settingsFlow, 'E-mail Set?')).toEqual(['Send E-mail']);
+		for (const name of ['Send to Feishu', 'Send to WeCom', 'Send to DingTalk'])
+			expect(node(settingsFlow, name).parameters.url).toBe('={{ $json.url }}');
+		const reads = JSON.stringify(
+			settingsFlow.nodes
+				.filter((candidate) => !['Settings', 'Send E-mail'].includes(candidate.name))
+				.map((candidate) => candidate.parameters),
+		);
+		expect(reads).not.toMatch(/Settings'\)\.first\(\)\.json\.(alertTo|reportTo|\w+Url|\w+Secret)/);
+	});
+
+	it('ships a brand with a route of its own and quiet hours that read', () => {
+		const { assignments } = node(settingsFlow, 'Settings').parameters.assignments as {
+			assignments: Array<{ name: string; value: string; type: string }>;
+		};
+		const value = (name: string) => assignments.find((entry) => entry.name === name)!;
+		const brands = JSON.parse(value('brands').value) as Array<Record<string, unknown>>;
+		expect(brands.find((brand) => brand.brand === 'rival')?.alertTo).toMatch(/@/);
+		expect(value('quietHours').type).toBe('object');
+		expect(JSON.parse(value('quietHours').value)).toEqual({
+			from: '22:00',
+			to: '08:00',
+			email: 'hold',
+			urgentFactor: 6,
+		});
 	});
 });
