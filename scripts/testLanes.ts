@@ -40,6 +40,7 @@ export const E2E_SECONDS: Record<string, number> = {
 	'instanceControls.test.ts': 351,
 	'socialDataTriggerPollBudget.test.ts': 327,
 	'agentStreaming.test.ts': 278,
+	'brandQuietNight.test.ts': 194,
 	'httpRequestCredential.test.ts': 76,
 	'agent.test.ts': 44,
 	'runner.test.ts': 41,

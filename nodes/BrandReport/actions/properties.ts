@@ -16,7 +16,7 @@ export const brandReportProperties: INodeProperties[] = [
 				value: 'buildAlert',
 				builderHint: {
 					propertyHint:
-						'One alert per input spike item ({brand, label, windowStart, windowEnd, count, baselinePerWindow, threshold, mentions}); outputs subject, html, markdown and chat bodies with the posts to answer first.',
+						'One alert per input spike item ({brand, label, windowStart, windowEnd, count, baselinePerWindow, threshold, mentions}); outputs subject, html, markdown and chat bodies with the posts to answer first. With Delivery Settings (the team Settings object) each item also has deliverTo, routed messages, hold and held (the row to store while quiet hours last).',
 				},
 				description: 'Render one alert per spike, with the posts to answer first',
 				action: 'Build a spike alert',

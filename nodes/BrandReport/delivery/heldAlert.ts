@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InputError } from '../../shared/execution/inputError';
 import { isRecord } from '../../shared/json/isRecord';
 import { timeOf } from '../actions/timeValue';
+import type { StoredMention } from '../render/mention';
 import type { AlertSpike } from '../render/spike';
 import { readSpike } from '../render/spike';
 
@@ -33,6 +34,13 @@ export interface HeldAlert {
 	emailHeld: boolean;
 }
 
+/** A mention as the history keeps it: without the time Build Alert computed from it. */
+function asStoredRow(mention: StoredMention): IDataObject {
+	const row: IDataObject = { ...mention };
+	delete row.seenAt;
+	return row;
+}
+
 /** The row that keeps an alert while it waits: the spike's figures and its most engaged posts. */
 export function heldRow(
 	spike: AlertSpike,
@@ -51,9 +59,7 @@ export function heldRow(
 		threshold: spike.threshold,
 		heldAt: new Date(heldAt).toISOString(),
 		emailHeld,
-		mentions: JSON.stringify(
-			spike.mentions.slice(0, HELD_MENTIONS).map(({ seenAt: _seenAt, ...mention }) => mention),
-		),
+		mentions: JSON.stringify(spike.mentions.slice(0, HELD_MENTIONS).map(asStoredRow)),
 	};
 }
 
