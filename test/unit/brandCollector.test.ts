@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HELD_COLUMNS, heldRow } from '../../nodes/BrandReport/delivery/heldAlert';
 import type { AlertSpike } from '../../nodes/BrandReport/render/spike';
-import { findEndpoint, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
+import { findEndpoint, GROUPS, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
 
 /**
  * The shipped brand flows as data: the collector's sources (searches and watched posts' comment
@@ -185,6 +185,37 @@ function columnsWritten(row: FlowNode): string[] {
 		({ name }) => name,
 	);
 }
+
+describe('where a run row’s platform comes from', () => {
+	const platformOf = (name: string) => {
+		const { assignments } = node(collector, name).parameters.assignments as {
+			assignments: Array<{ name: string; value: string }>;
+		};
+		return assignments.find((assignment) => assignment.name === 'platform')?.value;
+	};
+
+	it('stores the platform the walk summary and the error item name, not one the flow or the report looks up', () => {
+		expect(platformOf('Walk Row')).toContain('$json.onlyNewWalk.platform');
+		expect(platformOf('Failure Row')).toContain('$json.platform');
+		for (const row of ['Walk Row', 'Failure Row']) expect(platformOf(row)).not.toContain('$(');
+	});
+
+	it('Brand Report names no endpoint: a new mention source is one descriptor entry', () => {
+		const reportDir = path.join(__dirname, '..', '..', 'nodes', 'BrandReport');
+		const files = (dir: string): string[] =>
+			fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+				const full = path.join(dir, entry.name);
+				if (entry.isDirectory()) return files(full);
+				return entry.name.endsWith('.ts') ? [full] : [];
+			});
+		const code = files(reportDir).map((file) => fs.readFileSync(file, 'utf8'));
+		const names = GROUPS.flatMap((group) => group.endpoints.map((endpoint) => endpoint.name));
+		// A table holds a name as a key or a quoted string of the code (an error's JSON example may show one).
+		for (const name of names)
+			for (const text of code)
+				expect(text).not.toMatch(new RegExp(`['\`]${name}['\`]|\\b${name}\\s*:`));
+	});
+});
 
 describe('the brand flows’ Data Tables', () => {
 	const created = (flow: Flow) =>
