@@ -55,27 +55,27 @@ export function plan(this: IExecuteFunctions, itemIndex: number) {
 		brand: json.brand,
 		// Check Spikes gives the start of the spike's run: a held alert keeps it, so the digest lists each spike once.
 		spikeStart: typeof json.spikeStart === 'string' ? json.spikeStart : spike.windowStart,
-		delivery,
-		now: delivery?.quiet ? readNow(this, itemIndex) : Date.now(),
+		// Routed only with Delivery Settings: where it goes, and whether Now falls in the quiet hours.
+		routing: delivery && { delivery, now: readNow(this, itemIndex) },
 	};
 }
 
 /** One alert per spike item (or one item per chat message), routed when Delivery Settings are given. */
 export async function run(
 	this: IExecuteFunctions,
-	{ settings, spike, brand, spikeStart, delivery, now }: ReturnType<typeof plan>,
+	{ settings, spike, brand, spikeStart, routing }: ReturnType<typeof plan>,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const rendered = renderAlert(spike, settings);
-	const json = delivery
+	const json = routing
 		? {
 				...rendered,
 				brand,
 				...routeAlert(
-					delivery,
+					routing.delivery,
 					spike,
 					spikeStart,
-					now,
+					routing.now,
 					settings.local,
 					(rendered.messages as IDataObject[] | undefined) ?? [],
 				),
