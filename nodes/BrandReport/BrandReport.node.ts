@@ -17,9 +17,9 @@ export class BrandReport implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ ({"buildAlert": "Build Alert", "buildReport": "Build Report", "checkSpikes": "Check Spikes"})[$parameter["operation"]] }}',
+			'={{ ({"buildAlert": "Build Alert", "buildDigest": "Build Digest", "buildReport": "Build Report", "checkSpikes": "Check Spikes"})[$parameter["operation"]] }}',
 		description:
-			'Brand report, spike checks and spike alerts from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
+			'Brand report, spike checks, spike alerts and digests of alerts held in quiet hours from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
 		defaults: { name: 'Brand Report' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
