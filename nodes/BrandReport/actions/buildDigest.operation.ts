@@ -85,7 +85,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (!held.length) return [];
 	const quiet = delivery.quiet;
 	if (quiet && isQuiet(quiet, settings.local, now)) return [];
-	const span = quiet ? { from: quiet.fromText, to: quiet.toText } : { from: '', to: '' };
+	// Quiet hours removed while alerts waited: the digest goes at the next run.
+	const span = quiet ? { from: quiet.fromText, to: quiet.toText } : null;
 	const lastHeldId = Math.max(...held.map(({ alert }) => alert.id));
 	const pairedItem = held.map(({ index }) => ({ item: index }));
 	return digestGroups(

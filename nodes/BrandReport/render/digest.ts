@@ -22,11 +22,11 @@ import {
 /** Posts each spike of a digest shows: the digest is read at once, every alert in it. */
 export const DIGEST_POSTS = 3;
 
-/** The quiet hours a digest covers, as the team wrote them. */
-export interface DigestSpan {
-	from: string;
-	to: string;
-}
+/** The quiet hours a digest covers, as the team wrote them; null once they are no longer set. */
+export type DigestSpan = { from: string; to: string } | null;
+
+const introOf = (strings: ReportStrings, span: DigestSpan) =>
+	span ? strings.digestIntro(span.from, span.to) : strings.digestIntroUnset;
 
 const figures = (strings: ReportStrings, spike: AlertSpike) =>
 	`**${spike.count}** ${escapeMarkdown(strings.alertCount(strings.label[spike.label]))} · ${strings.alertUsual} ${usualText(spike)} · ${strings.alertThreshold} ${spike.threshold}`;
@@ -43,7 +43,7 @@ export function digestChat(
 		title: strings.digestTitle,
 		blocks: [
 			escapeMarkdown(subject),
-			escapeMarkdown(strings.digestIntro(span.from, span.to)),
+			escapeMarkdown(introOf(strings, span)),
 			...spikes.map((spike, n) =>
 				[
 					`**${n + 1}. ${escapeMarkdown(spike.brand)}** · ${figures(strings, spike)}`,
@@ -90,7 +90,7 @@ export function digestHtml(
 	return emailPage(
 		subject,
 		accent,
-		headerBlock(strings.digestTitle, subject, strings.digestIntro(span.from, span.to)),
+		headerBlock(strings.digestTitle, subject, introOf(strings, span)),
 		[...sections, footer(strings.alertFooter)],
 	);
 }

@@ -92,6 +92,7 @@ const EN = {
 		`${brands}: ${plural(spikes, 'spike alert')} held during quiet hours`,
 	digestIntro: (from: string, to: string) =>
 		`Alerts that waited during the quiet hours (${from}–${to}), in the order their spikes began.`,
+	digestIntroUnset: 'Alerts that waited during the quiet hours, in the order their spikes began.',
 	vs: ' vs ',
 };
 
@@ -174,6 +175,7 @@ const ZH: Strings = {
 	digestTitle: '免打扰时段暂存的预警',
 	digestSubject: (brands, spikes) => `${brands}：免打扰时段暂存的 ${spikes} 条预警`,
 	digestIntro: (from, to) => `免打扰时段（${from}–${to}）内暂存的预警，按突增开始的先后排列。`,
+	digestIntroUnset: '免打扰时段内暂存的预警，按突增开始的先后排列。',
 	vs: ' 对比 ',
 };
 

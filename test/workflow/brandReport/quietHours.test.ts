@@ -226,6 +226,25 @@ describe('Build Digest', () => {
 		expect(json.map((item) => item.lastHeldId)).toEqual([4, 4]);
 	});
 
+	test('quiet hours removed while alerts wait: the digest goes at the next run, in Chinese too', async () => {
+		const rows = await heldRows();
+		const { json } = await runBrandReport(
+			{
+				operation: 'buildDigest',
+				language: 'zh',
+				formats: ['markdown'],
+				deliverySettings: JSON.stringify({ ...settings(NIGHT), quietHours: null }),
+				now: '2026-11-25T23:00:00Z',
+			},
+			rows.map((row) => ({ json: row })),
+		);
+		expect(json.map((item) => item.subject)).toEqual([
+			'rival：免打扰时段暂存的 1 条预警',
+			'acme：免打扰时段暂存的 2 条预警',
+		]);
+		expect(json[1].markdown).toContain('免打扰时段内暂存的预警，按突增开始的先后排列。');
+	});
+
 	test('alerts whose e-mail went out at once (always) come only in the chat digest', async () => {
 		const rows = (await heldRows()).map((row) => ({ ...row, emailHeld: false }));
 		const { json } = await digestAt('2026-11-26T00:05:00Z', rows);
