@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { asItems, mentionRow, reportParameters, rowsOf, runBrandReport } from './setup';
 
 /**
@@ -87,7 +87,7 @@ const occurrences = (text: string, part: string) => text.split(part).length - 1;
 const section = (text: string, from: string, to: string) =>
 	text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
 
-async function report(extra: IDataObject = {}) {
+async function report(extra: INodeParameters = {}) {
 	const { json, error } = await runBrandReport(reportParameters(extra), asItems(day()));
 	expect(error).toBeUndefined();
 	return json[0];
