@@ -92,6 +92,10 @@ describe('titleKey: markup, punctuation, width and case do not count', () => {
 		expect(titleKey('【ＡＣＭＥ新品发布会】搅拌机用了３个月的真实感受！！')).toBe(titleKey(plain));
 		expect(titleKey('“acme新品发布会”，搅拌机用了3个月的真实感受。')).toBe(titleKey(plain));
 		expect(titleKey(plain)).toBe('acme新品发布会搅拌机用了3个月的真实感受');
+		// The example of docs/brand-report.md.
+		expect(titleKey('【ACME X2 搅拌机】三个月后，电机还在转！🔥')).toBe(
+			titleKey('acme x2 搅拌机 三个月后 电机还在转'),
+		);
 	});
 
 	test('emoji, symbols, hashtags and case', () => {
