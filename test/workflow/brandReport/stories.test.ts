@@ -1,4 +1,6 @@
+import * as path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { screenshotReport } from '../../../tools/brandMonitoring/reportScreenshot';
 import { asItems, mentionRow, reportParameters, rowsOf, runBrandReport } from './setup';
 
 /**
@@ -200,4 +202,22 @@ describe('Build Report: one story, counted once', () => {
 			(json[0].topStories as IDataObject[]).every((story) => (story.keys as string[]).length === 1),
 		).toBe(true);
 	});
+
+	test('as the reader sees it in a browser: one line, its platforms and summed figures (test-artifacts/brand-report/report-stories.png)', async () => {
+		const html = (await report()).html as string;
+		const rendered = await screenshotReport(
+			html,
+			path.join(
+				__dirname,
+				'..',
+				'..',
+				'..',
+				'test-artifacts',
+				'brand-report',
+				'report-stories.png',
+			),
+		);
+		expect(rendered.text).toContain(`${STORY}\nacme · Videos · Notes · Articles · Web · ${SUMMED}`);
+		expect(rendered.links).toEqual(expect.arrayContaining([STORY_NOTE, STORY_ARTICLE, STORY_WEB]));
+	}, 120_000);
 });
