@@ -11,6 +11,10 @@ const brandRules = (operation: string): INodeProperties => ({
 	description:
 		'The brands as Settings lists them (JSON list of {"brand", "terms", "rules": {"any", "all", "none", "phrase"}, "exclude"}), usually an expression. A rule that cannot be read stops the node naming the brand.',
 	displayOptions: { show: { operation: [operation] } },
+	builderHint: {
+		propertyHint:
+			"An expression reading the brands list of the flow's Settings node, e.g. ={{ $('Settings').first().json.brands }}",
+	},
 });
 
 const show = { show: { operation: ['matchRules'] } };
