@@ -109,7 +109,7 @@ describe('Match Keyword Rules through n8n’s engine', () => {
 
 describe('Check Keyword Rules through n8n’s engine', () => {
 	/** Settings → Check Keyword Rules → Next, as the collector wires it before its searches. */
-	async function checkThenNext(brands: unknown) {
+	async function checkThenNext(brands: IDataObject[]) {
 		const result = await runWorkflow({
 			workflow: {
 				nodes: [
