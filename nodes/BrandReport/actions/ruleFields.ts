@@ -13,7 +13,7 @@ const brandRules = (operation: string): INodeProperties => ({
 	displayOptions: { show: { operation: [operation] } },
 	builderHint: {
 		propertyHint:
-			"An expression reading the brands list of the flow's Settings node, e.g. ={{ $('Settings').first().json.brands }}",
+			"An expression reading the brands list of the flow's Settings node (the first item's brands field)",
 	},
 });
 
