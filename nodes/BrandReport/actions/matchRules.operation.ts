@@ -56,13 +56,10 @@ export async function runAll(
 		return [];
 	});
 	const total = [...dropped.values()].reduce((sum, count) => sum + count, 0);
+	const perBrand = [...dropped].map(([brand, count]) => `${count} of ${brand}`).join(', ');
 	if (total > 0)
 		addOutputHints(this, [
-			`Keyword rules kept ${planned.length - total} of ${planned.length} mentions; dropped ${[
-				...dropped,
-			]
-				.map(([brand, count]) => `${count} of ${brand}`)
-				.join(', ')}`,
+			`Keyword rules kept ${planned.length - total} of ${planned.length} mentions; dropped ${perBrand}`,
 		]);
 	return outputs;
 }

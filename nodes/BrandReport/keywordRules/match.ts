@@ -1,7 +1,7 @@
 import { isWordCharacter } from './normalise';
 import type { KeywordRule } from './types';
 
-/** The characters (code points) before and after position `at`, of a piece `length` long. */
+/** The character (code point) right before and right at position `at`; the first and last of a piece. */
 const before = (text: string, at: number) => [...text.slice(Math.max(0, at - 2), at)].pop();
 const after = (text: string, at: number) => [...text.slice(at, at + 2)][0];
 const first = (piece: string) => [...piece][0];
