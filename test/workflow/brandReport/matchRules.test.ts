@@ -1,4 +1,14 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { BrandReport } from '../../../nodes/BrandReport/BrandReport.node';
 import { runNode, runWorkflow, START_NODE_TYPE } from '../../../tools/harness';
 import { asItems, BRAND_REPORT_TYPE } from './setup';
@@ -170,5 +180,101 @@ describe('Check Keyword Rules through n8n’s engine', () => {
 			/^Field "brands\[0\]\.rules\.any\[0\]" \(Brands\) of brand "acme" must be a term of one or more words; got "" \(item 0\)$/,
 		);
 		expect(result.executedNodes).not.toContain('Next');
+	});
+});
+
+/** A stand-in for n8n's Split Out and for a search: one item per entry of the input's `field`, paired with its input. */
+class SplitField implements INodeType {
+	description = {
+		displayName: 'Split Field',
+		name: 'splitField',
+		group: ['transform'],
+		version: 1,
+		description: 'One item per entry of a list field',
+		defaults: { name: 'Split Field' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Field', name: 'field', type: 'string' as const, default: '' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [
+			this.getInputData().flatMap((item, index) =>
+				(item.json[this.getNodeParameter('field', index) as string] as IDataObject[]).map(
+					(json) => ({ json, pairedItem: { item: index } }),
+				),
+			),
+		];
+	}
+}
+
+describe('the collector’s Match Keyword Rules as shipped', () => {
+	const example = (file: string) =>
+		JSON.parse(
+			fs.readFileSync(path.join(__dirname, '..', '..', '..', 'examples', file), 'utf8'),
+		) as { nodes: INode[] };
+	const shippedNode = (file: string, name: string) =>
+		example(file).nodes.find((node) => node.name === name)!;
+	const { assignments } = shippedNode('brand-monitoring-settings-and-delivery.json', 'Settings')
+		.parameters.assignments as { assignments: Array<{ name: string; value: string }> };
+	const shippedBrands = JSON.parse(
+		assignments.find((entry) => entry.name === 'brands')!.value,
+	) as IDataObject[];
+
+	it('takes each mention’s brand from its query (All Queries) and keeps what the shipped rules pass', async () => {
+		const hit = (n: number, title: string) => mention('', n, title, { query: undefined });
+		const queries = [
+			{
+				brand: 'acme',
+				term: 'acme',
+				hits: [
+					hit(0, 'ＡＣＭＥ blender review'),
+					hit(1, 'acmeshoes sale'),
+					hit(2, 'Breakfast at the Acme Hotel'),
+				],
+			},
+			{ brand: 'rival', term: 'rival', hits: [hit(3, 'rivalry week')] },
+		];
+		const split = (name: string, field: string, x: number): INode => ({
+			id: name,
+			name,
+			type: 'test.splitField',
+			typeVersion: 1,
+			position: [x, 0],
+			parameters: { field },
+		});
+		const match = shippedNode('brand-monitoring-hourly-collect.json', 'Match Keyword Rules');
+		const result = await runWorkflow({
+			workflow: {
+				nodes: [
+					{
+						id: 'settings',
+						name: 'Settings',
+						type: START_NODE_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
+					split('All Queries', 'queries', 220),
+					split('Search', 'hits', 440),
+					{ ...match, position: [660, 0] },
+				],
+				connections: {
+					Settings: { main: [[{ node: 'All Queries', type: 'main', index: 0 }]] },
+					'All Queries': { main: [[{ node: 'Search', type: 'main', index: 0 }]] },
+					Search: { main: [[{ node: 'Match Keyword Rules', type: 'main', index: 0 }]] },
+				},
+			},
+			nodeTypes: { [BRAND_REPORT_TYPE]: new BrandReport(), 'test.splitField': new SplitField() },
+			inputItems: asItems([{ brands: shippedBrands, queries }]),
+		});
+		expect(result.errorOf()).toBeUndefined();
+		// acme: a whole word, not the exact phrase acme hotel; rival has no rules.
+		expect(
+			result.outputOf('Match Keyword Rules').map((item) => [item.json.title, item.json.brand]),
+		).toEqual([
+			['ＡＣＭＥ blender review', 'acme'],
+			['rivalry week', 'rival'],
+		]);
 	});
 });
