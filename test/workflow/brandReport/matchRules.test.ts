@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { BrandReport } from '../../../nodes/BrandReport/BrandReport.node';
@@ -185,7 +186,7 @@ describe('Check Keyword Rules through n8n’s engine', () => {
 
 /** A stand-in for n8n's Split Out and for a search: one item per entry of the input's `field`, paired with its input. */
 class SplitField implements INodeType {
-	description = {
+	description: INodeTypeDescription = {
 		displayName: 'Split Field',
 		name: 'splitField',
 		group: ['transform'],
@@ -194,7 +195,7 @@ class SplitField implements INodeType {
 		defaults: { name: 'Split Field' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Field', name: 'field', type: 'string' as const, default: '' }],
+		properties: [{ displayName: 'Field', name: 'field', type: 'string', default: '' }],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
