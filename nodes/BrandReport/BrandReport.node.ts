@@ -17,7 +17,7 @@ export class BrandReport implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ ({"buildAlert": "Build Alert", "buildDigest": "Build Digest", "buildReport": "Build Report", "checkSpikes": "Check Spikes"})[$parameter["operation"]] }}',
+			'={{ ({"buildAlert": "Build Alert", "buildDigest": "Build Digest", "buildReport": "Build Report", "checkRules": "Check Keyword Rules", "checkSpikes": "Check Spikes", "matchRules": "Match Keyword Rules"})[$parameter["operation"]] }}',
 		description:
 			'Brand report, spike checks, spike alerts and digests of alerts held in quiet hours from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
 		defaults: { name: 'Brand Report' },

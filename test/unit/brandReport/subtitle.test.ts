@@ -18,6 +18,8 @@ test('the canvas subtitle names each of the operations', () => {
 		'buildAlert',
 		'buildDigest',
 		'buildReport',
+		'checkRules',
 		'checkSpikes',
+		'matchRules',
 	]);
 });
