@@ -43,7 +43,14 @@ describe.each([
 				operation,
 				keyword: KEYWORD,
 				returnAll: true,
-				options: { onlyNew: true, mentions: true, walkSummary: true, lookBackMinutes },
+				options: {
+					onlyNew: true,
+					mentions: true,
+					walkSummary: true,
+					lookBackMinutes,
+					// The simulator's virtual time stands for n8n's clock.
+					runAt: new Date(sim.clock.now()).toISOString(),
+				},
 			},
 			{ staticData: memory },
 		);

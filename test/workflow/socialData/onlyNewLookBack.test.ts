@@ -53,6 +53,8 @@ class NotesCollector {
 					mentions: true,
 					concurrency: 1,
 					lookBackMinutes: '={{ $json.margin }}',
+					// The simulator's virtual time stands for n8n's clock.
+					runAt: new Date(this.sim().clock.now()).toISOString(),
 					...this.options,
 				},
 			},
@@ -95,6 +97,20 @@ async function lateSpike(sim: Simulator, list: string, writtenAt: number, lateBy
 		body: JSON.stringify({ list, count: 1, writtenAt, lateByMs }),
 	});
 	expect(answer.status).toBe(200);
+}
+
+/**
+ * The same walk by n8n's clock (the simulator's here): it also stops, below the newest record the
+ * last run saw, at the first record published at or before the margin before that run's time
+ * (`lastRunAt`, ms): the search had shown everything from there down for a full margin.
+ */
+function clockCalls(list: Note[], newestSeen: number, lastRunAt: number, minutes: number): number {
+	const settled = lastRunAt / 1000 - minutes * 60;
+	const stop = list.findIndex(
+		(note) =>
+			note.time < newestSeen - minutes * 60 || (note.time <= settled && note.time < newestSeen),
+	);
+	return Math.floor((stop === -1 ? list.length : stop) / PAGE_SIZE) + 1;
 }
 
 const oldestFirst = (notes: Note[]) => notes.map((note) => note.id).reverse();
@@ -230,6 +246,7 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: memory w
 				onlyNewMemory: earlier,
 				walkSummary: true,
 				mentions: true,
+				runAt: sim.clock.now(),
 			},
 		};
 		const { items, error } = await runSocialData(sim, parameters);
@@ -254,17 +271,22 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: a day of
 		reset: 'never',
 	});
 
-	test('with the margin every post is output once and none is missed, each run paying the pages inside the margin + 1; with 0, late ones are missed', async () => {
+	test('with the margin every post is output once and none is missed, each run paying the pages inside the margin and not yet shown for a full margin + 1; with 0, late ones are missed', async () => {
 		const collector = new NotesCollector(() => sim, { acme: MARGIN_MINUTES, globex: 0 });
 		await collector.run();
+		let byPublishTime = 0;
+		let byClock = 0;
 		for (let hour = 1; hour <= 24; hour++) {
 			const newestSeen = collector.list('acme')[0].time;
+			const lastRunAt = sim.clock.now();
 			sim.clock.advance(HOUR);
 			const run = await collector.run();
-			expect(run.walks.acme.calls).toBe(
-				lookBackCalls(collector.list('acme'), newestSeen, MARGIN_MINUTES),
-			);
+			const list = collector.list('acme');
+			expect(run.walks.acme.calls).toBe(clockCalls(list, newestSeen, lastRunAt, MARGIN_MINUTES));
+			byClock += Number(run.walks.acme.calls);
+			byPublishTime += lookBackCalls(list, newestSeen, MARGIN_MINUTES);
 		}
+		expect(byClock).toBeLessThan(byPublishTime);
 		const missed = (brand: string) =>
 			collector.list(brand).filter((note) => !collector.output.get(brand)!.includes(note.id));
 		// Posts written in the last 90 minutes may still be unlisted; every listed one was output.
