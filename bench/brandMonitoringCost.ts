@@ -309,8 +309,8 @@ class ContenderRun {
 /**
  * What an Only New walk must read, in pages: down to the first record it knew (without a margin),
  * or down to the first record published more than the margin before the newest it knew, and, given
- * the last run's time (ms), no further than the first record below that newest one published at or
- * before the margin before that time (the search had shown all from there down for a full margin).
+ * the last run's time (ms), no further than the first record from that newest one down published at
+ * or before the margin before that time (the search had shown all from there down for a full margin).
  */
 function targetCalls(
 	all: Listed[],
@@ -323,8 +323,10 @@ function targetCalls(
 	const margin = lookBackMinutes * 60;
 	const newest = known[0].time;
 	const settled = lastRunAt === undefined ? -Infinity : lastRunAt / 1000 - margin;
+	const mark = all.findIndex((record) => record.id === known[0].id || record.time < newest);
 	const stop = all.findIndex(
-		(record) => record.time < newest - margin || (record.time <= settled && record.time < newest),
+		(record, index) =>
+			record.time < newest - margin || (mark !== -1 && index >= mark && record.time <= settled),
 	);
 	const read =
 		lookBackMinutes > 0

@@ -74,13 +74,12 @@ export function settledTime(state: TriggerState, minutes: number, now: number): 
 }
 
 /**
- * Whether a walk from the newest page stops at `time` because the list is settled there. Never at a
- * record published after the newest one seen: should n8n's clock run ahead of the platform's, the
- * walk still reads everything newer, as a walk without a margin does.
+ * Whether a walk from the newest page stops at a record published at `time`, below the newest
+ * record seen, because the list is settled there. Only below it: should n8n's clock run ahead of
+ * the platform's, the walk still reads everything newer, as a walk without a margin does.
  */
-export function isSettled(time: number, settled: number | undefined, newest: number | undefined) {
-	return settled !== undefined && newest !== undefined && time <= settled && time < newest;
-}
+export const isSettled = (time: number, settled: number | undefined) =>
+	settled !== undefined && time <= settled;
 
 /** Ids a walk passes over: the last ones output, and every one output inside the window. */
 export function knownIds(state: TriggerState): Set<string> {

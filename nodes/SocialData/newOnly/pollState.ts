@@ -117,7 +117,8 @@ async function readBacklog(
 /**
  * What a walk does with a record: a record pinned on top is new unless known. With a Look-Back
  * Margin (`start`) the walk passes over known records and stops at the first published before
- * `start`, or where the list is settled by n8n's clock (`settled`, see lookBack.ts). Without one, a
+ * `start`, or, from `mark` down, where the list is settled by n8n's clock (`settled`, see
+ * lookBack.ts). Without one, a
  * walk from the newest page stops at the first known record or one older than `mark`; a backlog
  * passes over known records down to `mark` itself.
  */
@@ -128,10 +129,12 @@ function boundaryJudge(
 	backlog = false,
 	settled?: number,
 ) {
+	let belowMark = false;
 	return (record: ListedRecord): Verdict => {
 		if (record.pinned) return known.has(record.id) ? 'skip' : 'new';
+		belowMark ||= !!mark && (record.id === mark.id || olderThan(record, mark));
 		if (start !== undefined && record.time !== undefined) {
-			if (record.time < start || isSettled(record.time, settled, mark?.time)) return 'stop';
+			if (record.time < start || (belowMark && isSettled(record.time, settled))) return 'stop';
 			return known.has(record.id) ? 'skip' : 'new';
 		}
 		if (mark && (record.id === mark.id || olderThan(record, mark))) return 'stop';

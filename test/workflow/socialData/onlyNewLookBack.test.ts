@@ -100,15 +100,16 @@ async function lateSpike(sim: Simulator, list: string, writtenAt: number, lateBy
 }
 
 /**
- * The same walk by n8n's clock (the simulator's here): it also stops, below the newest record the
- * last run saw, at the first record published at or before the margin before that run's time
+ * The same walk by n8n's clock (the simulator's here): it also stops, from the newest record the
+ * last run saw down, at the first record published at or before the margin before that run's time
  * (`lastRunAt`, ms): the search had shown everything from there down for a full margin.
  */
-function clockCalls(list: Note[], newestSeen: number, lastRunAt: number, minutes: number): number {
+function clockCalls(list: Note[], newestSeen: Note, lastRunAt: number, minutes: number): number {
 	const settled = lastRunAt / 1000 - minutes * 60;
+	const mark = list.findIndex((note) => note.id === newestSeen.id || note.time < newestSeen.time);
 	const stop = list.findIndex(
-		(note) =>
-			note.time < newestSeen - minutes * 60 || (note.time <= settled && note.time < newestSeen),
+		(note, index) =>
+			note.time < newestSeen.time - minutes * 60 || (index >= mark && note.time <= settled),
 	);
 	return Math.floor((stop === -1 ? list.length : stop) / PAGE_SIZE) + 1;
 }
@@ -277,14 +278,14 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: a day of
 		let byPublishTime = 0;
 		let byClock = 0;
 		for (let hour = 1; hour <= 24; hour++) {
-			const newestSeen = collector.list('acme')[0].time;
+			const newestSeen = collector.list('acme')[0];
 			const lastRunAt = sim.clock.now();
 			sim.clock.advance(HOUR);
 			const run = await collector.run();
 			const list = collector.list('acme');
 			expect(run.walks.acme.calls).toBe(clockCalls(list, newestSeen, lastRunAt, MARGIN_MINUTES));
 			byClock += Number(run.walks.acme.calls);
-			byPublishTime += lookBackCalls(list, newestSeen, MARGIN_MINUTES);
+			byPublishTime += lookBackCalls(list, newestSeen.time, MARGIN_MINUTES);
 		}
 		expect(byClock).toBeLessThan(byPublishTime);
 		const missed = (brand: string) =>
