@@ -43,14 +43,7 @@ describe.each([
 				operation,
 				keyword: KEYWORD,
 				returnAll: true,
-				options: {
-					onlyNew: true,
-					mentions: true,
-					walkSummary: true,
-					lookBackMinutes,
-					// The simulator's virtual time stands for n8n's clock.
-					runAt: new Date(sim.clock.now()).toISOString(),
-				},
+				options: { onlyNew: true, mentions: true, walkSummary: true, lookBackMinutes },
 			},
 			{ staticData: memory },
 		);

@@ -53,8 +53,6 @@ class NotesCollector {
 					mentions: true,
 					concurrency: 1,
 					lookBackMinutes: '={{ $json.margin }}',
-					// The simulator's virtual time stands for n8n's clock.
-					runAt: new Date(this.sim().clock.now()).toISOString(),
 					...this.options,
 				},
 			},
@@ -247,7 +245,6 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: memory w
 				onlyNewMemory: earlier,
 				walkSummary: true,
 				mentions: true,
-				runAt: sim.clock.now(),
 			},
 		};
 		const { items, error } = await runSocialData(sim, parameters);
