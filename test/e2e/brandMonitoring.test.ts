@@ -409,9 +409,12 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		];
 		for (const [quiet, searches] of quietRuns) {
 			const walks = runsAt(quiet).filter((run) => run.source !== 'classification');
-			const searchWalks = walks.filter((run) => !run.platform);
+			const isCommentWalk = (run: Row) => Object.values(COMMENT_LIST).includes(String(run.source));
+			const searchWalks = walks.filter((run) => !isCommentWalk(run));
 			expect(searchWalks.map((run) => run.calls)).toEqual(Array(searches).fill(1));
-			const commentWalks = walks.filter((run) => run.platform);
+			// Every walk names the platform of its list (its walk summary's), none left empty.
+			for (const walk of walks) expect(walk.platform).toMatch(/^(douyin|notes|articles|channels)$/);
+			const commentWalks = walks.filter(isCommentWalk);
 			expect(commentWalks.map((run) => run.term).sort()).toEqual(
 				watched.map((post) => post.label).sort(),
 			);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findEndpoint, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
+import { findEndpoint, GROUPS, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
 
 /**
  * The shipped brand flows as data: the collector's sources (searches and watched posts' comment
@@ -173,6 +173,37 @@ describe('the shipped brand collector', () => {
 			expect(row).toContain("$('All Queries').item.json.brand");
 			expect(row).not.toContain("$('One Item per Term')");
 		}
+	});
+});
+
+describe('where a run row’s platform comes from', () => {
+	const platformOf = (name: string) => {
+		const { assignments } = node(collector, name).parameters.assignments as {
+			assignments: Array<{ name: string; value: string }>;
+		};
+		return assignments.find((assignment) => assignment.name === 'platform')?.value;
+	};
+
+	it('stores the platform the walk summary and the error item name, not one the flow or the report looks up', () => {
+		expect(platformOf('Walk Row')).toContain('$json.onlyNewWalk.platform');
+		expect(platformOf('Failure Row')).toContain('$json.platform');
+		for (const row of ['Walk Row', 'Failure Row']) expect(platformOf(row)).not.toContain('$(');
+	});
+
+	it('Brand Report names no endpoint: a new mention source is one descriptor entry', () => {
+		const reportDir = path.join(__dirname, '..', '..', 'nodes', 'BrandReport');
+		const files = (dir: string): string[] =>
+			fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+				const full = path.join(dir, entry.name);
+				if (entry.isDirectory()) return files(full);
+				return entry.name.endsWith('.ts') ? [full] : [];
+			});
+		const code = files(reportDir).map((file) => fs.readFileSync(file, 'utf8'));
+		const names = GROUPS.flatMap((group) => group.endpoints.map((endpoint) => endpoint.name));
+		// A table holds a name as a key or a quoted string of the code (an error's JSON example may show one).
+		for (const name of names)
+			for (const text of code)
+				expect(text).not.toMatch(new RegExp(`['\`]${name}['\`]|\\b${name}\\s*:`));
 	});
 });
 

@@ -131,7 +131,7 @@ export const reportFields: INodeProperties[] = [
 		default: '',
 		placeholder: "={{ $('Read Runs').all().map(item => item.json) }}",
 		description:
-			'The runs of the period (JSON list of the runs table’s rows: runAt, source, brand, term, credits, modelCalls, error, status; usually an expression). A search whose last run failed is reported as failed; one that failed and answered at a later run, as caught up; the cost is their credits and model calls.',
+			'The runs of the period (JSON list of the runs table’s rows: runAt, source, platform, brand, term, credits, modelCalls, error, status; usually an expression). A run is named by its platform (else its source). A search whose last run failed is reported as failed; one that failed and answered at a later run, as caught up; the cost is their credits and model calls.',
 		displayOptions: show,
 	},
 	{

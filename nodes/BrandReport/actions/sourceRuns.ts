@@ -8,18 +8,6 @@ import { timeOf } from './timeValue';
 
 const DISPLAY = 'Source Runs';
 
-/**
- * The platform each search of the shipped collector reads (its runs name the endpoint); a run of a
- * watched post's comment list names its platform itself (`platform`), as endpoint names repeat.
- */
-const SOURCE_PLATFORMS: Record<string, string> = {
-	fetch_general_search_v1: 'douyin',
-	search_notes: 'notes',
-	fetch_search: 'articles',
-	fetch_search_videos: 'channels',
-	fetch_search_channel_videos: 'channels',
-};
-
 /** A cost column: empty is 0 (a failed run's row), otherwise a number of 0 or more. */
 function spent(entry: Record<string, unknown>, name: string, index: number): number {
 	const value = entry[name];
@@ -47,7 +35,9 @@ function readRun(entry: unknown, index: number): SourceRun {
 	const brand = text(entry.brand);
 	return {
 		time,
-		source: text(entry.platform) ?? SOURCE_PLATFORMS[entry.source] ?? entry.source,
+		// The platform the run's list is on (its walk summary or error item names it); rows stored
+		// before runs carried one name the endpoint only.
+		source: text(entry.platform) ?? entry.source,
 		search: `${brand ?? ''}\u0001${text(entry.term) ?? ''}`,
 		brand,
 		error: text(entry.error),

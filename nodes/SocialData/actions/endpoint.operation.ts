@@ -15,6 +15,7 @@ import { planItem, readItemOptions } from './planItem';
 import { ParameterReader } from '../pipeline/readParameters';
 import type { CallContext } from '../pipeline/sendCall';
 import { sendCall } from '../pipeline/sendCall';
+import { listPlatformField } from '../mentions/platforms';
 import { fetchNewOnly } from '../newOnly/fetchNewOnly';
 import { claimQuery } from '../newOnly/planNewOnly';
 
@@ -114,6 +115,8 @@ export function endpointOperation(
 		kind: 'perExecution',
 		endpoint: operationName,
 		endpointOf: ({ call }) => (call.kind === 'gateway' ? call.target.name : operationName),
+		failureDetailsOf: ({ call }) =>
+			call.kind === 'endpoint' ? listPlatformField(call.endpoint, call.input) : {},
 		plan(itemIndex) {
 			const { parameters, walkedQueries } = planning(this);
 			const itemOptions = readItemOptions(parameters, itemIndex);

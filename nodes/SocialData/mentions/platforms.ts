@@ -128,6 +128,31 @@ const MENTION_MAPPERS: Record<MentionShape, MentionMapper> = {
 	douyinVideo,
 };
 
+/** The platform of each mention shape's list; a search's is the vertical the request asked for. */
+const LIST_PLATFORMS: Record<MentionShape, (request: MentionRequest) => Platform> = {
+	note: () => 'notes',
+	noteComment: () => 'notes',
+	searchHit: (request) => VERTICAL_PLATFORMS[text(request.business_type)] ?? 'web',
+	videoSearchHit: () => 'channels',
+	channelSearchHit: () => 'channels',
+	channelComment: () => 'channels',
+	accountArticle: () => 'articles',
+	articleComment: () => 'articles',
+	douyinVideo: () => 'douyin',
+	douyinComment: () => 'douyin',
+};
+
+/**
+ * The platform a list of this endpoint is on, for this request: what its walk summary and its
+ * failures name, so a flow's run rows say where they looked without a table of endpoints.
+ */
+export function listPlatformField(
+	endpoint: Pick<EndpointDescriptor, 'mentions'>,
+	request: MentionRequest,
+): { platform?: Platform } {
+	return endpoint.mentions ? { platform: LIST_PLATFORMS[endpoint.mentions](request) } : {};
+}
+
 /**
  * How a record of this endpoint becomes a mention, given the request it answered (a hit that does
  * not name its platform takes the one asked for); none when the descriptor gives it no mention shape.

@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { Platform } from '../../shared/mention';
 import type { EndpointDescriptor } from '../descriptor';
 import { isPopularFirst } from '../descriptor';
 import { answerMode } from '../descriptor/answerPaths';
 import { CreditBudget } from '../pipeline/creditBudget';
 import type { EndpointOutput, EndpointSettings } from '../pipeline/fetchEndpoint';
+import { listPlatformField } from '../mentions/platforms';
 import { recordItems } from '../pipeline/outputItems';
 import type { CallContext } from '../pipeline/sendCall';
 import { sendCall } from '../pipeline/sendCall';
@@ -26,6 +28,8 @@ export type WalkEnd = 'seen' | 'end' | 'sameCount' | Exclude<WalkLimit, 'pollBud
 /** What one item's walk cost and found: the execution hint, and the optional summary item. */
 export interface WalkSummary {
 	endpoint: string;
+	/** The platform the list is on (for an endpoint whose records read as mentions). */
+	platform?: Platform;
 	/** The query walked (operation and input, as its memory names it): a key for the flow's memory row. */
 	query: string;
 	calls: number;
@@ -127,6 +131,7 @@ export async function fetchNewOnly(
 	const stoppedBy = endOf(outcome, allowance);
 	const summary: WalkSummary = {
 		endpoint: endpoint.name,
+		...listPlatformField(endpoint, input),
 		query: newOnly.query,
 		calls: outcome.calls,
 		credits: budget.spent,

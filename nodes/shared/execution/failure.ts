@@ -18,6 +18,8 @@ export interface FailurePolicy {
 	reword?: (error: unknown) => unknown;
 	/** What an error item adds to error, endpoint, status and serviceMessage (e.g. the asset id). */
 	errorDetails?: (error: unknown) => IDataObject;
+	/** What the error item of item `itemIndex` adds, whatever failed (e.g. the platform it was reading). */
+	itemDetails?: (itemIndex: number) => IDataObject;
 }
 
 /** Where a failure belongs: the item it counts against, and the items its error item pairs with. */
@@ -41,7 +43,7 @@ export function nodeStop(context: IExecuteFunctions, error: unknown): NodeOperat
 
 /**
  * Settles one failure: under Continue On Fail it becomes an error item
- * (`{ error, endpoint, status, serviceMessage, ...errorDetails }`); otherwise, and always for a
+ * (`{ error, endpoint, status, serviceMessage, ...itemDetails, ...errorDetails }`); otherwise, and always for a
  * spending limit, n8n's error is thrown.
  */
 export function settleFailure(
@@ -59,7 +61,11 @@ export function settleFailure(
 	const endpoint =
 		typeof policy.endpoint === 'function' ? policy.endpoint(itemIndex) : policy.endpoint;
 	return {
-		json: { ...errorItemJson(nodeError, endpoint), ...policy.errorDetails?.(error) },
+		json: {
+			...errorItemJson(nodeError, endpoint),
+			...policy.itemDetails?.(itemIndex),
+			...policy.errorDetails?.(error),
+		},
 		pairedItem: site.pairedItem ?? { item: itemIndex },
 	};
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { GatewayCredentials } from '../transport/credentials';
 
@@ -25,6 +25,8 @@ interface PlanHalf<P, C> {
 	endpoint: string;
 	/** The endpoint a planned item's error item names when it depends on the plan (e.g. the path it calls). */
 	endpointOf?(plan: P): string;
+	/** What a planned item's error item adds (e.g. the platform of the list it walked). */
+	failureDetailsOf?(plan: P): IDataObject;
 	plan: PlanStep<P, C>;
 }
 

@@ -43,6 +43,10 @@ export async function runOperation<P, C = GatewayCredentials>(
 				? operation.endpointOf(item.plan)
 				: operation.endpoint;
 		},
+		itemDetails: (itemIndex) => {
+			const item = planned[itemIndex];
+			return item?.ok && operation.failureDetailsOf ? operation.failureDetailsOf(item.plan) : {};
+		},
 	};
 	const passed = passedItems(planned);
 	if (passed.length === 0)

@@ -1,10 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 import { asItems, reportParameters, rowsOf, runBrandReport } from './setup';
 
+/** The platform each search's walk summary names, which the collector stores beside the endpoint. */
+const PLATFORM_OF: Record<string, string> = {
+	search_notes: 'notes',
+	fetch_search: 'articles',
+	fetch_search_videos: 'channels',
+};
+
 /** A row of the collector's runs table, `hour` hours into the test period (hour 13 is 13:00 in Shanghai). */
 const run = (hour: number, source: string, brand: string, error?: string): IDataObject => ({
 	runAt: new Date(Date.parse('2026-11-24T16:00:00.000Z') + hour * 3_600_000).toISOString(),
 	source,
+	platform: PLATFORM_OF[source] ?? '',
 	term: brand,
 	brand,
 	calls: error ? null : 1,
@@ -70,6 +78,15 @@ describe('Build Report: outages from the period’s runs', () => {
 		expect(html).toContain('no data (source failed)');
 		expect(html).toContain('Videos: 2 failed runs at 03:00, 04:00 (UTC+8), caught up at 05:00');
 		expect(report.markdown).toContain('Articles (HTTP 503): acme: Service unavailable');
+	});
+
+	test('a row stored before runs named their platform is reported under its endpoint', async () => {
+		const { platform, ...withoutPlatform } = run(23, 'fetch_search', 'acme', 'Service unavailable');
+		expect(platform).toBe('articles');
+		const report = await reportWith([...hourly('search_notes', 'acme'), withoutPlatform]);
+		expect(report.failures).toEqual([
+			{ source: 'fetch_search', error: 'acme: Service unavailable', status: 503 },
+		]);
 	});
 
 	test('the cost is what the period’s runs spent, plus what the report’s own run adds; runs outside the period are left out', async () => {
