@@ -370,6 +370,33 @@ describe("Social Data › Only New Since Last Run › Look-Back Margin by n8n's 
 	});
 });
 
+describe("Social Data › Only New Since Last Run › Look-Back Margin by n8n's clock: a clock far ahead of the platform's", () => {
+	let sim: Simulator;
+	useSimulator((started) => (sim = started), {
+		pageSize: PAGE_SIZE,
+		arrivalEveryMs: 15 * MINUTE,
+		reset: 'never',
+	});
+
+	test('costs the posts indexed late (as a margin of 0 does), never a new one above the newest seen', async () => {
+		// A year past the simulator's time: by that clock everything below the newest post is settled.
+		const ahead = new Date(sim.clock.now() + 365 * 24 * HOUR).toISOString();
+		const collector = new NotesCollector(() => sim, { acme: MARGIN_MINUTES }, { runAt: ahead });
+		await collector.run();
+		sim.clock.advance(HOUR);
+		const writtenAt = sim.clock.now() - 30 * MINUTE;
+		await lateSpike(sim, 'notes:acme', writtenAt, HOUR);
+		await collector.run();
+		sim.clock.advance(HOUR);
+		const third = await collector.run();
+		const list = collector.list('acme');
+		expect(third.ids.acme).toEqual(oldestFirst(list.slice(0, 4)));
+		expect(third.walks.acme).toMatchObject({ newRecords: 4, calls: 1 });
+		const late = list.find((note) => note.time === writtenAt / 1000)!;
+		expect(collector.output.get('acme')).not.toContain(late.id);
+	});
+});
+
 describe('Social Data › Only New Since Last Run › Look-Back Margin: the option', () => {
 	let sim: Simulator;
 	useSimulator((started) => (sim = started), { pageSize: PAGE_SIZE });
