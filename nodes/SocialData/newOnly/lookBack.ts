@@ -15,8 +15,9 @@ import type { Mark, TriggerState } from './seenMemory';
  * its publish time. So a post published at or before `walkedAt` − margin was listed when that walk
  * read the list, and found then; a post that is new now was listed later, so it was published after
  * `walkedAt` − margin. Below that time the list is settled: what the search has shown for a full
- * margin holds nothing new, and the walk stops at its first record (see `settledTime`). Without
- * `walkedAt` (an earlier version's memory, or a walk a limit cut) the publish-time rule above holds.
+ * margin holds nothing new, and the walk stops at its first record (see `settledTime`). A walk a
+ * limit cuts keeps the time of the last full one. Without `walkedAt` (an earlier version's memory,
+ * or a first walk a limit cut) the publish-time rule above holds.
  */
 
 /** The margin to walk with: only a search's list, whose records carry a publish time, is indexed late. */
