@@ -17,7 +17,7 @@ export class BrandReport implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ ({"buildAlert": "Build Alert", "buildReport": "Build Report", "checkSpikes": "Check Spikes"})[$parameter["operation"]] }}',
+			'={{ ({"buildAlert": "Build Alert", "buildReport": "Build Report", "checkRules": "Check Keyword Rules", "checkSpikes": "Check Spikes", "matchRules": "Match Keyword Rules"})[$parameter["operation"]] }}',
 		description:
 			'Brand report, spike checks and spike alerts from mention rows: e-mail HTML, Markdown, Feishu/Lark, WeCom and DingTalk messages',
 		defaults: { name: 'Brand Report' },

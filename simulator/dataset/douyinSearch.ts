@@ -1,7 +1,7 @@
 import { DAY_SECONDS, memo, type DatasetContext } from './context';
 import { digitsFor, hash32, intFor } from './random';
 import type { ShortVideo, ShortVideoData } from './shortVideo';
-import { sentenceFor, titleWith } from './text';
+import { crossPostedTitle, CROSS_POSTED_AT, sentenceFor, titleWith } from './text';
 
 /** A Douyin search hit's post: a short video or an image post (`aweme_type` 68), its keyword in `desc`. */
 export interface DouyinPost extends ShortVideo {
@@ -93,8 +93,20 @@ export function douyinSearchData(ctx: DatasetContext, shortVideo: ShortVideoData
 	const posts = memo((keyword) =>
 		Array.from({ length: ctx.total('fetch_general_search_v1') }, (_, i) => {
 			const awemeId = `7${digitsFor(18, seed, 'dy-search', keyword, i)}`;
+			const createTime = ctx.epochSeconds - ageOf(keyword, i);
+			if (i === CROSS_POSTED_AT) {
+				// The cross-posted launch story went viral on Douyin: the report's most engaged.
+				const post = douyinPost(awemeId, crossPostedTitle(keyword, 'douyin'), createTime, false);
+				const statistics = {
+					...post.statistics,
+					digg_count: 1_800_000,
+					comment_count: 42_000,
+					share_count: 36_000,
+				};
+				return { ...post, statistics };
+			}
 			const desc = `${titleWith(keyword, seed, 'dy-title', keyword, i)} ${sentenceFor(seed, 'dy-desc', keyword, i)}`;
-			return douyinPost(awemeId, desc, ctx.epochSeconds - ageOf(keyword, i), i % 5 === 2);
+			return douyinPost(awemeId, desc, createTime, i % 5 === 2);
 		}),
 	);
 

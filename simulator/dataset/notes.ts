@@ -1,6 +1,13 @@
 import { DAY_SECONDS, memo, type DatasetContext } from './context';
 import { hash32, hexFor, intFor } from './random';
-import { nicknameFor, sentenceFor, titleWith, topicFor } from './text';
+import {
+	crossPostedTitle,
+	CROSS_POSTED_AT,
+	nicknameFor,
+	sentenceFor,
+	titleWith,
+	topicFor,
+} from './text';
 
 export interface NoteUserRef {
 	userid: string;
@@ -158,7 +165,10 @@ export function notesData(ctx: DatasetContext) {
 				model_type: 'note',
 				note: {
 					id,
-					title: titleWith(keyword, seed, 'note-title', keyword, i),
+					title:
+						i === CROSS_POSTED_AT
+							? crossPostedTitle(keyword, 'notes')
+							: titleWith(keyword, seed, 'note-title', keyword, i),
 					desc: `${sentenceFor(seed, 'note-desc', keyword, i)} #${topicFor(seed, keyword, i).replace(/ /g, '')}`,
 					type: i % 3 === 0 ? 'video' : 'normal',
 					liked_count: liked,

@@ -3,7 +3,14 @@ import { ARTICLE_HOST } from './articles';
 import type { ChannelsData } from './channels';
 import { DAY_SECONDS, memo, type DatasetContext } from './context';
 import { bigIdFor, hash32, hexFor, intFor } from './random';
-import { highlight, nicknameFor, sentenceFor, titleWith } from './text';
+import {
+	crossPostedTitle,
+	CROSS_POSTED_AT,
+	highlight,
+	nicknameFor,
+	sentenceFor,
+	titleWith,
+} from './text';
 
 export interface AccountHit {
 	type: 'account';
@@ -127,7 +134,10 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 	}
 
 	function article(keyword: string, i: number, list: string): ArticleHit {
-		const title = titleWith(keyword, seed, 'art', list, keyword, i);
+		const title =
+			list === 'article' && i === CROSS_POSTED_AT
+				? crossPostedTitle(keyword, 'articles')
+				: titleWith(keyword, seed, 'art', list, keyword, i);
 		const code = hexFor(22, seed, 'art-code', list, keyword, i);
 		const dateTime = ctx.epochSeconds - ageOf('art', list, keyword, i);
 		const nickname = nicknameFor(seed, 'mp-account', list, keyword, i);
@@ -146,7 +156,10 @@ export function searchData(ctx: DatasetContext, channels: ChannelsData, articles
 	}
 
 	function video(keyword: string, i: number, list: string): VideoHit {
-		const title = titleWith(keyword, seed, 'vid', list, keyword, i);
+		const title =
+			list === 'videos' && i === CROSS_POSTED_AT
+				? crossPostedTitle(keyword, 'videos')
+				: titleWith(keyword, seed, 'vid', list, keyword, i);
 		// Every fifth video is by an account named after the keyword: a search finds an account's videos by its name.
 		const username =
 			i % 5 === 3

@@ -92,9 +92,34 @@ export function topicFor(...parts: Part[]): string {
 	return pickFor(TOPICS, ...parts, 'topic');
 }
 
-/** A title that contains the keyword verbatim. */
+/**
+ * A title that contains the keyword verbatim, signed by its author as creators do: the forms alone
+ * repeat (42 per keyword), and posts of different people rarely share a title.
+ */
 export function titleWith(keyword: string, ...parts: Part[]): string {
-	return pickFor(TITLE_FORMS, ...parts, 'title')(keyword, topicFor(...parts));
+	const form = pickFor(TITLE_FORMS, ...parts, 'title')(keyword, topicFor(...parts));
+	return `${form} | ${nicknameFor(...parts, 'signed')}`;
+}
+
+/** Where a keyword's note, article, video and Douyin searches list its cross-posted story. */
+export const CROSS_POSTED_AT = 4;
+
+/**
+ * The story a brand's team posts everywhere: the note, the article, the video and the Douyin post at
+ * CROSS_POSTED_AT of a keyword's searches carry this title, each in its platform's own markup, so a
+ * report shows them as one story (docs/daily-report.md, "One story, counted once").
+ */
+export function crossPostedTitle(
+	keyword: string,
+	platform: 'notes' | 'articles' | 'videos' | 'douyin',
+) {
+	const title = `${keyword} X2 blender: three months of daily use, an honest review`;
+	if (platform === 'articles') return `【${title}】`;
+	// A Douyin post has no title: its first line is one, its hashtags follow.
+	if (platform === 'douyin') return `${title}！\n#${keyword} #blender`;
+	if (platform === 'videos')
+		return `${title.toUpperCase().replace(keyword.toUpperCase(), keyword)} 🔥`;
+	return title;
 }
 
 export function escapeHtml(text: string): string {

@@ -593,6 +593,30 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		);
 	});
 
+	it('lists each brand’s story cross-posted to four platforms once under Most engaged, with its platforms', () => {
+		const [first] = ticks.filter((done) => done.flow === 'daily');
+		const html = htmlOf(first.mails[0]);
+		const top = html.slice(html.indexOf('>Most engaged<'), html.indexOf('>Trend: '));
+		for (const brand of DAY1_BRANDS) {
+			// The simulator's cross-posted story: stored as four mentions, one per platform.
+			const title = new RegExp(`${brand} X2 blender: three months of daily use`, 'i');
+			const story = mentions.filter(
+				(row) => row.brand === brand && row.kind === 'post' && title.test(String(row.title)),
+			);
+			expect(story.map((row) => String(row.platform)).sort()).toEqual([
+				'articles',
+				'channels',
+				'douyin',
+				'notes',
+			]);
+			const lines = top.split('</tr>').filter((line) => title.test(line));
+			expect(lines).toHaveLength(1);
+			for (const platform of ['Douyin', 'Notes', 'Articles', 'Videos'])
+				expect(lines[0]).toContain(platform);
+		}
+		expect(top).toContain('is listed once, its figures summed');
+	});
+
 	it('lists the negative comments under the watched posts in the second report, to answer first, each with its post’s link', () => {
 		const [, second] = ticks.filter((done) => done.flow === 'daily');
 		const [from, to] = [iso(second.at - 24 * HOUR), iso(second.at)];

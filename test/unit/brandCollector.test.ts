@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseBrandRules } from '../../nodes/BrandReport/keywordRules/parse';
 import { findEndpoint, GROUPS, isWatched, type GroupKey } from '../../nodes/SocialData/descriptor';
 
 /**
@@ -166,7 +167,7 @@ describe('the shipped brand collector', () => {
 	it('takes brand and term of every mention, walk and failure from All Queries, which every source descends from', () => {
 		expect(targets(collector, 'One Item per Term')).toEqual(['All Queries']);
 		expect(targets(collector, 'One Item per Watched Post')).toEqual(['All Queries']);
-		const rows = ['Brand of Mention', 'Walk Row', 'Failure Row'].map((name) =>
+		const rows = ['Match Keyword Rules', 'Walk Row', 'Failure Row'].map((name) =>
 			JSON.stringify(node(collector, name).parameters),
 		);
 		for (const row of rows) {
@@ -204,6 +205,89 @@ describe('where a run row’s platform comes from', () => {
 		for (const name of names)
 			for (const text of code)
 				expect(text).not.toMatch(new RegExp(`['\`]${name}['\`]|\\b${name}\\s*:`));
+	});
+});
+
+/** The nodes reachable from `from` along the collector's connections, never entering `without`. */
+function reachable(from: string[], without: string): Set<string> {
+	const seen = new Set<string>();
+	const next = [...from];
+	while (next.length) {
+		const name = next.pop()!;
+		if (name === without || seen.has(name)) continue;
+		seen.add(name);
+		for (const output of collector.connections[name]?.main ?? [])
+			next.push(...output.map((link) => link.node));
+	}
+	return seen;
+}
+
+describe('the collector’s keyword rules', () => {
+	const SETTINGS_BRANDS = "={{ $('Settings').first().json.brands }}";
+
+	it('checks every brand’s rules right after Settings, before any table or search', () => {
+		expect(targets(collector, 'Settings')).toEqual(['Check Keyword Rules']);
+		const check = node(collector, 'Check Keyword Rules');
+		expect([check.type, check.parameters]).toEqual([
+			'n8n-nodes-social-gateway.brandReport',
+			{ operation: 'checkRules', brandRules: SETTINGS_BRANDS },
+		]);
+		const triggers = ['Every Hour', 'Run Now'];
+		const past = reachable(triggers, 'Check Keyword Rules');
+		expect([...past].sort()).toEqual(['Every Hour', 'Run Now', 'Settings']);
+		// Every source is behind the check.
+		const behind = reachable(['Check Keyword Rules'], '');
+		expect(sources.filter((source) => !behind.has(source.name))).toEqual([]);
+	});
+
+	it('matches every mention against its brand’s rules before it is counted once, classified or stored', () => {
+		const { rules } = node(collector, 'What Came Back').parameters as {
+			rules: { values: Array<{ outputKey: string }> };
+		};
+		const mentionOutput = rules.values.findIndex((rule) => rule.outputKey === 'mention');
+		expect(targets(collector, 'What Came Back', mentionOutput)).toEqual(['Match Keyword Rules']);
+		const match = node(collector, 'Match Keyword Rules');
+		expect([match.type, match.parameters]).toEqual([
+			'n8n-nodes-social-gateway.brandReport',
+			{
+				operation: 'matchRules',
+				brandRules: SETTINGS_BRANDS,
+				brand: "={{ $('All Queries').item.json.brand }}",
+				matchComments: false,
+			},
+		]);
+		expect(targets(collector, 'Match Keyword Rules')).toEqual(['Once per Brand']);
+		// No way around the rules from a mention to the model, the history or the spikes.
+		const bypass = reachable(
+			targets(collector, 'What Came Back', mentionOutput),
+			'Match Keyword Rules',
+		);
+		for (const name of ['Classify Sentiment', 'Store Mentions', 'Check Spikes'])
+			expect([name, bypass.has(name)]).toEqual([name, false]);
+		expect(reachable(['Match Keyword Rules'], '').has('Classify Sentiment')).toBe(true);
+	});
+
+	it('ships a rule the team can read: acme as a whole word, not the exact phrase acme hotel', () => {
+		const settingsFlow = load('brand-monitoring-settings-and-delivery.json');
+		const { assignments } = node(settingsFlow, 'Settings').parameters.assignments as {
+			assignments: Array<{ name: string; value: string }>;
+		};
+		const brands = JSON.parse(assignments.find((entry) => entry.name === 'brands')!.value) as Array<
+			Record<string, unknown>
+		>;
+		expect(brands[0]).toMatchObject({
+			brand: 'acme',
+			terms: ['acme'],
+			rules: { all: ['acme'] },
+			exclude: ['acme hotel'],
+		});
+		expect(parseBrandRules(brands).get('acme')).toEqual({
+			any: [],
+			all: [['acme']],
+			none: [],
+			phrase: [],
+			exclude: ['acme hotel'],
+		});
 	});
 });
 

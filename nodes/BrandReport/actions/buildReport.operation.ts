@@ -57,6 +57,18 @@ function countsJson(model: ReportModel): IDataObject {
 	};
 }
 
+/** "Most engaged" as data: each story once, with the keys of its mentions and its summed figures. */
+const storiesJson = (model: ReportModel): IDataObject[] =>
+	model.top.map((story) => ({
+		brand: story.brand,
+		title: story.lead.title,
+		url: story.lead.url,
+		platforms: story.platforms,
+		keys: story.mentions.map((mention) => mention.key),
+		engagement: story.engagement,
+		...story.reach,
+	}));
+
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const common = forItem(0, () => readCommonSettings(this, 0));
@@ -92,6 +104,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			to: new Date(settings.period.to).toISOString(),
 		},
 		counts: countsJson(model),
+		topStories: storiesJson(model),
 		cost: settings.cost,
 		failures: settings.failures as unknown as IDataObject[],
 		recovered: settings.recovered.map((outage) => ({

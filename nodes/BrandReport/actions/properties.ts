@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as buildAlert from './buildAlert.operation';
 import * as buildReport from './buildReport.operation';
+import * as checkRules from './checkRules.operation';
 import * as checkSpikes from './checkSpikes.operation';
+import * as matchRules from './matchRules.operation';
 
 export const brandReportProperties: INodeProperties[] = [
 	{
@@ -31,6 +33,17 @@ export const brandReportProperties: INodeProperties[] = [
 				action: 'Build a brand report',
 			},
 			{
+				name: 'Check Keyword Rules',
+				value: 'checkRules',
+				builderHint: {
+					propertyHint:
+						'Brands is an expression reading the Settings brands list. Passes its input items on unchanged once every brand’s keyword rule reads; place it before the first search so a bad rule stops the flow before any call.',
+				},
+				description:
+					'Check every brand’s keyword rule before any search, passing the input on unchanged',
+				action: 'Check keyword rules',
+			},
+			{
 				name: 'Check Spikes',
 				value: 'checkSpikes',
 				builderHint: {
@@ -41,10 +54,23 @@ export const brandReportProperties: INodeProperties[] = [
 					'Find brands whose new mentions of a label jump above their usual level, once per spike',
 				action: 'Check for spikes',
 			},
+			{
+				name: 'Match Keyword Rules',
+				value: 'matchRules',
+				builderHint: {
+					propertyHint:
+						'Input items are normalised mentions (title, text, kind), Brand names the brand each was found for, Brands is the Settings brands list with their rules (any, all, none, phrase, exclude). Outputs only the mentions that pass their brand’s rule, with `brand` set; place it before classification and storage.',
+				},
+				description:
+					'Keep only the mentions that pass their brand’s keyword rules (any, all, none, exact phrase)',
+				action: 'Match keyword rules',
+			},
 		],
 		default: 'buildReport',
 	},
 	...buildReport.description,
 	...buildAlert.description,
 	...checkSpikes.description,
+	...matchRules.description,
+	...checkRules.description,
 ];

@@ -16,7 +16,10 @@ const SECTION_NAMES: Record<(typeof SECTIONS)[number], [string, string]> = {
 	],
 	shareOfVoice: ['Share of Voice and Sentiment', 'Per brand and per platform (two brands or more)'],
 	platforms: ['Sentiment by Platform', 'Stacked bars per platform'],
-	mostEngaged: ['Most Engaged', 'The five mentions with the most engagement'],
+	mostEngaged: [
+		'Most Engaged',
+		'The five stories with the most engagement (a story posted on several platforms once)',
+	],
 	trend: ['Trend', 'New mentions per day over the trend days'],
 	failedSources: ['Failed Sources', 'Sources that failed and why'],
 	unclassified: ['Unclassified', 'Mentions the model could not classify'],

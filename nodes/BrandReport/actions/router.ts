@@ -3,7 +3,9 @@ import type { NodeOperation, OperationTable } from '../../shared/execution';
 import { chosenOperation, runOperation } from '../../shared/execution';
 import * as buildAlert from './buildAlert.operation';
 import * as buildReport from './buildReport.operation';
+import * as checkRules from './checkRules.operation';
 import * as checkSpikes from './checkSpikes.operation';
+import * as matchRules from './matchRules.operation';
 
 /** Brand Report has no Resource parameter: its operations are the one resource of its table. */
 const OPERATIONS: OperationTable<NodeOperation<unknown, undefined>> = {
@@ -13,6 +15,15 @@ const OPERATIONS: OperationTable<NodeOperation<unknown, undefined>> = {
 		checkSpikes: { kind: 'wholeInput', endpoint: 'checkSpikes', runWhole: checkSpikes.execute },
 		// One alert per spike item: a refused item is its own error item under Continue On Fail.
 		buildAlert: { endpoint: 'buildAlert', plan: buildAlert.plan, run: buildAlert.run },
+		// Every mention is planned (its brand's rule found) before any is matched and dropped.
+		matchRules: {
+			kind: 'allItems',
+			endpoint: 'matchRules',
+			plan: matchRules.plan,
+			runAll: matchRules.runAll,
+		},
+		// Passes its input on once every brand's rule was read: a flow's check before any call.
+		checkRules: { kind: 'wholeInput', endpoint: 'checkRules', runWhole: checkRules.execute },
 	},
 };
 

@@ -4,6 +4,8 @@ import { addDays, spanText } from './localTime';
 import type { StoredMention } from './mention';
 import type { FailedSource, RecoveredSource } from './outages';
 import { byEngagement, byNewest } from './mention';
+import type { Story } from './stories';
+import { byStoryEngagement, groupStories, storyOf } from './stories';
 import type { Language, ReportStrings } from './strings';
 import { platformName, stringsFor } from './strings';
 import type { LabelCounts } from './tally';
@@ -55,6 +57,10 @@ export interface BrandTally {
 	byPlatform: Record<string, LabelCounts>;
 	/** What "Answer first" lists: negative posts, most engaged first (with the negative comments when `comments` is not its own section). */
 	negatives: StoredMention[];
+	/** The same negatives as stories: a story cross-posted to several platforms is listed once. */
+	negativeStories: Story[];
+	/** Every mention of the brand in the period, grouped into stories, most engaged first. */
+	stories: Story[];
 	/** What "Comments to answer first" lists: negative comments, newest first. */
 	comments: StoredMention[];
 }
@@ -76,7 +82,8 @@ export interface ReportModel {
 	byPlatform: Record<string, LabelCounts>;
 	platforms: string[];
 	failedPlatforms: Set<string>;
-	top: StoredMention[];
+	/** "Most engaged": the stories of every brand with the most engagement, summed per story. */
+	top: Story[];
 	unclassified: StoredMention[];
 	trend: TrendDay[];
 	show: (section: Section) => boolean;
@@ -140,12 +147,20 @@ export function buildReportModel(
 		const own = mentions.filter((mention) => mention.brand === brand.name);
 		const negatives = own.filter((mention) => mention.label === 'negative');
 		const isApart = (mention: StoredMention) => commentsApart && mention.kind === 'comment';
+		const stories = groupStories(own);
+		const toAnswer = new Set(negatives.filter((mention) => !isApart(mention)));
 		return {
 			name: brand.name,
 			colour: brandColour(index, brand.colour),
 			counts: countLabels(own),
 			byPlatform: countBy(own, (mention) => mention.platform, platforms),
 			negatives: negatives.filter((mention) => !isApart(mention)).sort(byEngagement),
+			negativeStories: stories
+				.map((story) => story.mentions.filter((mention) => toAnswer.has(mention)))
+				.filter((members) => members.length > 0)
+				.map(storyOf)
+				.sort(byStoryEngagement),
+			stories,
 			comments: negatives.filter(isApart).sort(byNewest),
 		};
 	});
@@ -159,7 +174,10 @@ export function buildReportModel(
 		byPlatform: countBy(mentions, (mention) => mention.platform, platforms),
 		platforms,
 		failedPlatforms,
-		top: [...mentions].sort(byEngagement).slice(0, MAX_TOP),
+		top: brands
+			.flatMap((brand) => brand.stories)
+			.sort(byStoryEngagement)
+			.slice(0, MAX_TOP),
 		unclassified: mentions.filter((mention) => mention.label === 'unclassified'),
 		trend: trendOf(trendRows, settings, brandNames),
 		show: (section) => sections.has(section),

@@ -51,6 +51,8 @@ const EN = {
 	sourceFailed: 'no data (source failed)',
 	neg: 'neg',
 	mostEngaged: 'Most engaged',
+	storiesNote:
+		'A story posted on several platforms (same link or same title) is listed once, its figures summed.',
 	trend: (days: number) => `Trend: last ${plural(days, 'day')}`,
 	trendNote: 'New mentions per day (bar length), coloured by sentiment; red figure: negative.',
 	currentDay: (day: string) => `${day} (this period)`,
@@ -130,6 +132,7 @@ const ZH: Strings = {
 	sourceFailed: '无数据（数据源失败）',
 	neg: '负面',
 	mostEngaged: '互动最多',
+	storiesNote: '多个平台发布的同一内容（链接或标题相同）只列一次，互动数合计。',
 	trend: (days) => `趋势：最近 ${days} 天`,
 	trendNote: '每天的新提及（条形长度），按情感着色；红色数字为负面。',
 	currentDay: (day) => `${day}（本期）`,

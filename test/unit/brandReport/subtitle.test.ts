@@ -14,5 +14,11 @@ test('the canvas subtitle names each of the operations', () => {
 	expect(subtitles).toEqual(
 		Object.fromEntries(operations.map((option) => [option.value, option.name])),
 	);
-	expect(Object.keys(subtitles)).toEqual(['buildAlert', 'buildReport', 'checkSpikes']);
+	expect(Object.keys(subtitles)).toEqual([
+		'buildAlert',
+		'buildReport',
+		'checkRules',
+		'checkSpikes',
+		'matchRules',
+	]);
 });

@@ -3,6 +3,9 @@ import type { LocalTime } from '../localTime';
 import { momentText } from '../localTime';
 import type { StoredMention } from '../mention';
 import { appTarget, postedAt, shortened } from '../mention';
+import { reachParts } from '../reach';
+import type { Story } from '../stories';
+import { storyPlaces } from '../stories';
 import type { ReportStrings } from '../strings';
 import { placeName, platformName } from '../strings';
 
@@ -23,6 +26,46 @@ export function answerLine(
 ): string {
 	const reason = mention.reason ? ` — ${escapeMarkdown(mention.reason)}` : '';
 	return `${position}. ${mentionLink(strings, mention)} (${placeName(strings, mention)}, ${momentText(local, postedAt(mention))})${reason}`;
+}
+
+/**
+ * "Notes ×2 · [Articles](url) · Videos": each platform of a story once, linked to its post where
+ * that is not the title's; with `appTargets`, where to open a platform without web link in the app.
+ */
+export function storyPlacesMarkdown(strings: ReportStrings, story: Story, appTargets = false) {
+	return storyPlaces(story)
+		.map(({ platform, count, mention, isLead }) => {
+			const name = `${platformName(strings, platform)}${count > 1 ? ` ×${count}` : ''}`;
+			if (isLead) return name;
+			if (mention.url) return `[${name}](${markdownUrl(mention.url)})`;
+			return appTargets
+				? `${name} (${escapeMarkdown(strings.openInApp(appTarget(mention)))})`
+				: name;
+		})
+		.join(' · ');
+}
+
+/** A line of the report's "Answer first": a story of one mention as `answerLine`, else with its platforms. */
+export function storyAnswerLine(
+	strings: ReportStrings,
+	local: LocalTime,
+	story: Story,
+	position: number,
+): string {
+	const { lead } = story;
+	if (story.mentions.length === 1) return answerLine(strings, local, lead, position);
+	const reason = lead.reason ? ` — ${escapeMarkdown(lead.reason)}` : '';
+	return `${position}. ${mentionLink(strings, lead)} (${storyPlacesMarkdown(strings, story, true)}, ${momentText(local, postedAt(lead))})${reason}`;
+}
+
+/** "1. [title](url) — Notes · [Articles](url): 1,520 likes · 80 comments", a line of "Most engaged". */
+export function storyLine(strings: ReportStrings, story: Story, position: number): string {
+	const figures = reachParts(strings, story.mentions.length === 1 ? story.lead : story.reach);
+	const where =
+		story.mentions.length === 1
+			? placeName(strings, story.lead)
+			: storyPlacesMarkdown(strings, story);
+	return `${position}. ${mentionLink(strings, story.lead)} — ${where}${figures.length ? `: ${figures.join(' · ')}` : ''}`;
 }
 
 /** Characters of a comment's text a chat line shows: bot messages are small. */

@@ -4,7 +4,7 @@ import { brandTitle, periodText, recoveredLines, verdict } from '../reportModel'
 import { platformName } from '../strings';
 import type { LabelCounts } from '../tally';
 import { percent } from '../tally';
-import { answerLine, commentLine, mentionLink } from './mentionLine';
+import { commentLine, storyAnswerLine, storyLine } from './mentionLine';
 
 const ANSWER_PER_BRAND = 5;
 const TOP = 3;
@@ -43,10 +43,12 @@ function answerBlocks(model: ReportModel): string[] {
 		.filter((brand) => brand.negatives.length)
 		.map((brand) => {
 			const name = brands.length > 1 ? ` — ${escapeMarkdown(brand.name)}` : '';
-			const lines = brand.negatives
-				.slice(0, ANSWER_PER_BRAND)
-				.map((mention, n) => answerLine(strings, model.settings.local, mention, n + 1));
-			const more = brand.negatives.length - ANSWER_PER_BRAND;
+			const shown = brand.negativeStories.slice(0, ANSWER_PER_BRAND);
+			const lines = shown.map((story, n) =>
+				storyAnswerLine(strings, model.settings.local, story, n + 1),
+			);
+			const more =
+				brand.negatives.length - shown.reduce((n, story) => n + story.mentions.length, 0);
 			if (more > 0) lines.push(strings.moreNegatives(more));
 			return `**${strings.answerFirst(brand.negatives.length)}${name}**\n${lines.join('\n')}`;
 		});
@@ -124,10 +126,10 @@ export function reportChat(model: ReportModel): ChatReport {
 		blocks.push(platformBlock(model));
 	if (model.show('mostEngaged') && top.length)
 		blocks.push(
-			`**${strings.mostEngaged}:** ${top
+			`**${strings.mostEngaged}**\n${top
 				.slice(0, TOP)
-				.map((mention) => mentionLink(strings, mention))
-				.join(' · ')}`,
+				.map((story, n) => storyLine(strings, story, n + 1))
+				.join('\n')}`,
 		);
 	if (model.show('trend')) blocks.push(trendBlock(model));
 	if (model.show('cost') && settings.cost) blocks.push(costBlock(model));

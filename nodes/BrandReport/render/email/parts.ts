@@ -1,9 +1,13 @@
 import { LABEL_COLOURS } from '../colours';
-import { escapeHtml, formatNumber } from '../escape';
+import { escapeHtml } from '../escape';
 import type { LocalTime } from '../localTime';
 import { momentText } from '../localTime';
 import type { StoredMention } from '../mention';
 import { appTarget, postedAt, shortened } from '../mention';
+import type { Figures } from '../reach';
+import { reachParts } from '../reach';
+import type { Story } from '../stories';
+import { storyPlaces } from '../stories';
 import type { Label, ReportStrings } from '../strings';
 import { LABELS, placeName, platformName } from '../strings';
 import type { LabelCounts } from '../tally';
@@ -51,18 +55,8 @@ export const link = (mention: StoredMention, text: string) =>
 export const dot = (label: Label) =>
 	`<span style="display:inline-block;width:9px;height:9px;border-radius:5px;background:${LABEL_COLOURS[label]};"></span>`;
 
-export function engagementLine(strings: ReportStrings, mention: StoredMention): string {
-	return (
-		[
-			[mention.likes, strings.likes],
-			[mention.comments, mention.kind === 'comment' ? strings.replies : strings.comments],
-			[mention.shares, strings.shares],
-			[mention.reads, strings.reads],
-		] as Array<[number | null, string]>
-	)
-		.filter(([value]) => value !== null)
-		.map(([value, word]) => `${formatNumber(value)} ${word}`)
-		.join(' &middot; ');
+export function engagementLine(strings: ReportStrings, figures: Figures): string {
+	return reachParts(strings, figures).join(' &middot; ');
 }
 
 /** "Notes · 11-25 13:05 (UTC+8) · author · 12 likes", under a mention's title (the time when `local` is given). */
@@ -84,6 +78,44 @@ export function mentionMeta(
 		.join(' &middot; ');
 }
 
+/**
+ * "Notes ×2 · Articles · Videos": each platform of a story once, linked to its post where that is
+ * not the title's; with `appTargets`, where to open a platform without web link in the app.
+ */
+export function storyPlacesHtml(strings: ReportStrings, story: Story, appTargets = false): string {
+	return storyPlaces(story)
+		.map(({ platform, count, mention, isLead }) => {
+			const name = `${platformName(strings, platform)}${count > 1 ? ` ×${count}` : ''}`;
+			if (isLead) return escapeHtml(name);
+			if (mention.url)
+				return `<a href="${escapeHtml(mention.url)}" style="color:#1d5fbf;text-decoration:none;">${escapeHtml(name)}</a>`;
+			return appTargets
+				? `${escapeHtml(name)} (${escapeHtml(strings.openInApp(appTarget(mention)))})`
+				: escapeHtml(name);
+		})
+		.join(' &middot; ');
+}
+
+/** A story's meta line: a story of one mention reads as that mention's; else its platforms and summed figures. */
+export function storyMeta(
+	strings: ReportStrings,
+	story: Story,
+	withBrand = false,
+	local?: LocalTime,
+	appTargets = false,
+): string {
+	const { lead } = story;
+	if (story.mentions.length === 1) return mentionMeta(strings, lead, withBrand, local);
+	return [
+		withBrand ? `<b>${escapeHtml(lead.brand)}</b>` : '',
+		storyPlacesHtml(strings, story, appTargets),
+		local ? escapeHtml(momentText(local, postedAt(lead))) : '',
+		engagementLine(strings, story.reach),
+	]
+		.filter(Boolean)
+		.join(' &middot; ');
+}
+
 /** Where to answer: the post's link (for a comment, of the post it is under), else where to open it in the app. */
 function replyLink(strings: ReportStrings, mention: StoredMention): string {
 	return mention.url
@@ -94,15 +126,14 @@ function replyLink(strings: ReportStrings, mention: StoredMention): string {
 /** A red-edged card of a negative mention: its first line, the meta line, the reason, where to answer. */
 function negativeCard(
 	strings: ReportStrings,
-	local: LocalTime,
 	mention: StoredMention,
 	first: string,
-	withBrand: boolean,
+	meta: string,
 ): string {
 	return `<tr><td style="padding:0 0 10px;">${table(
 		`<tr><td style="${FONT}padding:10px 14px;">
 ${first}
-<div style="font-size:12px;color:${MUTED};padding-top:3px;">${mentionMeta(strings, mention, withBrand, local)}</div>
+<div style="font-size:12px;color:${MUTED};padding-top:3px;">${meta}</div>
 ${mention.reason ? `<div style="font-size:13px;color:#7a2721;padding-top:5px;">${escapeHtml(mention.reason)}</div>` : ''}
 <div style="font-size:13px;padding-top:6px;">${replyLink(strings, mention)}</div>
 </td></tr>`,
@@ -119,7 +150,20 @@ export function answerCard(
 	withBrand: boolean,
 ): string {
 	const title = `<div style="font-size:15px;font-weight:bold;color:${INK};">${position}. ${link(mention, mention.title)}</div>`;
-	return negativeCard(strings, local, mention, title, withBrand);
+	return negativeCard(strings, mention, title, mentionMeta(strings, mention, withBrand, local));
+}
+
+/** "Answer first" of the report: a story's card, its platforms linked, where it has several. */
+export function answerStoryCard(
+	strings: ReportStrings,
+	local: LocalTime,
+	story: Story,
+	position: number,
+	withBrand: boolean,
+): string {
+	const { lead } = story;
+	const title = `<div style="font-size:15px;font-weight:bold;color:${INK};">${position}. ${link(lead, lead.title)}</div>`;
+	return negativeCard(strings, lead, title, storyMeta(strings, story, withBrand, local, true));
 }
 
 /** Characters of a comment's text a "Comments to answer first" card shows. */
@@ -134,7 +178,7 @@ export function commentCard(
 ): string {
 	const quote = shortened(comment.text || comment.title, COMMENT_CHARACTERS);
 	const first = `<div style="font-size:14px;color:${INK};">${position}. &ldquo;${escapeHtml(quote)}&rdquo;</div>`;
-	return negativeCard(strings, local, comment, first, false);
+	return negativeCard(strings, comment, first, mentionMeta(strings, comment, false, local));
 }
 
 /** The page around the card: 640 px wide, centred, grey around. */

@@ -5,7 +5,7 @@ import { recoveredLines } from '../reportModel';
 import { placeName, platformName } from '../strings';
 import { percent } from '../tally';
 import {
-	answerCard,
+	answerStoryCard,
 	bar,
 	block,
 	commentCard,
@@ -16,9 +16,9 @@ import {
 	headlineRow,
 	INK,
 	link,
-	mentionMeta,
 	MUTED,
 	sentimentParts,
+	storyMeta,
 	table,
 } from './parts';
 
@@ -76,21 +76,19 @@ const brandTitleRow = (name: string, colour: string, count: number) =>
 const moreRow = (text: string) =>
 	`<tr><td style="${FONT}font-size:13px;color:${MUTED};">${escapeHtml(text)}</td></tr>`;
 
-/** Per brand when there are several: each brand's own negatives, most engaged first. */
+/** Per brand when there are several: each brand's own negatives as stories, most engaged first. */
 export function answerFirstHtml({ strings, brands, totals, settings }: ReportModel) {
 	const several = brands.length > 1;
 	const count = listed(brands.map((brand) => brand.negatives));
 	const rows = brands
 		.filter((brand) => brand.negatives.length || !several)
 		.map((brand) => {
-			const cards = brand.negatives
-				.slice(0, MAX_ACTIONS)
-				.map((mention, n) => answerCard(strings, settings.local, mention, n + 1, false))
+			const shown = brand.negativeStories.slice(0, MAX_ACTIONS);
+			const cards = shown
+				.map((story, n) => answerStoryCard(strings, settings.local, story, n + 1, false))
 				.join('');
-			const more =
-				brand.negatives.length > MAX_ACTIONS
-					? moreRow(strings.moreNegatives(brand.negatives.length - MAX_ACTIONS))
-					: '';
+			const left = brand.negatives.length - listed(shown.map((story) => story.mentions));
+			const more = left > 0 ? moreRow(strings.moreNegatives(left)) : '';
 			const title = several ? brandTitleRow(brand.name, brand.colour, brand.negatives.length) : '';
 			return `${title}${cards}${more}`;
 		})
@@ -185,15 +183,19 @@ export function platformsHtml(model: ReportModel) {
 	return `${heading(strings.byPlatform)}${block(`${table(rows)}${legend}`)}`;
 }
 
+/** The most engaged stories: a story cross-posted to several platforms once, its figures summed. */
 export function mostEngagedHtml({ strings, top, brands }: ReportModel) {
 	if (!top.length) return '';
 	const rows = top
 		.map(
-			(mention) =>
-				`<tr><td style="${FONT}padding:7px 0;border-bottom:1px solid #eef1f4;font-size:14px;color:${INK};">${dot(mention.label)}&nbsp; ${link(mention, mention.title)}<div style="font-size:12px;color:${MUTED};padding:2px 0 0 15px;">${mentionMeta(strings, mention, brands.length > 1)}</div></td></tr>`,
+			(story) =>
+				`<tr><td style="${FONT}padding:7px 0;border-bottom:1px solid #eef1f4;font-size:14px;color:${INK};">${dot(story.lead.label)}&nbsp; ${link(story.lead, story.lead.title)}<div style="font-size:12px;color:${MUTED};padding:2px 0 0 15px;">${storyMeta(strings, story, brands.length > 1)}</div></td></tr>`,
 		)
 		.join('');
-	return `${heading(strings.mostEngaged)}${block(table(rows))}`;
+	const note = top.some((story) => story.mentions.length > 1)
+		? `<div style="${FONT}font-size:12px;color:${MUTED};padding-top:4px;">${escapeHtml(strings.storiesNote)}</div>`
+		: '';
+	return `${heading(strings.mostEngaged)}${block(table(rows) + note)}`;
 }
 
 export function trendHtml({ strings, trend, brands }: ReportModel) {
