@@ -434,7 +434,10 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		// Margin (2 hours) below it, so no further page is paid.
 		expect(callsOf(spike, 'search_notes', 'acme')).toBe(Math.ceil((SPIKE + 1) / PAGE_SIZE));
 		// While the wave goes on, and at the next run, the 201 of the wave before, published at one
-		// time, lie inside the margin below the newest note seen: their pages are read again.
+		// time, were published less than the Look-Back Margin before the last run began (by n8n's
+		// clock: the schedule's time the collector passes on), so a note published just before
+		// them may since have been listed below them: their pages are read again. The wave six
+		// hours older was shown for a full margin by then: it is not.
 		const insideMargin = (fresh: number) => Math.floor((fresh + SPIKE + 1) / PAGE_SIZE) + 1;
 		expect(callsOf(spikeGoesOn, 'search_notes', 'acme')).toBe(insideMargin(SPIKE + 1));
 		expect(callsOf(outage, 'search_notes', 'acme')).toBe(insideMargin(1));
@@ -449,6 +452,17 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 		const memory = await server.rows('brand_memory');
 		for (const row of memory)
 			expect(row.key).toBe((JSON.parse(String(row.state)) as { query: string }).query);
+		// Each search's memory keeps when its last full walk began by n8n's clock, the time the
+		// collector passes on from its schedule (Settings › runAt): the virtual time of the last run,
+		// not the wall clock. The other lists have no Look-Back Margin, so no walk time.
+		for (const row of memory) {
+			const [endpoint] = JSON.parse(String(row.key)) as [string];
+			const { walkedAt } = JSON.parse(String(row.state)) as { walkedAt?: number };
+			expect([endpoint, walkedAt]).toEqual([
+				endpoint,
+				SEARCHES.includes(endpoint) ? last.at : undefined,
+			]);
+		}
 		const walked = memory.map((row) => {
 			const [endpoint, input] = JSON.parse(String(row.key)) as [string, Record<string, string>];
 			const what = input.keyword ?? input.aweme_id ?? input.note_id ?? input.object_id ?? input.url;

@@ -105,6 +105,21 @@ describe('the shipped brand collector', () => {
 		expect([...memory]).toEqual(["={{ $('Read Memory').all().map(row => row.json.state) }}"]);
 	});
 
+	it("counts each search's Look-Back Margin from the schedule's time (Settings › runAt), the comment lists have none", () => {
+		const withMargin = sources.filter((source) => {
+			const { operation, resource } = source.parameters;
+			return findEndpoint(String(operation), resource as GroupKey)?.newestFirst?.searchIndex;
+		});
+		expect(withMargin.map((source) => source.name).sort()).toEqual(
+			[...whichSourceOutputs().search].sort(),
+		);
+		for (const source of sources)
+			expect([source.name, (source.parameters.options as Record<string, unknown>).runAt]).toEqual([
+				source.name,
+				withMargin.includes(source) ? "={{ $('Settings').first().json.runAt }}" : undefined,
+			]);
+	});
+
 	it('searches Douyin as a fourth source for every term', () => {
 		const outputs = whichSourceOutputs();
 		const searches = outputs.search.map((name) => node(collector, name).parameters);

@@ -1,10 +1,14 @@
 import {
 	WINDOW_LIMIT,
+	isSettled,
 	knownIds,
 	rememberWindow,
+	settledTime,
 	windowStart,
 	withWindow,
 } from '../../nodes/SocialData/newOnly/lookBack';
+import { readCarriedMemory } from '../../nodes/SocialData/newOnly/carriedMemory';
+import { nodeOptionValues } from '../../nodes/SocialData/editor/nodeOptions';
 import type { ListedRecord } from '../../nodes/SocialData/newOnly/listing';
 import type { TriggerState } from '../../nodes/SocialData/newOnly/seenMemory';
 
@@ -68,4 +72,54 @@ test(`bounded: past ${WINDOW_LIMIT} ids the oldest give way and the floor rises 
 	expect(next.floor).toBe(T - WINDOW_LIMIT + 1);
 	const kept = withWindow({ query: 'q', seen: [], newest: { id: 'r0', time: T }, ...next }, 120);
 	expect(windowStart(kept, 120)).toBe(T - WINDOW_LIMIT + 1);
+});
+
+describe("by n8n's clock: where the list is settled", () => {
+	const HOUR_MS = 3_600_000;
+	/** The last full walk began an hour after the newest record it saw was published. */
+	const walkedAt = (T + 3600) * 1000;
+	const state: TriggerState = {
+		query: 'q',
+		seen: [],
+		newest: { id: 'n', time: T },
+		window: {},
+		floor: T - 7200,
+		walkedAt,
+	};
+
+	test('the margin before the last full walk began, in the list’s unit', () => {
+		expect(settledTime(state, 120, walkedAt + HOUR_MS)).toBe(T + 3600 - 7200);
+		const ms = { ...state, newest: { id: 'n', time: T * 1000 } };
+		expect(settledTime(ms, 120, walkedAt + HOUR_MS)).toBe(walkedAt - 7_200_000);
+	});
+
+	test('none without a walk time (an earlier version’s memory, a walk a limit cut), a margin, a window, or with a walk time after now', () => {
+		const { walkedAt: _, ...earlier } = state;
+		expect(settledTime(earlier, 120, walkedAt)).toBeUndefined();
+		expect(settledTime(state, 0, walkedAt)).toBeUndefined();
+		expect(settledTime({ ...state, window: undefined }, 120, walkedAt)).toBeUndefined();
+		// A clock set back: the memory's time is not trusted, the publish-time rule holds alone.
+		expect(settledTime(state, 120, walkedAt - 1)).toBeUndefined();
+	});
+
+	test('a record published at the settled time or before is where the list is settled', () => {
+		const settled = T - 3600;
+		// A post published up to a margin before the last walk was listed then: inclusive.
+		expect(isSettled(settled, settled)).toBe(true);
+		expect(isSettled(settled - 1, settled)).toBe(true);
+		// Published after it: a post indexed late since that walk may still sit here.
+		expect(isSettled(settled + 1, settled)).toBe(false);
+		expect(isSettled(T - 7200, undefined)).toBe(false);
+	});
+
+	test('a carried memory with its walk time is read; one without is read as an earlier version’s; a walk time that is not a number is refused', () => {
+		const options = (memory: unknown) =>
+			nodeOptionValues({ walkSummary: true, onlyNewMemory: JSON.stringify(memory) });
+		expect(readCarriedMemory(options(state), 'q').state).toEqual(state);
+		const { walkedAt: _, ...earlier } = state;
+		expect(readCarriedMemory(options(earlier), 'q').state).toEqual(earlier);
+		expect(() => readCarriedMemory(options({ ...state, walkedAt: 'yesterday' }), 'q')).toThrow(
+			/is not a walk memory/,
+		);
+	});
 });

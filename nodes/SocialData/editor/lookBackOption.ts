@@ -20,3 +20,29 @@ export function lookBackOption(each: 'run' | 'poll', extra: Partial<INodePropert
 /** A margin is a whole number of minutes, 0 or more (an expression may give anything). */
 export const validLookBack = (minutes: unknown): minutes is number =>
 	typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 0;
+
+/** n8n's time of a run, from which the Look-Back Margin counts how long the search has shown a record. */
+export const RUN_AT = { name: 'runAt', displayName: 'Time of This Run' };
+
+export const runAtOption = {
+	...RUN_AT,
+	type: 'string',
+	default: '',
+	placeholder: "e.g. {{ $('Settings').first().json.runAt }}",
+	description:
+		"n8n's time of this run (ISO 8601 or epoch milliseconds), from which the Look-Back Margin counts how long the search has already shown what earlier runs read: below what it has shown for a full margin nothing new can appear, so no run reads it again. Empty: now. Give the schedule's time when a flow passes it on (or replays runs at other times).",
+} satisfies INodeProperties;
+
+/**
+ * A run time as given: empty is now; an ISO 8601 text, epoch milliseconds, or from an expression a
+ * Date or a Luxon DateTime. NaN when it is none of these.
+ */
+export function runTimeOf(given: unknown, now: number): number {
+	if (given === undefined || given === null || given === '') return now;
+	if (typeof given === 'number') return given;
+	if (given instanceof Date) return given.getTime();
+	if (typeof given === 'string')
+		return /^\d+$/.test(given.trim()) ? Number(given) : Date.parse(given);
+	const toMillis = (given as { toMillis?: unknown }).toMillis;
+	return typeof toMillis === 'function' ? Number(toMillis.call(given)) : NaN;
+}

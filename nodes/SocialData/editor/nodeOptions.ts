@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { EndpointDescriptor } from '../descriptor';
 import { defaultsOf, settingsOver } from './behaviourSettings';
-import { lookBackOption } from './lookBackOption';
+import { lookBackOption, runAtOption } from './lookBackOption';
 
 /**
  * Behaviour settings of the node (not sent to the service), derived from what an endpoint can do.
@@ -24,6 +24,7 @@ export interface NodeOptionValues {
 	onlyNewMemoryIn: 'staticData' | 'parameter';
 	onlyNewMemory: string;
 	lookBackMinutes: number;
+	runAt: unknown;
 	walkSummary: boolean;
 }
 
@@ -201,6 +202,7 @@ const newOnly: INodeProperties[] = [
 			"The `onlyNewWalk.memory` a previous run output for this item's query (JSON), or a list of such memories (e.g. every row's `state` of a Data Table), from which each item takes its own query's; usually an expression. Empty, or no memory of this query in the list: a first run.",
 	},
 	lookBackOption('run', { displayOptions: { show: { onlyNew: [true] } } }),
+	{ ...runAtOption, displayOptions: { show: { onlyNew: [true] } } },
 	{
 		displayName: 'Add Walk Summary Item',
 		name: 'walkSummary',
@@ -216,7 +218,7 @@ function newOnlyOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {
 	if (!endpoint.newestFirst && !endpoint.popularFirst) return [];
 	return endpoint.newestFirst?.searchIndex
 		? newOnly
-		: newOnly.filter((option) => option.name !== 'lookBackMinutes');
+		: newOnly.filter((option) => !['lookBackMinutes', 'runAt'].includes(option.name));
 }
 
 export function nodeOptionsFor(endpoint: EndpointDescriptor): INodeProperties[] {

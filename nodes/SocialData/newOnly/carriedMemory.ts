@@ -24,7 +24,7 @@ const isMark = (value: unknown): value is Mark =>
 
 const isOptionalNumber = (value: unknown) => value === undefined || typeof value === 'number';
 
-/** A walk memory of this version or an earlier one (without the Look-Back Margin's window and floor, or a list's total). */
+/** A walk memory of this version or an earlier one (without the Look-Back Margin's window, floor and walk time, or a list's total). */
 function isWalkState(value: unknown): value is TriggerState {
 	if (!isObject(value) || typeof value.query !== 'string') return false;
 	if (!Array.isArray(value.seen) || !value.seen.every((id) => typeof id === 'string')) return false;
@@ -32,7 +32,7 @@ function isWalkState(value: unknown): value is TriggerState {
 	const { window, backlog } = value;
 	if (window !== undefined && !(isObject(window) && Object.values(window).every(Number.isFinite)))
 		return false;
-	if (!isOptionalNumber(value.floor) || !isOptionalNumber(value.total)) return false;
+	if (![value.floor, value.total, value.walkedAt].every(isOptionalNumber)) return false;
 	return (
 		backlog === undefined ||
 		(isObject(backlog) &&

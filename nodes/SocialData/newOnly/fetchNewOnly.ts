@@ -118,8 +118,14 @@ export async function fetchNewOnly(
 	const outcome = isPopularFirst(newOnly.list)
 		? await popularWalk(listing, memory, newOnly.query, allowance, { count: Infinity })
 		: memory
-			? await nextPoll(listing, memory, allowance, newOnly.lookBackMinutes)
-			: await readWholeList(listing, newOnly.query, allowance, newOnly.lookBackMinutes);
+			? await nextPoll(listing, memory, allowance, newOnly.lookBackMinutes, newOnly.runAt)
+			: await readWholeList(
+					listing,
+					newOnly.query,
+					allowance,
+					newOnly.lookBackMinutes,
+					newOnly.runAt,
+				);
 	if (!carried) rememberQuery(staticData(), outcome.state);
 
 	const stoppedBy = endOf(outcome, allowance);

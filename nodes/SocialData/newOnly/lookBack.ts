@@ -8,6 +8,16 @@ import type { Mark, TriggerState } from './seenMemory';
  * record an earlier walk saw, down to the first record published more than the margin before it,
  * passing over what it output before. For that the memory keeps the id and publish time of every
  * record output inside the margin (the window), and the time below which nothing is new (the floor).
+ *
+ * By n8n's clock the walk stops sooner. The memory also keeps when the last walk that read the list
+ * from its newest page down to where it stopped began (`walkedAt`, epoch ms): every record the
+ * search listed then is known. The margin says a post appears in the list at most that long after
+ * its publish time. So a post published at or before `walkedAt` − margin was listed when that walk
+ * read the list, and found then; a post that is new now was listed later, so it was published after
+ * `walkedAt` − margin. Below that time the list is settled: what the search has shown for a full
+ * margin holds nothing new, and the walk stops at its first record (see `settledTime`). A walk a
+ * limit cuts keeps the time of the last full one. Without `walkedAt` (an earlier version's memory,
+ * or a first walk a limit cut) the publish-time rule above holds.
  */
 
 /** The margin to walk with: only a search's list, whose records carry a publish time, is indexed late. */
@@ -45,6 +55,32 @@ export function windowStart(state: TriggerState, minutes: number): number | unde
 	if (minutes <= 0 || newest === undefined || !state.window) return undefined;
 	return Math.max(state.floor ?? -Infinity, newest - minutesIn(newest, minutes));
 }
+
+/** Epoch ms in the unit of `time` (epoch seconds or milliseconds). */
+function clockIn(time: number, epochMs: number): number {
+	return time >= MILLISECONDS_FROM ? epochMs : epochMs / 1000;
+}
+
+/**
+ * Where the list is settled by n8n's clock: a walk from the newest page also stops at the first
+ * record published at or before this time (see the comment at the top), in the list's unit; none
+ * without a walk time to count from. A walk time after `now` (a clock set back) is not trusted.
+ */
+export function settledTime(state: TriggerState, minutes: number, now: number): number | undefined {
+	const newest = state.newest?.time;
+	const walkedAt = state.walkedAt;
+	if (minutes <= 0 || newest === undefined || !state.window) return undefined;
+	if (walkedAt === undefined || walkedAt > now) return undefined;
+	return clockIn(newest, walkedAt) - minutesIn(newest, minutes);
+}
+
+/**
+ * Whether a walk from the newest page stops at a record published at `time`, below the newest
+ * record seen, because the list is settled there. Only below it: should n8n's clock run ahead of
+ * the platform's, the walk still reads everything newer, as a walk without a margin does.
+ */
+export const isSettled = (time: number, settled: number | undefined) =>
+	settled !== undefined && time <= settled;
 
 /** Ids a walk passes over: the last ones output, and every one output inside the window. */
 export function knownIds(state: TriggerState): Set<string> {

@@ -2,7 +2,7 @@ import type { EndpointDescriptor, NewestFirstEndpoint, WatchedEndpoint } from '.
 import { isNewestFirst, isWatched, listOrderOf, watchedListOf } from '../descriptor';
 import type { FieldRef } from '../../shared/execution';
 import { InputError } from '../../shared/execution';
-import { LOOK_BACK, validLookBack } from '../editor/lookBackOption';
+import { LOOK_BACK, RUN_AT, runTimeOf, validLookBack } from '../editor/lookBackOption';
 import type { NodeOptionValues } from '../editor/nodeOptions';
 import type { Input } from '../pipeline/validateInput';
 import { buildInput } from '../pipeline/validateInput';
@@ -21,6 +21,8 @@ export interface NewOnlyPlan {
 	creditBudget: number;
 	/** The Look-Back Margin in minutes; 0 for a list a search does not index (see lookBack.ts). */
 	lookBackMinutes: number;
+	/** n8n's time of this run (epoch ms), from which the margin counts by the clock (see lookBack.ts). */
+	runAt: number;
 	walkSummary: boolean;
 	/** Set when the flow carries the memory (Memory From the Last Run) instead of the static data. */
 	carried?: CarriedMemory;
@@ -115,6 +117,12 @@ export function planNewOnly(
 		budgetRequired: false,
 		lookBackMinutes: options.lookBackMinutes,
 	});
+	const runAt = runTimeOf(options.runAt, Date.now());
+	if (!Number.isFinite(runAt))
+		throw InputError.about(
+			RUN_AT,
+			`must be a time (ISO 8601, e.g. 2025-06-01T12:00:00Z, or epoch milliseconds), or empty for now; got ${JSON.stringify(options.runAt)}`,
+		);
 	const query = JSON.stringify([endpoint.name, input]);
 	return {
 		input,
@@ -124,6 +132,7 @@ export function planNewOnly(
 			maxPages: options.maxPages,
 			creditBudget: options.creditBudget,
 			lookBackMinutes,
+			runAt,
 			walkSummary: options.walkSummary,
 			...(options.onlyNewMemoryIn === 'parameter'
 				? { carried: readCarriedMemory(options, query) }

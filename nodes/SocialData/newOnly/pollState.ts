@@ -3,7 +3,14 @@ import type { ListedRecord, Listing, Verdict, WalkOutcome } from './listing';
 import type { Backlog, Mark, TriggerState } from './seenMemory';
 import { rememberSeen } from './seenMemory';
 import type { WalkAllowance, WalkLimit } from './pollAllowance';
-import { knownIds, rememberWindow, windowStart, withWindow } from './lookBack';
+import {
+	isSettled,
+	knownIds,
+	rememberWindow,
+	settledTime,
+	windowStart,
+	withWindow,
+} from './lookBack';
 
 /** What the first poll does: remember what exists now, or emit the latest records. */
 export type FirstPoll = 'startFromNow' | 'emitLatest';
@@ -110,19 +117,24 @@ async function readBacklog(
 /**
  * What a walk does with a record: a record pinned on top is new unless known. With a Look-Back
  * Margin (`start`) the walk passes over known records and stops at the first published before
- * `start`. Without one, a walk from the newest page stops at the first known record or one older
- * than `mark`; a backlog passes over known records down to `mark` itself.
+ * `start`, or, from `mark` down, where the list is settled by n8n's clock (`settled`, see
+ * lookBack.ts). Without one, a
+ * walk from the newest page stops at the first known record or one older than `mark`; a backlog
+ * passes over known records down to `mark` itself.
  */
 function boundaryJudge(
 	known: Set<string>,
 	mark: Mark | undefined,
 	start: number | undefined,
 	backlog = false,
+	settled?: number,
 ) {
+	let belowMark = false;
 	return (record: ListedRecord): Verdict => {
 		if (record.pinned) return known.has(record.id) ? 'skip' : 'new';
+		belowMark ||= !!mark && (record.id === mark.id || olderThan(record, mark));
 		if (start !== undefined && record.time !== undefined) {
-			if (record.time < start) return 'stop';
+			if (record.time < start || (belowMark && isSettled(record.time, settled))) return 'stop';
 			return known.has(record.id) ? 'skip' : 'new';
 		}
 		if (mark && (record.id === mark.id || olderThan(record, mark))) return 'stop';
@@ -144,14 +156,16 @@ const passedMark = (walk: WalkOutcome, mark: Mark | undefined) =>
  * A later poll. A backlog left by a poll the budget cut short is finished first, down to where
  * that poll would have stopped; then the list is read from its newest page until the first record
  * seen before (or older than the newest one seen), or, with a Look-Back Margin, until the first
- * record published more than the margin before the newest one seen. Only pages holding new records
- * (or records inside the margin) are billed, plus the one that shows the boundary.
+ * record published more than the margin before the newest one seen, or, given n8n's time of this
+ * poll (`now`, epoch ms), where the list is settled. Only pages holding new records (or records
+ * inside the margin) are billed, plus the one that shows the boundary.
  */
 export async function nextPoll(
 	listing: Listing,
 	stored: TriggerState,
 	allowance: WalkAllowance,
 	lookBackMinutes: number,
+	now?: number,
 ): Promise<PollOutcome> {
 	const state = withWindow(stored, lookBackMinutes);
 	const known = knownIds(state);
@@ -161,6 +175,8 @@ export async function nextPoll(
 	let newest = state.newest;
 	let reachedBoundary: boolean | undefined;
 	let lookBackCut = false;
+	// Set when this poll read the list from its newest page down to where it stops.
+	let walkedAt: number | undefined;
 	const read = (walk: WalkOutcome) => {
 		calls += walk.calls;
 		reachedBoundary = walk.reachedBoundary;
@@ -184,12 +200,14 @@ export async function nextPoll(
 
 	if (!backlog && !lookBackCut && allowance.mayFetch()) {
 		const start = windowStart(state, lookBackMinutes);
+		const settled = now === undefined ? undefined : settledTime(state, lookBackMinutes, now);
 		const walk = await listing.walk(
 			listing.firstRequest(),
-			boundaryJudge(known, state.newest, start),
+			boundaryJudge(known, state.newest, start, false, settled),
 			allowance,
 		);
 		read(walk);
+		if (!walk.unread) walkedAt = now;
 		lookBackCut = !!walk.unread && start !== undefined && passedMark(walk, state.newest);
 		if (walk.unread && !lookBackCut)
 			backlog = {
@@ -212,6 +230,7 @@ export async function nextPoll(
 			...rememberWindow(state, emitted, newest, lookBackMinutes, {
 				pendingStart: backlog?.start,
 			}),
+			...walkTime(lookBackMinutes, walkedAt ?? state.walkedAt),
 			...(backlog ? { backlog } : {}),
 		},
 		calls,
@@ -220,6 +239,10 @@ export async function nextPoll(
 		...(reachedBoundary ? { reachedBoundary } : {}),
 	};
 }
+
+/** The walk time a memory keeps: only with a Look-Back Margin, so a memory without one stays as earlier versions wrote it. */
+const walkTime = (lookBackMinutes: number, walkedAt: number | undefined) =>
+	lookBackMinutes > 0 && walkedAt !== undefined ? { walkedAt } : {};
 
 /**
  * A first walk with no memory that wants the whole list: every record it reads is new. Cut short by
@@ -231,6 +254,7 @@ export async function readWholeList(
 	query: string,
 	allowance: WalkAllowance,
 	lookBackMinutes: number,
+	now?: number,
 ): Promise<PollOutcome> {
 	const walk = await listing.walk(listing.firstRequest(), () => 'new', allowance);
 	const emitted = chronological(walk.found);
@@ -245,6 +269,7 @@ export async function readWholeList(
 				emitted.map((record) => record.id),
 			),
 			...rememberWindow({ query, seen: [] }, walk.found, newest, lookBackMinutes),
+			...walkTime(lookBackMinutes, walk.unread ? undefined : now),
 			...(walk.unread ? { backlog: { request: walk.unread } } : {}),
 		},
 		calls: walk.calls,

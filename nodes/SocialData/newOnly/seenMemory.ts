@@ -33,6 +33,11 @@ export interface TriggerState {
 	seen: string[];
 	/** With a Look-Back Margin: id → publish time of every record output since `floor` (see lookBack.ts). */
 	window?: Record<string, number>;
+	/**
+	 * With a Look-Back Margin: when (n8n's clock, epoch ms) the last walk began that read the list
+	 * from its newest page down to where it stopped (see lookBack.ts).
+	 */
+	walkedAt?: number;
 	/** With a Look-Back Margin, or on a list by popularity: no record published before this time is new. */
 	floor?: number;
 	/** A list by popularity: the count its first page reported when it was last read to its end. */

@@ -166,6 +166,8 @@ describe('Social Data › Only New Since Last Run across simulated days (2 brand
 			for (const brand of BRANDS)
 				expect(run.walks[brand]).toEqual({
 					endpoint: source.endpoint,
+					// The platform of the list: a search's is the vertical it asks for.
+					platform: { notes: 'notes', articles: 'articles', videos: 'channels' }[source.name],
 					query: expect.stringContaining(`"${brand}"`),
 					calls: 1,
 					credits: 0.1,

@@ -97,6 +97,21 @@ async function lateSpike(sim: Simulator, list: string, writtenAt: number, lateBy
 	expect(answer.status).toBe(200);
 }
 
+/**
+ * The same walk by n8n's clock (the simulator's here): it also stops, from the newest record the
+ * last run saw down, at the first record published at or before the margin before that run's time
+ * (`lastRunAt`, ms): the search had shown everything from there down for a full margin.
+ */
+function clockCalls(list: Note[], newestSeen: Note, lastRunAt: number, minutes: number): number {
+	const settled = lastRunAt / 1000 - minutes * 60;
+	const mark = list.findIndex((note) => note.id === newestSeen.id || note.time < newestSeen.time);
+	const stop = list.findIndex(
+		(note, index) =>
+			note.time < newestSeen.time - minutes * 60 || (index >= mark && note.time <= settled),
+	);
+	return Math.floor((stop === -1 ? list.length : stop) / PAGE_SIZE) + 1;
+}
+
 const oldestFirst = (notes: Note[]) => notes.map((note) => note.id).reverse();
 
 describe('Social Data › Only New Since Last Run › Look-Back Margin: a post indexed late', () => {
@@ -254,23 +269,131 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: a day of
 		reset: 'never',
 	});
 
-	test('with the margin every post is output once and none is missed, each run paying the pages inside the margin + 1; with 0, late ones are missed', async () => {
+	test('with the margin every post is output once and none is missed, each run paying the pages inside the margin and not yet shown for a full margin + 1; with 0, late ones are missed', async () => {
 		const collector = new NotesCollector(() => sim, { acme: MARGIN_MINUTES, globex: 0 });
 		await collector.run();
+		let byPublishTime = 0;
+		let byClock = 0;
 		for (let hour = 1; hour <= 24; hour++) {
-			const newestSeen = collector.list('acme')[0].time;
+			const newestSeen = collector.list('acme')[0];
+			const lastRunAt = sim.clock.now();
 			sim.clock.advance(HOUR);
 			const run = await collector.run();
-			expect(run.walks.acme.calls).toBe(
-				lookBackCalls(collector.list('acme'), newestSeen, MARGIN_MINUTES),
-			);
+			const list = collector.list('acme');
+			expect(run.walks.acme.calls).toBe(clockCalls(list, newestSeen, lastRunAt, MARGIN_MINUTES));
+			byClock += Number(run.walks.acme.calls);
+			byPublishTime += lookBackCalls(list, newestSeen.time, MARGIN_MINUTES);
 		}
+		expect(byClock).toBeLessThan(byPublishTime);
 		const missed = (brand: string) =>
 			collector.list(brand).filter((note) => !collector.output.get(brand)!.includes(note.id));
 		// Posts written in the last 90 minutes may still be unlisted; every listed one was output.
 		expect(missed('acme')).toEqual([]);
 		expect(new Set(collector.output.get('acme')).size).toBe(collector.list('acme').length);
 		expect(missed('globex').length).toBeGreaterThan(3);
+	});
+});
+
+describe("Social Data › Only New Since Last Run › Look-Back Margin by n8n's clock: quiet runs after a spike", () => {
+	let sim: Simulator;
+	// No steady arrivals: the posts of this test are all written by it.
+	useSimulator((started) => (sim = started), { pageSize: PAGE_SIZE, reset: 'never' });
+	const SPIKE = 50;
+
+	async function arrive(count: number, writtenAt: number, lateByMs = 0) {
+		const answer = await fetch(`${sim.url}/__sim/arrivals`, {
+			method: 'POST',
+			body: JSON.stringify({ list: 'notes:acme', count, writtenAt, lateByMs }),
+		});
+		expect(answer.status).toBe(200);
+	}
+
+	test('read the spike’s pages again only while the last run began less than a margin after it was published; a post listed late afterwards is still found, for one call', async () => {
+		const collector = new NotesCollector(() => sim, { acme: MARGIN_MINUTES });
+		const list = () => collector.list('acme');
+		await collector.run();
+		sim.clock.advance(HOUR);
+		const spikeAt = sim.clock.now();
+		await arrive(SPIKE, spikeAt);
+		// Written a minute before the spike, listed 99 minutes after it: below the spike.
+		await arrive(1, spikeAt - MINUTE, 100 * MINUTE);
+		const spike = await collector.run();
+		expect(spike.ids.acme).toHaveLength(SPIKE);
+		expect(spike.walks.acme.calls).toBe(Math.floor(SPIKE / PAGE_SIZE) + 1);
+
+		const runs: Array<{ newRecords: number; calls: number; byPublishTime: number }> = [];
+		// The newest post the last run saw, and when it ran.
+		let newestSeen = list()[0];
+		const quietRun = async (arrivals?: () => Promise<void>) => {
+			const lastRunAt = sim.clock.now();
+			sim.clock.advance(HOUR);
+			await arrivals?.();
+			const { walks } = await collector.run();
+			const calls = Number(walks.acme.calls);
+			expect(calls).toBe(clockCalls(list(), newestSeen, lastRunAt, MARGIN_MINUTES));
+			runs.push({
+				newRecords: Number(walks.acme.newRecords),
+				calls,
+				byPublishTime: lookBackCalls(list(), newestSeen.time, MARGIN_MINUTES),
+			});
+			newestSeen = list()[0];
+		};
+		// An hour and two hours after the spike: a post published before it may still be listed
+		// below it, so its pages are read again; the second run finds the late post there.
+		await quietRun();
+		await quietRun();
+		const reread = Math.floor((SPIKE + 1) / PAGE_SIZE) + 1;
+		expect(runs).toEqual([
+			{ newRecords: 0, calls: reread, byPublishTime: reread },
+			{ newRecords: 1, calls: reread, byPublishTime: reread },
+		]);
+
+		// Three hours after: the last run began a full margin after the spike was published, so
+		// nothing new can lie below it. A post written 40 minutes before this run, and one written
+		// 50 minutes before and listed an hour late (below the first), found by the next run.
+		await quietRun(async () => {
+			await arrive(1, sim.clock.now() - 40 * MINUTE);
+			await arrive(1, sim.clock.now() - 50 * MINUTE, HOUR);
+		});
+		await quietRun();
+		expect(runs.slice(2)).toEqual([
+			// Publish times alone would read the spike again: the newest seen was its own.
+			{ newRecords: 1, calls: 1, byPublishTime: reread },
+			{ newRecords: 1, calls: 1, byPublishTime: 1 },
+		]);
+		// Every post listed was output, once.
+		expect(
+			list()
+				.map((note) => note.id)
+				.sort(),
+		).toEqual([...new Set(collector.output.get('acme'))].sort());
+	});
+});
+
+describe("Social Data › Only New Since Last Run › Look-Back Margin by n8n's clock: a clock far ahead of the platform's", () => {
+	let sim: Simulator;
+	useSimulator((started) => (sim = started), {
+		pageSize: PAGE_SIZE,
+		arrivalEveryMs: 15 * MINUTE,
+		reset: 'never',
+	});
+
+	test('costs the posts indexed late (as a margin of 0 does), never a new one above the newest seen', async () => {
+		// A year past the simulator's time: by that clock everything below the newest post is settled.
+		const ahead = new Date(sim.clock.now() + 365 * 24 * HOUR).toISOString();
+		const collector = new NotesCollector(() => sim, { acme: MARGIN_MINUTES }, { runAt: ahead });
+		await collector.run();
+		sim.clock.advance(HOUR);
+		const writtenAt = sim.clock.now() - 30 * MINUTE;
+		await lateSpike(sim, 'notes:acme', writtenAt, HOUR);
+		await collector.run();
+		sim.clock.advance(HOUR);
+		const third = await collector.run();
+		const list = collector.list('acme');
+		expect(third.ids.acme).toEqual(oldestFirst(list.slice(0, 4)));
+		expect(third.walks.acme).toMatchObject({ newRecords: 4, calls: 1 });
+		const late = list.find((note) => note.time === writtenAt / 1000)!;
+		expect(collector.output.get('acme')).not.toContain(late.id);
 	});
 });
 
@@ -307,6 +430,31 @@ describe('Social Data › Only New Since Last Run › Look-Back Margin: the opti
 		expect(error?.message).toMatch(
 			/lookBackMinutes.*must be a whole number of minutes, 0 or more; got -30/,
 		);
+		expect(sim.ledger.billedCalls()).toBe(0);
+	});
+
+	test('Time of This Run beside it; a value that is not a time is refused before any call', async () => {
+		const offered = new SocialData().description.properties
+			.filter((property) => property.name === 'options' && property.type === 'collection')
+			.filter((property) =>
+				(property.options as INodeProperties[]).some((option) => option.name === 'runAt'),
+			)
+			.flatMap((property) => property.displayOptions?.show?.operation ?? []);
+		expect([...offered].sort()).toEqual([
+			'fetch_general_search_v1',
+			'fetch_search',
+			'fetch_search_videos',
+			'fetch_video_search_v1',
+			'search_notes',
+		]);
+		const { error } = await runSocialData(sim, {
+			resource: 'notes',
+			operation: 'search_notes',
+			keyword: 'acme',
+			returnAll: true,
+			options: { onlyNew: true, runAt: 'yesterday morning' },
+		});
+		expect(error?.message).toMatch(/runAt.*must be a time .*got "yesterday morning"/);
 		expect(sim.ledger.billedCalls()).toBe(0);
 	});
 });

@@ -182,11 +182,9 @@ describe('Social Data › Only New Since Last Run with the memory carried by the
 		const mixed = await run({}, swapped);
 		expect(mixed.walks.acme).toMatchObject({ firstRun: true, stoppedBy: 'end' });
 		expect(mixed.ids.acme).toEqual(oldestFirst(listOf('acme')));
-		expect(mixed.walks.globex).toMatchObject({
-			firstRun: false,
-			calls: callsFor(150),
-			newRecords: 0,
-		});
+		// Its own memory: the 150 below its newest note were published a day before its last full
+		// walk, shown by the search for more than a margin then, so they are not read again.
+		expect(mixed.walks.globex).toMatchObject({ firstRun: false, calls: 1, newRecords: 0 });
 		expect(mixed.hints[0]).toContain(
 			'Memory From the Last Run belonged to another query (keyword or filters changed), so this walk started without memory',
 		);

@@ -16,6 +16,17 @@ export interface SocialDataRun {
 	hints: string[];
 }
 
+/**
+ * The simulator's virtual time stands for n8n's clock: a walk with Only New Since Last Run runs at
+ * it (Time of This Run), as the brand collector passes on its schedule's time, unless a test sets
+ * its own.
+ */
+function atVirtualTime(sim: Simulator, parameters: INodeParameters): INodeParameters {
+	const options = (parameters.options ?? {}) as IDataObject;
+	if (!options.onlyNew || options.runAt !== undefined) return parameters;
+	return { ...parameters, options: { ...options, runAt: new Date(sim.clock.now()).toISOString() } };
+}
+
 /** Runs the Social Data node once inside n8n's engine against the simulator. */
 export async function runSocialData(
 	sim: Simulator,
@@ -33,7 +44,7 @@ export async function runSocialData(
 	const result = await runNode({
 		node: new SocialData(),
 		type: SOCIAL_DATA_TYPE,
-		parameters,
+		parameters: atVirtualTime(sim, parameters),
 		credentials: credentialsFor(sim, options.interfaceNames),
 		inputItems: options.inputItems,
 		continueOnFail: options.continueOnFail,
