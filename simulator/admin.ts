@@ -22,7 +22,8 @@ export interface AdminTarget {
  * optional `negativeShare` (0 to 1): a spike of `count` new records on one list at the current
  * virtual time, that share of them complaints (see dataset/arrivals.ts); with `lateByMs` (and
  * `writtenAt`, virtual ms, default now) posts written then that the search lists only from
- * `writtenAt + lateByMs`, below the posts listed before.
+ * `writtenAt + lateByMs`, below the posts listed before; with `titlePhrase` its posts' titles name
+ * that phrase instead of the keyword.
  */
 export function handleAdmin(
 	method: string,
@@ -85,6 +86,7 @@ function applySpike(body: unknown, dataset: Dataset) {
 		negativeShare?: unknown;
 		writtenAt?: unknown;
 		lateByMs?: unknown;
+		titlePhrase?: unknown;
 	};
 	const optionalNumber = (value: unknown) =>
 		value === undefined ? undefined : typeof value === 'number' ? value : NaN;
@@ -100,7 +102,12 @@ function applySpike(body: unknown, dataset: Dataset) {
 		list,
 		typeof spike.count === 'number' ? spike.count : NaN,
 		optionalNumber(spike.negativeShare) ?? 0,
-		{ writtenAt: optionalNumber(spike.writtenAt), lateByMs: optionalNumber(spike.lateByMs) },
+		{
+			writtenAt: optionalNumber(spike.writtenAt),
+			lateByMs: optionalNumber(spike.lateByMs),
+			// Anything but a text is refused by the dataset, as a number is checked there.
+			titlePhrase: spike.titlePhrase as string | undefined,
+		},
 	);
 }
 

@@ -36,7 +36,9 @@ import {
  * A spike (`spike(list, count)`, admin `POST /__sim/arrivals`) adds `count` records at once to one
  * list at the current virtual time, with or without the steady arrivals; with a `negativeShare`
  * (0 to 1) that share of its posts (or comments, on a comment list such as `note-comments:<id>`)
- * complains (negative words only), spread through the spike. Time filters of the
+ * complains (negative words only), spread through the spike; with a `titlePhrase`, the titles of its
+ * posts name that phrase instead of the list's keyword (e.g. "acme hotel" on `notes:acme`: what the
+ * search finds and a keyword rule leaves out). Time filters of the
  * searches (a day, a week…) apply to arrived records as to the generated ones.
  *
  * Search index lag (see lateIndex.ts): with a `lateIndex`, a share of the posts on the search lists
@@ -55,12 +57,14 @@ const SECONDS = 1000;
 /** Spike records are numbered from here up, apart from the steady arrivals' 1, 2, 3… */
 const SPIKE_NUMBERS = 1_000_000_000;
 
-/** When a spike's posts were written and how late the search index lists them (virtual ms). */
+/** When a spike's posts were written, how late the search index lists them (virtual ms), what their titles name. */
 export interface SpikeTiming {
 	/** Default: the current virtual time; never later. */
 	writtenAt?: number;
 	/** The posts appear in the lists this long after `writtenAt`; default 0, or the late share of a `lateIndex`. */
 	lateByMs?: number;
+	/** The posts' titles name this phrase instead of the list's keyword (comments have no title). */
+	titlePhrase?: string;
 }
 
 /** What the dataset gains from arrivals: spikes on demand. */
@@ -119,9 +123,14 @@ export function withArrivals<T extends Parts>(
 	let spikeNumbers = SPIKE_NUMBERS;
 	/** Record numbers of the spikes' complaints (numbers are unique across lists). */
 	const complaints = new Set<number>();
+	/** The phrase a spike's titles name instead of their keyword, by record number. */
+	const titlePhrases = new Map<number, string>();
 	/** A post's or comment's text: a complaint for the negative share of a spike, else an ordinary opinion. */
 	const opinionFor = (k: number, ...parts: Part[]) =>
 		complaints.has(k) ? complaintFor(seed, ...parts) : sentenceFor(seed, ...parts);
+	/** A post's title: its keyword in one of the title forms, or its spike's phrase instead. */
+	const titleFor = (k: number, keyword: string, ...parts: Part[]) =>
+		titleWith(titlePhrases.get(k) ?? keyword, ...parts);
 
 	/** The records of one list that have arrived by now, newest first; each made once. */
 	function arrived<R>(list: string, make: (k: number, seconds: number) => R): R[] {
@@ -156,11 +165,13 @@ export function withArrivals<T extends Parts>(
 		if (typeof list !== 'string' || list.trim() === '')
 			throw new RangeError('list must name an arrival list, e.g. "notes:acme"');
 		const now = ctx.now();
-		const { writtenAt: atMs = now, lateByMs: lagMs } = timing;
+		const { writtenAt: atMs = now, lateByMs: lagMs, titlePhrase } = timing;
 		if (!(Number.isInteger(atMs) && atMs <= now))
 			throw new RangeError('writtenAt must be a whole virtual time in ms, not after now');
 		if (lagMs !== undefined && !(Number.isInteger(lagMs) && lagMs >= 0))
 			throw new RangeError('lateByMs must be a whole, non-negative number of milliseconds');
+		if (titlePhrase !== undefined && (typeof titlePhrase !== 'string' || titlePhrase.trim() === ''))
+			throw new RangeError('titlePhrase must be a non-empty text');
 		spikes.set(list, [
 			...(spikes.get(list) ?? []),
 			{ atMs, count, first: spikeNumbers, ...(lagMs === undefined ? {} : { lagMs }) },
@@ -169,6 +180,8 @@ export function withArrivals<T extends Parts>(
 		for (let i = 0; i < count; i++)
 			if (Math.floor((i + 1) * negativeShare) > Math.floor(i * negativeShare))
 				complaints.add(spikeNumbers + i);
+		if (titlePhrase !== undefined)
+			for (let i = 0; i < count; i++) titlePhrases.set(spikeNumbers + i, titlePhrase.trim());
 		spikeNumbers += count;
 		return { list, count, at: atMs, ...(lagMs ? { visibleAt: atMs + lagMs } : {}) };
 	}
@@ -188,7 +201,7 @@ export function withArrivals<T extends Parts>(
 				model_type: 'note',
 				note: {
 					id,
-					title: titleWith(keyword, seed, 'arrived-note-title', keyword, k),
+					title: titleFor(k, keyword, seed, 'arrived-note-title', keyword, k),
 					desc: opinionFor(k, 'arrived-note-desc', keyword, k),
 					type: k % 3 === 0 ? 'video' : 'normal',
 					liked_count: intFor(0, 50, seed, 'arrived-note-liked', keyword, k),
@@ -262,7 +275,7 @@ export function withArrivals<T extends Parts>(
 		(keyword: string, list: string) =>
 		(k: number, seconds: number): VideoHit => {
 			const username = `v2_${hexFor(32, seed, 'arrived-search-finder', list, keyword, k)}@finder`;
-			const title = titleWith(keyword, seed, 'arrived-vid', list, keyword, k);
+			const title = titleFor(k, keyword, seed, 'arrived-vid', list, keyword, k);
 			const video = data.registerChannelVideo(
 				bigIdFor(seed, 'arrived-vid', list, keyword, k),
 				username,
@@ -291,7 +304,7 @@ export function withArrivals<T extends Parts>(
 			if (businessType === 'video') return videoHit(keyword, 'vertical')(k, seconds);
 			const type = businessType === 'all' ? 'article' : businessType;
 			const docID = bigIdFor(seed, 'arrived-hit', type, keyword, k);
-			const title = titleWith(keyword, seed, 'arrived-hit', type, keyword, k);
+			const title = titleFor(k, keyword, seed, 'arrived-hit', type, keyword, k);
 			const desc = opinionFor(k, 'arrived-hit-desc', type, keyword, k);
 			if (type === 'account') {
 				const nickName = `${keyword} ${nicknameFor(seed, 'arrived-acc', keyword, k)}`;
@@ -330,7 +343,7 @@ export function withArrivals<T extends Parts>(
 		(userId: string) =>
 		(k: number, seconds: number): PostedNote => ({
 			id: hexFor(24, seed, 'arrived-posted-note', userId, k),
-			title: titleWith('new', seed, 'arrived-posted-title', userId, k),
+			title: titleFor(k, 'new', seed, 'arrived-posted-title', userId, k),
 			desc: opinionFor(k, 'arrived-posted-desc', userId, k),
 			type: k % 3 === 0 ? 'video' : 'normal',
 			liked_count: 0,
@@ -351,7 +364,7 @@ export function withArrivals<T extends Parts>(
 				datetime: seconds,
 				fakeid,
 				lead: {
-					title: titleWith('new', seed, 'arrived-listed-title', ghid, k),
+					title: titleFor(k, 'new', seed, 'arrived-listed-title', ghid, k),
 					digest: opinionFor(k, 'arrived-listed-digest', ghid, k),
 					author: nicknameFor(seed, 'listed-author', ghid),
 					content_url: `https://mp.example.com/s?__biz=${Buffer.from(fakeid).toString('base64')}&mid=${mid}&idx=1&sn=${hexFor(32, seed, 'arrived-sn', ghid, k)}`,
@@ -366,7 +379,7 @@ export function withArrivals<T extends Parts>(
 		(k: number, seconds: number): DouyinPost =>
 			data.douyinPost(
 				`7${digitsFor(18, seed, 'arrived-dy', keyword, k)}`,
-				`${titleWith(keyword, seed, 'arrived-dy-title', keyword, k)} ${opinionFor(k, 'arrived-dy-desc', keyword, k)}`,
+				`${titleFor(k, keyword, seed, 'arrived-dy-title', keyword, k)} ${opinionFor(k, 'arrived-dy-desc', keyword, k)}`,
 				seconds,
 				false,
 			);
@@ -460,7 +473,7 @@ export function withArrivals<T extends Parts>(
 			const fresh = arrived(
 				`channel-search:${username}:${keyword.trim()}`,
 				(k, seconds): ChannelSearchHit => {
-					const title = titleWith(keyword.trim(), seed, 'arrived-fsv', username, k);
+					const title = titleFor(k, keyword.trim(), seed, 'arrived-fsv', username, k);
 					const video = data.registerChannelVideo(
 						bigIdFor(seed, 'arrived-fsv', username, keyword.trim(), k),
 						username,

@@ -187,6 +187,48 @@ describe('spikes', () => {
 		}
 	});
 
+	test('a title phrase: the spike’s posts name it in their titles instead of the keyword, on each search list', () => {
+		const { dataset, advance } = datasetAt();
+		const { keyword } = dataset.ids;
+		advance(DAY);
+		const phrase = `${keyword} hotel`;
+		const titles = {
+			notes: () => dataset.searchNotes(keyword).map((hit) => hit.note.title),
+			articles: () =>
+				dataset.searchHits(keyword, 'article', { sort: 'latest' }).map((hit) => hit.title),
+			videos: () => dataset.searchVideoHits(keyword, { sort: 'latest' }).map((hit) => hit.title),
+			douyin: () => dataset.douyinSearch(keyword).map((post) => post.desc),
+		};
+		const before = Object.fromEntries(
+			Object.entries(titles).map(([list, read]) => [list, read().length]),
+		);
+		dataset.spike(`notes:${keyword}`, 3, 0, { titlePhrase: ` ${phrase} ` });
+		dataset.spike(`search:article:${keyword}`, 2, 0, { titlePhrase: phrase });
+		dataset.spike(`search-videos:${keyword}`, 2, 0, { titlePhrase: phrase });
+		dataset.spike(`douyin-search:${keyword}`, 2, 0, { titlePhrase: phrase });
+		// A plain spike after them keeps its keyword's titles.
+		dataset.spike(`notes:${keyword}`, 2);
+		const named = (list: keyof typeof titles) =>
+			titles[list]().filter((title) => title.toLowerCase().includes(phrase.toLowerCase()));
+		expect(named('notes')).toHaveLength(3);
+		expect(
+			titles
+				.notes()
+				.slice(0, 2)
+				.every((title) => !title.includes(phrase)),
+		).toBe(true);
+		expect(titles.notes().slice(2, 5)).toEqual(named('notes'));
+		expect(named('articles')).toHaveLength(2);
+		expect(named('videos')).toHaveLength(2);
+		expect(named('douyin')).toHaveLength(2);
+		expect(titles.notes()).toHaveLength(before.notes + 5);
+		for (const list of ['articles', 'videos', 'douyin'] as const)
+			expect(titles[list]()).toHaveLength(before[list] + 2);
+		expect(() => dataset.spike(`notes:${keyword}`, 1, 0, { titlePhrase: ' ' })).toThrow(
+			/titlePhrase/,
+		);
+	});
+
 	test('POST /__sim/arrivals makes a spike on the list a search reads; a bad body is a 400', async () => {
 		const sim = await startSimulator();
 		try {
@@ -208,12 +250,18 @@ describe('spikes', () => {
 			const notesBefore = sim.dataset.searchNotes(keyword).length;
 			expect((await post({ list: `notes:${keyword}`, count: 2 })).status).toBe(200);
 			expect(sim.dataset.searchNotes(keyword)).toHaveLength(notesBefore + 2);
+			expect(
+				(await post({ list: `notes:${keyword}`, count: 1, titlePhrase: `${keyword} hotel` }))
+					.status,
+			).toBe(200);
+			expect(sim.dataset.searchNotes(keyword)[0].note.title).toContain(`${keyword} hotel`);
 			for (const bad of [
 				{ endpoint: 'fetch_search', keyword, count: 0 },
 				{ endpoint: 'get_note_comments', keyword, count: 5 },
 				{ endpoint: 'search_notes', keyword: ' ', count: 5 },
 				{ endpoint: 'search_notes', keyword, count: 5, negativeShare: 1.5 },
 				{ endpoint: 'search_notes', keyword, count: 5, negativeShare: 'most' },
+				{ endpoint: 'search_notes', keyword, count: 5, titlePhrase: 42 },
 			]) {
 				const refused = await post(bad);
 				expect(refused.status).toBe(400);
