@@ -58,6 +58,8 @@ export interface BrandFlowServer {
 	/** Runs a flow as its schedule would at `at`; resolves when its last node finished. */
 	tick(flow: BrandFlow, at: Date): Promise<void>;
 	rows(table: string): Promise<Array<Record<string, unknown>>>;
+	/** The texts of the flow's last execution that match `pattern`, e.g. a node's execution hint. */
+	lastExecutionTexts(flow: BrandFlow, pattern: RegExp): Promise<string[]>;
 	/** Changes workflows as a team does in the editor (edit, publish): n8n restarts with them. */
 	change(
 		changes: Partial<Record<BrandWorkflow, (flow: WorkflowJson) => WorkflowJson>>,
@@ -183,6 +185,29 @@ for (const row of rows) console.log(JSON.parse(row.data).filter((v) => typeof v 
 			const response = await post(READER_PATH, { table });
 			const rows = (await response.json()) as Array<Record<string, unknown>>;
 			return rows.filter((row) => Object.keys(row).length > 0);
+		},
+		async lastExecutionTexts(flow, pattern) {
+			// The webhook may answer before n8n has saved the execution: wait until it has finished.
+			// Execution data is stored flattened: every string of it is an element of one JSON array.
+			const started = Date.now();
+			for (;;) {
+				const result = await readN8nDatabase(
+					n8n,
+					session.userFolder,
+					env,
+					`const row = db.prepare("SELECT e.status, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id DESC LIMIT 1").get(${JSON.stringify(IDS[flow])});
+const pattern = new RegExp(${JSON.stringify(pattern.source)}, ${JSON.stringify(pattern.flags)});
+const done = row && !['new', 'running', 'waiting'].includes(row.status) && row.data;
+console.log(JSON.stringify(done ? JSON.parse(row.data).filter((v) => typeof v === 'string' && pattern.test(v)) : null));`,
+				);
+				if (result.code !== 0)
+					throw new Error(`could not read the last ${flow} execution:\n${tail(result.stderr)}`);
+				const texts = JSON.parse(result.stdout) as string[] | null;
+				if (texts) return texts;
+				if (Date.now() - started > 60_000)
+					throw new Error(`the last ${flow} execution did not finish within a minute`);
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
 		},
 		async change(changes) {
 			await server?.stop();
