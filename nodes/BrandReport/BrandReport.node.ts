@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { brandReportProperties } from './actions/properties';
 import { router } from './actions/router';
 import { brandReportBuilderHint } from './builderHint';
+import { BOT_SECRET_PATHS } from './delivery/routes';
 
 export class BrandReport implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,6 +27,7 @@ export class BrandReport implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		properties: brandReportProperties,
 		builderHint: brandReportBuilderHint,
+		sensitiveOutputFields: BOT_SECRET_PATHS,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

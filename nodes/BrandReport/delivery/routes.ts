@@ -75,6 +75,19 @@ export function routedMessages<T extends { format: string }>(
 	);
 }
 
+/**
+ * Where a bot's webhook address and signing secret sit in an output item: n8n 2.41 redacts them in
+ * stored executions (`sensitiveOutputFields`), since an address carries the bot's token. An item
+ * per chat message carries them at the top, where `url` is also a mention's link (Match Keyword
+ * Rules): only its `secret` is listed.
+ */
+export const BOT_SECRET_PATHS = [
+	...['deliverTo.bots', 'messages'].flatMap((list) =>
+		['url', 'secret'].map((field) => `${list}[*].${field}`),
+	),
+	'secret',
+];
+
 /** A route as it goes on an output item (`deliverTo`). */
 export const routeJson = (route: Route) => ({
 	email: route.email,

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { BrandReport } from '../../../nodes/BrandReport/BrandReport.node';
 import { asItems, reportParameters, rowsOf, runBrandReport, spikeItem } from './setup';
 
 const CHAT = ['feishu', 'wecom', 'dingtalk'];
@@ -168,4 +169,53 @@ describe('Routes per brand', () => {
 			/Field "deliverySettings\.brands\[1\]\.bots\.wecomUrl" \(Delivery Settings\) must be an absolute http\(s\) address; got "qyapi\.weixin\.qq\.com\/hook" \(item 0\)/,
 		);
 	});
+});
+
+/** Every path of a leaf of `value`, list positions written `[*]` as n8n's redaction paths write them. */
+function leafPaths(value: unknown, path = ''): Array<[string, unknown]> {
+	if (Array.isArray(value)) return value.flatMap((entry) => leafPaths(entry, `${path}[*]`));
+	if (value && typeof value === 'object')
+		return Object.entries(value).flatMap(([key, entry]) =>
+			leafPaths(entry, path ? `${path}.${key}` : key),
+		);
+	return [[path, value]];
+}
+
+describe('Routes per brand: what n8n redacts in stored executions', () => {
+	const declared = new BrandReport().description.sensitiveOutputFields ?? [];
+	const botValues = new Set([
+		TEAM_FEISHU,
+		TEAM_WECOM,
+		RIVAL_DINGTALK,
+		NOVA_FEISHU,
+		'team-feishu-secret',
+		'SECrival',
+	]);
+
+	test.each([false, true])(
+		'every bot address and secret an alert item carries sits at a declared sensitive path (One Item per Chat Message: %s)',
+		async (messageItems) => {
+			const { json, error } = await runBrandReport(
+				{
+					operation: 'buildAlert',
+					formats: ['email', ...CHAT],
+					deliverySettings: JSON.stringify(settings()),
+					options: { itemPerMessage: messageItems },
+				},
+				spikes(),
+			);
+			expect(error).toBeUndefined();
+			const carried = json.flatMap((item) =>
+				leafPaths(item).filter(([, value]) => botValues.has(String(value))),
+			);
+			expect(carried.length).toBeGreaterThan(0);
+			// One item per message carries its bot at the top; otherwise in `deliverTo` and `messages`.
+			expect(carried.some(([path]) => path === 'secret')).toBe(messageItems);
+			for (const [path] of carried) {
+				// A top-level `url` is also a mention's link: an item per message keeps its address visible.
+				if (path === 'url') continue;
+				expect(declared).toContain(path);
+			}
+		},
+	);
 });
