@@ -50,12 +50,9 @@ const HOUR_MS = 60 * 60_000;
 const ARRIVAL_EVERY_MS = 30 * 60_000;
 /** The simulator's epoch (12:00 UTC) is 20:00 there: the demo's night starts at the epoch. */
 const TIME_ZONE = 'Asia/Shanghai';
-/**
- * Settings › quietHours.urgentFactor of the demo (shipped: 6). With a usual level below one mention
- * an hour, 6 makes every spike of 6 negatives urgent; at 20 acme's spike waits and rival's, far
- * above it, goes at once.
- */
-const URGENT_FACTOR = 20;
+/** Settings › quietHours.urgentFactor as shipped: acme's spike stays below it and waits, rival's goes at once. */
+const urgentFactor = () =>
+	Number((JSON.parse(shippedSetting('quietHours')) as { urgentFactor: number }).urgentFactor);
 /** Check Spikes of the collector as shipped: the windows the spike sizes are chosen against. */
 const SPIKE_RULE = { minimumCount: 5, factor: 3, baselineWindows: 7 * 24 };
 /** Notes about acme whose titles name the phrase acme's rule leaves out: the search finds them. */
@@ -212,12 +209,10 @@ function simulatedNightSettings(
 	const brands = shippedBrands().map((brand) =>
 		brand.brand === 'rival' ? { ...brand, bots: { wecomUrl: bots.wecom.url } } : brand,
 	);
-	const quietHours = JSON.parse(shippedSetting('quietHours')) as Record<string, unknown>;
 	return {
 		...team,
 		wecomUrl: '',
 		brands: JSON.stringify(brands),
-		quietHours: JSON.stringify({ ...quietHours, urgentFactor: URGENT_FACTOR }),
 		watchedPosts: JSON.stringify(watchedPosts(sim)),
 	};
 }
@@ -288,8 +283,8 @@ function spikeSizes(mentions: Array<Record<string, unknown>>): { acme: number; r
 		mentions.filter((row) => row.brand === brand && row.label === 'negative').length /
 		SPIKE_RULE.baselineWindows;
 	const acme = Math.max(SPIKE_RULE.minimumCount, Math.ceil(SPIKE_RULE.factor * usual('acme'))) + 1;
-	const rival = Math.ceil(URGENT_FACTOR * Math.max(usual('rival'), 1)) + 5;
-	if (acme + COMPLAINTS + 6 >= URGENT_FACTOR * Math.max(usual('acme'), 1))
+	const rival = Math.ceil(urgentFactor() * Math.max(usual('rival'), 1)) + 5;
+	if (acme + COMPLAINTS + 6 >= urgentFactor() * Math.max(usual('acme'), 1))
 		throw new Error(`acme's history is too negative for a spike below the urgent factor`);
 	return { acme, rival };
 }

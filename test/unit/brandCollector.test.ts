@@ -482,7 +482,7 @@ describe('routes and quiet hours in the shipped flows', () => {
 			from: '22:00',
 			to: '08:00',
 			email: 'hold',
-			urgentFactor: 6,
+			urgentFactor: 20,
 		});
 	});
 });
