@@ -41,6 +41,7 @@ const HOUR = 3_600_000;
 const CADENCE = 6 * HOUR;
 const PAGE_SIZE = 10;
 const SPIKE = 200;
+const SPIKE_NEGATIVE_SHARE = 0.5;
 /** The brands of day 1; the team adds NEW_BRAND before day 2. */
 const DAY1_BRANDS = ['acme', 'rival'];
 const NEW_BRAND = 'nova';
@@ -192,11 +193,20 @@ function withNewSource(flow: WorkflowJson): WorkflowJson {
 	);
 }
 
+/**
+ * The 200 notes of a wave of complaints, half of them negative: far above Settings' urgent factor
+ * (20 × the usual level), so its alert goes at once although the run falls in the quiet hours.
+ */
 async function spikeOfNotes(): Promise<void> {
 	const spike = await fetch(`${sim.url}/__sim/arrivals`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ count: SPIKE, endpoint: 'search_notes', keyword: 'acme' }),
+		body: JSON.stringify({
+			count: SPIKE,
+			endpoint: 'search_notes',
+			keyword: 'acme',
+			negativeShare: SPIKE_NEGATIVE_SHARE,
+		}),
 	});
 	expect(spike.status).toBe(200);
 }
@@ -554,6 +564,9 @@ describe('brand monitoring across simulated days in a real n8n', () => {
 
 	it('sends one alert for the spike, in the run that found it, and none on the other runs (not while the wave goes on)', () => {
 		const spikeTick = collectTicks()[6];
+		// The run is inside Settings' quiet hours (22:00–08:00 local): the spike is urgent, so it goes at once.
+		const localHour = (new Date(spikeTick.at).getUTCHours() + 8) % 24;
+		expect(localHour >= 22 || localHour < 8).toBe(true);
 		expect(alerts).toEqual([
 			expect.objectContaining({ brand: 'acme', label: 'negative', alertedAt: iso(spikeTick.at) }),
 		]);
