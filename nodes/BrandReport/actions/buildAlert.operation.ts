@@ -14,7 +14,8 @@ import { routeAlert } from '../delivery/routeAlert';
 import { commonFields } from './commonFields';
 import type { CommonSettings } from './commonSettings';
 import { readCommonSettings } from './commonSettings';
-import { deliveryFields, readDelivery, readNow } from './deliveryFields';
+import { deliveryFields, readDelivery } from './deliveryFields';
+import { readNow } from './timeValue';
 import { formatsJson, messageItems } from './formatsOutput';
 
 export const description: INodeProperties[] = [

@@ -1,9 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { DeliverySettings } from '../delivery/readDeliverySettings';
 import { readDeliverySettings } from '../delivery/readDeliverySettings';
-import { invalid } from '../../shared/execution/fieldChecks';
 import { jsonValue } from './jsonParameter';
-import { timeOf } from './timeValue';
 
 const DELIVERY_DESCRIPTION =
 	'The team’s Settings as one object: alertTo, reportTo and the bots (feishuUrl, feishuSecret, wecomUrl, dingtalkUrl, dingtalkSecret), brands (each may name its own alertTo, reportTo and bots) and quietHours. Each output item then carries `deliverTo` (e-mail recipients and bots) and its chat messages the address of their bot. Empty: no routing.';
@@ -49,16 +47,4 @@ export function readDelivery(
 		context.getNodeParameter('deliverySettings', itemIndex, ''),
 	);
 	return value === undefined ? null : readDeliverySettings(value);
-}
-
-/** The run's time (Now), in milliseconds. */
-export function readNow(context: IExecuteFunctions, itemIndex: number): number {
-	const value = context.getNodeParameter('now', itemIndex, '') as unknown;
-	const time = timeOf(value);
-	if (!Number.isFinite(time))
-		invalid(
-			{ name: 'now', displayName: 'Now' },
-			`must be a date and time such as 2026-11-25T09:00:00Z; got ${JSON.stringify(value)}`,
-		);
-	return time;
 }

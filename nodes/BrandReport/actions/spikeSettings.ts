@@ -6,7 +6,7 @@ import { LABELS } from '../render/strings';
 import type { AlertRow, SpikeSettings } from '../spikes';
 import { jsonValue } from './jsonParameter';
 import { isEmptyRow } from './placeholder';
-import { timeOf } from './timeValue';
+import { readNow, timeOf } from './timeValue';
 
 const MINUTES_PER_DAY = 24 * 60;
 const field = (name: string, displayName: string) => ({ name, displayName });
@@ -32,14 +32,7 @@ function numberParameter(
 }
 
 function nowOf(context: IExecuteFunctions): Date {
-	const value = context.getNodeParameter('now', 0, '') as unknown;
-	const time = timeOf(value);
-	if (!Number.isFinite(time))
-		invalid(
-			field('now', 'Now'),
-			`must be a date and time such as 2026-11-25T09:00:00Z; got ${JSON.stringify(value)}`,
-		);
-	return new Date(time);
+	return new Date(readNow(context, 0));
 }
 
 function settingsOf(context: IExecuteFunctions): SpikeSettings {
